@@ -1,0 +1,7 @@
+"""Belote 2P: two-player Belote against a computer rival, in a streak challenge.
+
+The pure core (cards, rules, hand, match, run, records, levels) imports neither
+pygame nor the AI; see docs/ARCHITECTURE.md.
+"""
+
+__version__ = "0.1.0"

@@ -1,0 +1,132 @@
+"""Hand records: a hand as ``{"dealer", "decks", "actions"}`` and its replay.
+
+The same format is the game's hand history and the input of
+``belote2p replay``.  ``replay_record`` either returns the hand's summary (the
+replay output contract in README.md) or raises ``RecordError`` saying what is
+wrong and where.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterable, Iterator, TextIO
+
+from .cards import SUITS, CardError, parse_deck
+from .hand import Hand, IllegalAction, Phase, parse_action
+
+
+class RecordError(ValueError):
+    """A hand record that cannot be replayed; the message says what and where."""
+
+
+def record_of(hand: Hand) -> dict[str, Any]:
+    """The record that replays ``hand`` (finished or not)."""
+    return {
+        "dealer": hand.dealer,
+        "decks": [[str(c) for c in deck] for deck in hand.decks],
+        "actions": [str(a) for a in hand.actions],
+    }
+
+
+def _field(record: dict, key: str, kind: type, what: str):
+    if key not in record:
+        raise RecordError(f"missing key {key!r} ({what})")
+    value = record[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise RecordError(f"{key!r} must be {what}, not {json.dumps(value)[:40]}")
+    return value
+
+
+def replay_hand(record: Any) -> Hand:
+    """Play a record through the engine; the finished Hand, or RecordError."""
+    if not isinstance(record, dict):
+        raise RecordError("a record must be a JSON object with dealer, decks and actions")
+    dealer = _field(record, "dealer", int, "the dealer's seat, 0 or 1")
+    if dealer not in (0, 1):
+        raise RecordError(f"'dealer' must be 0 or 1, not {dealer}")
+    decks = _field(record, "decks", list, "a list of deck orders, one per deal")
+    actions = _field(record, "actions", list, "a list of bids and cards")
+    if not decks:
+        raise RecordError("'decks' is empty: the first deal needs a deck")
+    hand = Hand(dealer, _deck(decks, 0))
+    for index, word in enumerate(actions):
+        where = f"action {index} ({word if isinstance(word, str) else json.dumps(word)})"
+        if hand.phase is Phase.DONE:
+            raise RecordError(f"{where}: the hand is already over ({len(actions) - index} actions left over)")
+        try:
+            hand.apply(parse_action(word))
+        except (CardError, IllegalAction) as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        if hand.phase is Phase.REDEAL:
+            if hand.deal_number >= len(decks):
+                raise RecordError(
+                    f"{where}: both passed twice, so deal {hand.deal_number + 1} needs "
+                    f"decks[{hand.deal_number}], but the record has {len(decks)} deck(s)"
+                )
+            hand.redeal(_deck(decks, hand.deal_number))
+    if hand.phase is not Phase.DONE:
+        stage = "bidding" if hand.phase is Phase.BIDDING else f"trick {hand.trick_number}"
+        raise RecordError(
+            f"the hand is unfinished: the {len(actions)} actions stop during {stage}, "
+            f"seat {hand.to_move} to move"
+        )
+    if len(decks) > hand.deal_number:
+        raise RecordError(
+            f"'decks' holds {len(decks)} decks but the hand used {hand.deal_number} deal(s)"
+        )
+    return hand
+
+
+def _deck(decks: list, index: int):
+    try:
+        return parse_deck(decks[index])
+    except CardError as exc:
+        raise RecordError(f"decks[{index}]: {exc}") from None
+
+
+def summary(hand: Hand) -> dict[str, Any]:
+    """The replay output for a finished hand."""
+    score = hand.score()
+    return {
+        "deals": hand.deal_number,
+        "trump": SUITS[hand.trump],  # type: ignore[index]
+        "taker": hand.taker,
+        "tricks": [
+            {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}
+            for t in hand.tricks
+        ],
+        "belote": score.belote,
+        "trick_points": list(score.trick_points),
+        "totals": list(score.totals),
+        "result": score.result,
+        "capot": score.capot,
+        "scores": list(score.scores),
+    }
+
+
+def replay_line(line: str) -> dict[str, Any]:
+    """One input line -> its output object (a summary or ``{"error": ...}``)."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}
+    try:
+        return summary(replay_hand(record))
+    except RecordError as exc:
+        return {"error": str(exc)}
+
+
+def replay_stream(lines: Iterable[str], out: TextIO) -> int:
+    """Replay every non-blank line; returns 2 if any record was invalid, else 0."""
+    status = 0
+    for result in _results(lines):
+        if "error" in result:
+            status = 2
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+    return status
+
+
+def _results(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    for line in lines:
+        if line.strip():
+            yield replay_line(line)
