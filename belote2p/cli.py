@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from typing import Iterator, TextIO
 
 from . import __version__
+from .levels import LevelsError
 
 
 def _level(text: str) -> str:
@@ -101,6 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     command = args.command or "play"
     try:
         return _run(command, args)
+    except LevelsError as exc:
+        print(f"belote2p: {exc}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -80,8 +80,11 @@ Action = Union[Bid, Card]
 
 def parse_action(text: str) -> Action:
     """A hand-record word: a bid word or a card."""
-    if isinstance(text, str) and text.strip().lower() in BIDS:
-        return BIDS[text.strip().lower()]
+    if isinstance(text, str):
+        word = text.strip().lower()
+        word = word[:5] + word[5:].upper()  # take:h -> take:H
+        if word in BIDS:
+            return BIDS[word]
     try:
         return parse_card(text)
     except CardError:

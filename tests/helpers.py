@@ -1,0 +1,54 @@
+"""Small builders shared by the core tests."""
+
+from __future__ import annotations
+
+import random
+
+from belote2p.cards import CARDS, parse_card
+from belote2p.hand import Hand, Phase, parse_action
+
+
+def cards(text: str):
+    return [parse_card(t) for t in text.split()]
+
+
+def deck_with_top(top: str) -> list:
+    """A deck order whose first cards are ``top`` (notation, space separated);
+    the rest follow in the fixed card order."""
+    head = cards(top)
+    return head + [c for c in CARDS if c not in head]
+
+
+def arranged_deck(non_dealer: str, dealer: str, turned: str, rest: str = "") -> list:
+    """A deck that deals these six cards to each seat and turns ``turned``;
+    ``rest`` continues from deck[13] (the packets, then the stock)."""
+    nd, d = cards(non_dealer), cards(dealer)
+    top = nd[0:3] + d[0:3] + nd[3:6] + d[3:6] + cards(turned) + cards(rest)
+    return top + [c for c in CARDS if c not in top]
+
+
+def play(hand: Hand, words: str) -> Hand:
+    for word in words.split():
+        hand.apply(parse_action(word))
+    return hand
+
+
+def random_hand(rng: random.Random, take_bias: float = 0.5) -> Hand:
+    """A hand played to the end with random legal actions (redeals included)."""
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    hand = Hand(rng.randrange(2), deck)
+    while hand.phase is not Phase.DONE:
+        if hand.phase is Phase.REDEAL:
+            rng.shuffle(deck)
+            hand.redeal(deck)
+            continue
+        legal = hand.legal_actions()
+        takes = [a for a in legal if str(a) != "pass"]
+        if hand.phase is Phase.BIDDING and takes and rng.random() < take_bias:
+            hand.apply(rng.choice(takes))
+        elif hand.phase is Phase.BIDDING and "pass" in map(str, legal):
+            hand.apply(parse_action("pass"))
+        else:
+            hand.apply(rng.choice(legal))
+    return hand
