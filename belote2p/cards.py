@@ -79,13 +79,9 @@ def card(rank: int, suit: int) -> Card:
 
 
 def parse_card(text: str) -> Card:
-    """``"TS"`` -> the ten of spades.  Case-insensitive; ``10S`` is accepted too."""
-    if not isinstance(text, str):
-        raise CardError(f"{text!r} is not a card: expected text such as 'TS' or 'JH'")
-    key = text.strip().upper()
-    if key.startswith("10"):
-        key = "T" + key[2:]
-    found = _BY_TEXT.get(key)
+    """``"TS"`` -> the ten of spades.  Exactly the notation of RULES.md: one rank
+    character (7 8 9 T J Q K A) then one suit character (S H D C)."""
+    found = _BY_TEXT.get(text) if isinstance(text, str) else None
     if found is None:
         raise CardError(
             f"{text!r} is not a card: expected a rank ({' '.join(RANKS)}) "
@@ -95,9 +91,9 @@ def parse_card(text: str) -> Card:
 
 
 def parse_suit(text: str) -> int:
-    if not isinstance(text, str) or text.strip().upper() not in tuple(SUITS):
+    if not isinstance(text, str) or len(text) != 1 or text not in SUITS:
         raise CardError(f"{text!r} is not a suit: expected one of {', '.join(SUITS)}")
-    return SUITS.index(text.strip().upper())
+    return SUITS.index(text)
 
 
 def format_cards(cards: Iterable[int]) -> str:

@@ -79,12 +79,9 @@ Action = Union[Bid, Card]
 
 
 def parse_action(text: str) -> Action:
-    """A hand-record word: a bid word or a card."""
-    if isinstance(text, str):
-        word = text.strip().lower()
-        word = word[:5] + word[5:].upper()  # take:h -> take:H
-        if word in BIDS:
-            return BIDS[word]
+    """A hand-record word, exactly as RULES.md writes it: a bid word or a card."""
+    if isinstance(text, str) and text in BIDS:
+        return BIDS[text]
     try:
         return parse_card(text)
     except CardError:

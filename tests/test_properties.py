@@ -16,8 +16,9 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 def _all_cards_accounted_for(hand) -> bool:
     played = [c for t in hand.tricks for c in t.cards] + list(hand.current)
-    pending_turned = [hand.turned] if hand.phase is Phase.BIDDING else []
-    undealt = hand.decks[-1][13:] if hand.phase is Phase.BIDDING else []
+    dealing = hand.phase in (Phase.BIDDING, Phase.REDEAL)  # hands of six, the rest undealt
+    pending_turned = [hand.turned] if dealing else []
+    undealt = hand.decks[-1][13:] if dealing else []
     everything = hand.hands[0] + hand.hands[1] + hand.stock + played + pending_turned + undealt
     return sorted(everything) == list(CARDS)
 
