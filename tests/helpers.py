@@ -33,12 +33,15 @@ def play(hand: Hand, words: str) -> Hand:
     return hand
 
 
-def random_hand(rng: random.Random, take_bias: float = 0.5) -> Hand:
-    """A hand played to the end with random legal actions (redeals included)."""
+def random_hand(rng: random.Random, take_bias: float = 0.5, each_step=None) -> Hand:
+    """A hand played to the end with random legal actions (redeals included);
+    ``each_step(hand)`` is called before every step and at the end."""
     deck = list(CARDS)
     rng.shuffle(deck)
     hand = Hand(rng.randrange(2), deck)
     while hand.phase is not Phase.DONE:
+        if each_step:
+            each_step(hand)
         if hand.phase is Phase.REDEAL:
             rng.shuffle(deck)
             hand.redeal(deck)
@@ -51,4 +54,6 @@ def random_hand(rng: random.Random, take_bias: float = 0.5) -> Hand:
             hand.apply(parse_action("pass"))
         else:
             hand.apply(rng.choice(legal))
+    if each_step:
+        each_step(hand)
     return hand

@@ -26,23 +26,10 @@ def _all_cards_accounted_for(hand) -> bool:
 @settings(max_examples=150, deadline=None)
 @given(seeds, st.floats(0.05, 0.9))
 def test_cards_are_conserved_at_every_step(seed, take_bias):
-    rng = random.Random(seed)
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    from belote2p.hand import Hand
-
-    hand = Hand(rng.randrange(2), deck)
-    while hand.phase is not Phase.DONE:
+    def check(hand):
         assert _all_cards_accounted_for(hand)
-        if hand.phase is Phase.REDEAL:
-            rng.shuffle(deck)
-            hand.redeal(deck)
-            continue
-        legal = hand.legal_actions()
-        bids_take = [a for a in legal if str(a) != "pass"]
-        choice = rng.choice(bids_take if bids_take and rng.random() < take_bias else legal)
-        hand.apply(choice)
-    assert _all_cards_accounted_for(hand)
+
+    hand = random_hand(random.Random(seed), take_bias, each_step=check)
     assert hand.hands == [[], []] and len(hand.tricks) == 16
 
 
