@@ -160,8 +160,9 @@ class Run:
     def rival_level(self) -> int:
         return min(1 + self.streak, MAX_LEVEL)
 
-    # The run ends at the first match not won, so the level of the last match
-    # played, ``rival_level``, is also the highest the player faced.
+    # ``rival_level`` is the level of the match in progress.  A run that ended
+    # with a loss or draw faced it last; one stopped unbeaten between matches
+    # (autoplay's --max-matches) never played it (store.runs.run_summary).
 
     @property
     def over(self) -> bool:
