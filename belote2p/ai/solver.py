@@ -1,0 +1,676 @@
+"""Exact solver for the strict phase (tricks 8-16): perfect information, strict play.
+
+``solve(trump, leader, hands, lead=None) -> (value, best)``: ``value`` is the
+number of points seat 0 takes from the remaining tricks (card points plus the 10
+for the last trick; belote and capot are not counted), ``best`` is every card of
+the player to move that achieves it (``Card`` objects, which are ints), sorted
+by card int.  ``card_values`` gives the exact value (for seat 0) of every legal
+move of the player to move, and ``position_value`` the value alone (cheaper).
+If ``lead`` is given, the leader already played it (it is in neither hand, the
+leader holds one card fewer) and the follower is to move.
+
+How it is fast (pure Python; a nine-card position takes a few milliseconds):
+
+* Inside the solver a card is ``suit * 8 + strength`` (so within a suit, bit
+  order is strength order, trumps included) and a hand is a bitmask.  Legal
+  answers, trick winners and points come from small tables.
+* The search is over whole tricks and counts "leader's points":
+  ``F(hl, hf)`` = the points the player on lead takes from the remaining tricks
+  with hands ``hl`` (leader) and ``hf`` (follower).  One function serves both
+  seats: the remaining points ``R`` are fixed, the other player takes ``R - F``.
+* Alpha-beta (fail-soft) with a transposition table holding a lower bound, an
+  upper bound and the ordered moves of each position; two-card endings are
+  solved exactly and cached.  At the root: one exact search for the first move,
+  then a narrow-window test per other move decides whether it is optimal
+  (``position_value`` only tests whether another move is better).
+* **Runs and dominance.**  A *run* is a set of one player's cards of one suit
+  with no card of the other player between them in strength: they have the same
+  power and differ only by points, which never decrease with strength (in the
+  plain and in the trump order).  Swapping two cards of a run maps the game
+  onto itself, trick for trick; the only difference is which of the two cards
+  goes into the current trick and which into a later one.  So when the current
+  trick goes to the same player whichever card of the run is played, the
+  highest card is at least as good for that player if they win it, the lowest
+  if they lose it.  The follower therefore only tries the top of each winning
+  run and the bottom of each losing run; the leader does the same when the
+  trick's winner does not depend on the follower (trump leads: the follower must
+  overtrump if they can; a card above or below all of the follower's cards in
+  its suit; a suit the follower has none of), and otherwise only merges cards of
+  equal points (7, 8, 9 of a plain suit).  At the root every legal move is still
+  rated: a dominated move can at best tie the one that dominates it, so it is
+  tested only if that one is optimal.
+* Move ordering: the best move found earlier in the position first, then the
+  leads that take the trick against the follower's greedy answer (most points
+  first; sure winners on a suit the follower can only discard on come after),
+  then the others (fewest points lost first).  The follower tries its winning
+  cards first, weakest first, then its losing cards, fewest points first.
+* Bounds: the trumps above all of the opponent's trumps are sure to win.
+* The cyclic garbage collector is paused during a call (the search makes no
+  reference cycles; its passes cost a fifth of the time and caused most of the
+  slow cases).
+
+Nothing is kept between calls apart from constant tables (a few per trump).
+"""
+
+from __future__ import annotations
+
+import gc
+from typing import Callable, Iterable, Sequence
+
+from ..cards import CARDS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
+
+__all__ = ["solve", "card_values", "position_value", "SolverError"]
+
+INF = 1 << 20
+LAST_TRICK = 10
+
+
+class SolverError(ValueError):
+    """The position given to the solver is not a valid strict-phase position."""
+
+
+# ---------------------------------------------------------------------------
+# Constant tables.
+#
+# A suit byte has bit k set for the card of strength k.  For the mover's cards
+# ``m`` and the opponent's cards ``o`` of one suit, the tables below are indexed
+# by ``m | o << 8``.
+
+def _runs_tables() -> tuple[list[int], list[int], list[int]]:
+    """For each (m, o): the top card of each run of m, the bottom card of each
+    run, and each run without repeated zero-point plain cards (strengths 0-2:
+    the 7, 8 and 9 of a plain suit; only the lowest of them is kept)."""
+    tops = [0] * 65536
+    bots = [0] * 65536
+    dedup = [0] * 65536
+    for m in range(256):
+        free = 255 ^ m
+        o = free
+        while True:  # every o disjoint from m
+            t = b = d = 0
+            run: list[int] = []
+            for k in range(9):
+                if k < 8 and m >> k & 1:
+                    run.append(k)
+                elif run and (k == 8 or o >> k & 1):
+                    t |= 1 << run[-1]
+                    b |= 1 << run[0]
+                    zero_kept = False
+                    for x in run:
+                        if x >= 3 or not zero_kept:
+                            d |= 1 << x
+                            zero_kept = zero_kept or x < 3
+                    run = []
+            idx = m | (o << 8)
+            tops[idx], bots[idx], dedup[idx] = t, b, d
+            if o == 0:
+                break
+            o = (o - 1) & free
+    return tops, bots, dedup
+
+
+def _lead_tables(tops, bots, dedup) -> tuple[list[int], list[int]]:
+    """The leader's cards worth leading from a suit byte ``m`` against the
+    follower's ``o`` in the same suit.
+
+    Trump suit: the follower must overtrump if they can, so a run below the
+    follower's best trump loses the trick (keep its lowest card), a run above
+    it wins (keep its highest).  Plain suit, ``o`` not empty: a run above all of
+    ``o`` wins (highest), below all of ``o`` loses (lowest: the follower must
+    play a higher card), in between the follower chooses: every card, equal
+    points merged.  (A plain suit with ``o`` empty is decided by the follower's
+    trumps, see ``suit_moves``.)"""
+    lead_trump = [0] * 65536
+    lead_plain = [0] * 65536
+    for idx in range(65536):
+        m, o = idx & 255, idx >> 8
+        if m & o or not m:
+            continue
+        if not o:
+            lead_trump[idx] = tops[idx]
+            continue
+        above = 255 & ~((2 << (o.bit_length() - 1)) - 1)
+        below = (o & -o) - 1
+        lead_trump[idx] = (tops[idx] & above) | (bots[idx] & ~above & 255)
+        lead_plain[idx] = ((tops[idx] & above) | (bots[idx] & below)
+                           | (dedup[idx] & ~(above | below) & 255))
+    return lead_trump, lead_plain
+
+
+_TOPS, _BOTS, _DEDUP = _runs_tables()
+_LEAD_TRUMP, _LEAD_PLAIN = _lead_tables(_TOPS, _BOTS, _DEDUP)
+_ABOVE = [255 & ~((2 << k) - 1) for k in range(8)]  # strengths above k
+_BELOW = [(1 << k) - 1 for k in range(8)]           # strengths below k
+
+
+class _Tables:
+    """Per-trump constants, in internal card ids (suit * 8 + strength)."""
+
+    __slots__ = ("trump", "to_int", "to_ext", "pts", "win", "tpts")
+
+    def __init__(self, trump: int) -> None:
+        self.trump = trump
+        self.to_int = [0] * 32            # card int -> internal id
+        self.to_ext = list(CARDS)         # internal id -> Card (an int)
+        self.pts = [0] * 32     # internal id -> points
+        for c in range(32):
+            s, r = c >> 3, c & 7
+            if s == trump:
+                i, p = s * 8 + TRUMP_STRENGTH[r], TRUMP_POINTS[r]
+            else:
+                i, p = s * 8 + PLAIN_STRENGTH[r], PLAIN_POINTS[r]
+            self.to_int[c] = i
+            self.to_ext[i] = CARDS[c]
+            self.pts[i] = p
+        # win[i]: the cards that beat i when played second to it
+        self.win = [(_ABOVE[i & 7] << (i & ~7)) | (0 if i >> 3 == trump else 0xFF << (8 * trump))
+                    for i in range(32)]
+        # tpts[byte]: points of the trumps of a trump-suit byte
+        tp = self.pts[8 * trump: 8 * trump + 8]
+        self.tpts = [sum(tp[k] for k in range(8) if b >> k & 1) for b in range(256)]
+
+
+_TABLES: dict[int, _Tables] = {}  # at most four entries, one per trump
+
+
+def _tables(trump: int) -> _Tables:
+    t = _TABLES.get(trump)
+    if t is None:
+        t = _TABLES[trump] = _Tables(trump)
+    return t
+
+
+# ---------------------------------------------------------------------------
+# The search (internal ids).
+
+def _make_search(tb: _Tables):
+    """(value, follow_mask, cards_of) for one call, with fresh tables."""
+    trump = tb.trump
+    PTS = tb.pts
+    WIN = tb.win
+    TPTS = tb.tpts
+    TOPS, BOTS = _TOPS, _BOTS
+    LEAD_TRUMP, LEAD_PLAIN = _LEAD_TRUMP, _LEAD_PLAIN
+    ABOVE, BELOW = _ABOVE, _BELOW
+    sh = 8 * trump
+
+    tt: dict[int, list] = {}         # position -> [lower bound, upper bound, moves]
+    exact2: dict[int, int] = {}      # two-card position -> F
+    e2get = exact2.get
+    bits: dict[int, list[int]] = {}  # mask -> its cards
+    fcache: dict[int, list] = {}     # (follower's cards kept, lead) -> follow list
+    chunks: dict[int, list] = {}     # a suit's leads in a given situation
+
+    def cards_of(mask: int) -> list[int]:
+        got = bits.get(mask)
+        if got is None:
+            got = []
+            m = mask
+            while m:
+                b = m & -m
+                got.append(b.bit_length() - 1)
+                m ^= b
+            bits[mask] = got
+        return got
+
+    def follow_mask(hl: int, hf: int, c: int) -> int:
+        """The follower's answers to the lead ``c`` worth searching: legal, and
+        the top of each winning run / the bottom of each losing run.  ``hl``
+        still holds ``c`` (it splits the follower's runs)."""
+        s8 = c & ~7
+        m = (hf >> s8) & 255
+        k = c & 7
+        if m:
+            idx = m | (((hl >> s8) & 255) << 8)
+            if s8 == sh:
+                higher = m & ABOVE[k]
+                if higher:  # must overtrump: every answer wins
+                    return (TOPS[idx] & higher) << s8
+                return BOTS[idx] << s8
+            return ((TOPS[idx] & ABOVE[k]) | (BOTS[idx] & BELOW[k])) << s8
+        t = (hf >> sh) & 255
+        if t:  # must trump: every answer wins
+            return TOPS[t | (((hl >> sh) & 255) << 8)] << sh
+        return discard_mask(hl, hf)
+
+    def discard_mask(hl: int, hf: int) -> int:
+        """The follower's discards worth searching: the bottom of each run."""
+        keep = 0
+        for s8 in (0, 8, 16, 24):
+            m = (hf >> s8) & 255
+            if m:
+                keep |= BOTS[m | (((hl >> s8) & 255) << 8)] << s8
+        return keep
+
+    def follow_list(keep: int, c: int) -> list[tuple[int, int, int]]:
+        """[(bit, points, wins)] for the follower's cards ``keep`` against the
+        lead ``c``: winners first (weakest first), then losers (fewest points
+        first)."""
+        k = (keep << 5) | c
+        got = fcache.get(k)
+        if got is None:
+            w = keep & WIN[c]
+            got = ([(1 << f, PTS[f], 1) for f in cards_of(w)]
+                   + [(1 << f, PTS[f], 0) for f in sorted(cards_of(keep ^ w), key=PTS.__getitem__)])
+            fcache[k] = got
+        return got
+
+    def suit_moves(hl: int, hf: int, s8: int, m: int) -> list:
+        """[(sort key, (lead bit, lead points, follow list))] for the leads worth
+        searching in the suit at ``s8`` (the leader's byte ``m``)."""
+        o = (hf >> s8) & 255
+        if s8 == sh:
+            keep = LEAD_TRUMP[m | (o << 8)]
+        elif o:
+            keep = LEAD_PLAIN[m | (o << 8)]
+        elif (hf >> sh) & 255:  # the follower must trump: lose the lowest card
+            keep = m & -m
+        else:  # the follower can only discard: win with the highest
+            keep = 1 << (m.bit_length() - 1)
+        out = []
+        for k in cards_of(keep):
+            c = s8 + k
+            fl = follow_list(follow_mask(hl, hf, c), c)
+            pf, w = fl[0][1], fl[0][2]
+            pc = PTS[c]
+            score = -(pc + pf) if w else pc + pf + 60
+            out.append(((score << 6) - c, (1 << c, pc, fl)))
+        return out
+
+    def gen_moves(hl: int, hf: int) -> list:
+        """[(lead bit, lead points, follow list)], the most promising first.
+
+        A suit's leads depend on few things (the two players' cards of that
+        suit, or the trumps when the follower has none of it), so they are
+        cached per suit situation; leads the follower can only discard on
+        depend on the whole follower's hand and are made on the spot."""
+        scored = []
+        tf = (hf >> sh) & 255
+        dk = -1
+        for s8 in (0, 8, 16, 24):
+            m = (hl >> s8) & 255
+            if not m:
+                continue
+            o = (hf >> s8) & 255
+            if o:
+                key = (m | (o << 8)) << 5 | s8
+            elif tf:
+                key = ((m | (tf << 8) | (((hl >> sh) & 255) << 16)) << 5 | s8) << 1 | 1
+            else:  # the follower can neither follow nor trump: the top card wins
+                if dk < 0:
+                    dk = discard_mask(hl, hf)
+                c = s8 + m.bit_length() - 1
+                fl = fcache.get((dk << 5) | c) or follow_list(dk, c)
+                p = PTS[c] + fl[0][1]
+                scored.append(((p << 6) - c, (1 << c, PTS[c], fl)))
+                continue
+            got = chunks.get(key)
+            if got is None:
+                got = chunks[key] = suit_moves(hl, hf, s8, m)
+            scored += got
+        scored.sort(reverse=True)  # the keys are distinct: the moves are never compared
+        return [mv for _, mv in scored]
+
+    def two(hl: int, hf: int, R: int) -> int:
+        """F(hl, hf), exactly, for two cards each (cached)."""
+        key = hl | (hf << 32)
+        best = e2get(key)
+        if best is not None:
+            return best
+        best = -1
+        for c in cards_of(hl):
+            c2 = (hl ^ (1 << c)).bit_length() - 1
+            s8 = c & ~7
+            legal = hf & (0xFF << s8)
+            if legal:
+                if s8 == sh:
+                    legal = (legal & WIN[c]) or legal
+            else:
+                legal = (hf & (0xFF << sh)) or hf
+            wc = WIN[c]
+            m = INF
+            for f in cards_of(legal):
+                f2 = (hf ^ (1 << f)).bit_length() - 1
+                if (wc >> f) & 1:  # the follower wins, then leads f2
+                    v = R - PTS[c] - PTS[f] if (WIN[f2] >> c2) & 1 else 0
+                elif (WIN[c2] >> f2) & 1:
+                    v = PTS[c] + PTS[f]
+                else:
+                    v = R
+                if v < m:
+                    m = v
+            if m > best:
+                best = m
+        exact2[key] = best
+        return best
+
+    def search(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+        """F(hl, hf) for ``n`` >= 3 cards each, ``R`` points left, window
+        (alpha, beta), fail-soft."""
+        key = hl | (hf << 32)
+        e = tt.get(key)
+        if e is None:
+            tl = (hl >> sh) & 255
+            tf = (hf >> sh) & 255
+            hi = R - TPTS[tf & ~((1 << tl.bit_length()) - 1)]
+            if hi <= alpha:
+                return hi
+            lo = TPTS[tl & ~((1 << tf.bit_length()) - 1)]
+            if lo >= beta:
+                return lo
+            moves = gen_moves(hl, hf)
+            e = [lo, hi, moves]
+            tt[key] = e
+        else:
+            lo, hi, moves = e
+            if lo >= beta:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        n1 = n - 1
+        best = -1
+        bestmv = None
+        a = alpha
+        for mv in moves:
+            cb, pc, fl = mv
+            hl2 = hl ^ cb
+            m = INF  # the follower minimises the leader's points
+            for fb, pf, w in fl:
+                p = pc + pf
+                R2 = R - p
+                if w:  # the follower takes the trick and leads next
+                    if n1 == 2:
+                        hf2 = hf ^ fb
+                        v = e2get(hf2 | (hl2 << 32))
+                        v = R2 - (two(hf2, hl2, R2) if v is None else v)
+                    else:
+                        b = beta if beta < m else m
+                        v = R2 - search(hf ^ fb, hl2, n1, R2, R2 - b, R2 - a)
+                elif n1 == 2:
+                    hf2 = hf ^ fb
+                    v = e2get(hl2 | (hf2 << 32))
+                    v = p + (two(hl2, hf2, R2) if v is None else v)
+                else:
+                    b = beta if beta < m else m
+                    v = p + search(hl2, hf ^ fb, n1, R2, a - p, b - p)
+                if v < m:
+                    m = v
+                    if m <= a:
+                        break
+            if m > best:
+                best = m
+                bestmv = mv
+                if m > a:
+                    a = m
+                    if a >= beta:
+                        break
+        if best <= alpha:
+            if best < hi:
+                e[1] = best
+        else:
+            if best >= beta:
+                if best > lo:
+                    e[0] = best
+            else:
+                e[0] = e[1] = best
+            if bestmv is not moves[0]:
+                moves.remove(bestmv)
+                moves.insert(0, bestmv)
+        return best
+
+    def value(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+        """F(hl, hf) for any ``n`` >= 0 cards each, fail-soft."""
+        if n == 0:  # only the last trick's 10 is left: its winner is "on lead"
+            return R
+        if n == 1:
+            return 0 if WIN[hl.bit_length() - 1] & hf else R
+        if n == 2:
+            return two(hl, hf, R)
+        return search(hl, hf, n, R, alpha, beta)
+
+    return value, follow_mask, cards_of
+
+
+# ---------------------------------------------------------------------------
+# The root.
+
+def _check(trump, leader, hands, lead) -> None:
+    if isinstance(trump, bool) or trump not in (0, 1, 2, 3):
+        raise SolverError(f"trump must be a suit number 0-3, not {trump!r}")
+    if isinstance(leader, bool) or leader not in (0, 1):
+        raise SolverError(f"leader must be 0 or 1, not {leader!r}")
+    if len(hands) != 2:
+        raise SolverError(f"hands must be two hands, not {len(hands)}")
+    seen: set[int] = set()
+    for h in hands:
+        for c in h:
+            if not isinstance(c, int) or not 0 <= c < 32:
+                raise SolverError(f"{c!r} is not a card (an int 0-31)")
+            if c in seen:
+                raise SolverError(f"card {c} is dealt twice")
+            seen.add(c)
+    nl, nf = len(hands[leader]), len(hands[1 - leader])
+    if lead is None:
+        if nl != nf or nl == 0:
+            raise SolverError("both hands must hold the same number of cards (at least one), "
+                              f"not {len(hands[0])} and {len(hands[1])}")
+    else:
+        if not isinstance(lead, int) or not 0 <= lead < 32:
+            raise SolverError(f"lead {lead!r} is not a card (an int 0-31)")
+        if lead in seen:
+            raise SolverError(f"the lead card {lead} is also in a hand")
+        if nf != nl + 1:
+            raise SolverError("with a card led, the leader holds one card fewer than the "
+                              f"follower, not {nl} and {nf}")
+
+
+def _mask(cards: Iterable[int], to_int: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << to_int[c]
+    return m
+
+
+def _dominators(moves: list[int], mine: int, theirs: int,
+                wins: Callable[[int], bool | None], pts: list[int]) -> dict[int, int]:
+    """For each legal move of the mover (internal ids), the move of the same run
+    (against the opponent's cards ``theirs``) that is at least as good: the top
+    of the run if the mover surely wins the trick with it (``wins(c)`` True),
+    the bottom if they surely lose it (False), else (None) the lowest card of
+    the run with the same points (an exact equivalent).  Maps a move to itself
+    when nothing better is known."""
+    out = {}
+    for c in moves:
+        s8, k = c & ~7, c & 7
+        m, o = (mine >> s8) & 255, (theirs >> s8) & 255
+        lo = hi = k
+        while lo > 0 and not (o >> (lo - 1)) & 1:
+            lo -= 1
+        while hi < 7 and not (o >> (hi + 1)) & 1:
+            hi += 1
+        run = [s8 + x for x in range(lo, hi + 1) if m >> x & 1 and (s8 + x) in moves]
+        outcome = wins(c)
+        if outcome is True:
+            out[c] = run[-1]
+        elif outcome is False:
+            out[c] = run[0]
+        else:
+            out[c] = next(x for x in run if pts[x] == pts[c])
+    return out
+
+
+def _root(trump, leader, hands, lead):
+    """(mover, R, rows, val, to_ext, pts) for the position.
+
+    ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
+    that dominate themselves (most promising first), then the dominated ones.
+    ``val(c, a, b)`` is the mover's points after move ``c`` (window a, b,
+    fail-soft); ``R`` the points left, the mover's opponent getting the rest."""
+    _check(trump, leader, hands, lead)
+    tb = _tables(trump)
+    PTS, WIN, to_int = tb.pts, tb.win, tb.to_int
+    value, follow_mask, cards_of = _make_search(tb)
+    hl, hf = _mask(hands[leader], to_int), _mask(hands[1 - leader], to_int)
+    R = sum(PTS[c] for c in cards_of(hl | hf)) + LAST_TRICK
+    n = len(hands[leader])
+    sh = 8 * trump
+    if lead is None:
+        mover = leader
+        moves = cards_of(hl)
+        f_trumps = (hf >> sh) & 255
+
+        def wins(c: int) -> bool | None:
+            """Does the leader win with ``c`` whatever the follower plays?"""
+            s8 = c & ~7
+            o = (hf >> s8) & 255
+            if s8 == sh:
+                return not o & _ABOVE[c & 7]
+            if not o:
+                return not f_trumps
+            if not o & _ABOVE[c & 7]:
+                return True
+            if not o & _BELOW[c & 7]:
+                return False
+            return None
+
+        dom = _dominators(moves, hl, hf, wins, PTS)
+
+        def promise(c: int) -> int:  # as in gen_moves
+            keep = follow_mask(hl, hf, c)
+            w = keep & WIN[c]
+            if w:
+                return -PTS[c] - max(PTS[f] for f in cards_of(w))
+            bonus = 60 if (hf >> (c & ~7)) & 255 or f_trumps else 0
+            return PTS[c] + min(PTS[f] for f in cards_of(keep)) + bonus
+
+        def val(c: int, a: int, b: int) -> int:
+            hl2 = hl ^ (1 << c)
+            m = INF
+            for f in cards_of(follow_mask(hl, hf, c)):
+                fb = 1 << f
+                p = PTS[c] + PTS[f]
+                R2 = R - p
+                bb = b if b < m else m
+                if WIN[c] & fb:
+                    v = R2 - value(hf ^ fb, hl2, n - 1, R2, R2 - bb, R2 - a)
+                else:
+                    v = p + value(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
+                if v < m:
+                    m = v
+                    if m <= a:
+                        break
+            return m
+    else:
+        mover = 1 - leader
+        lead = to_int[lead]
+        R += PTS[lead]
+        s8 = lead & ~7
+        same = hf & (0xFF << s8)
+        if same and s8 == sh:
+            legal = (same & WIN[lead]) or same
+        else:
+            legal = same or (hf & (0xFF << sh)) or hf
+        moves = cards_of(legal)
+        wl = WIN[lead]
+        dom = _dominators(moves, hf, hl | (1 << lead), lambda f: bool(wl >> f & 1), PTS)
+
+        def promise(f: int) -> int:
+            return PTS[f] if wl >> f & 1 else -PTS[f]
+
+        def val(f: int, a: int, b: int) -> int:
+            fb = 1 << f
+            p = PTS[lead] + PTS[f]
+            R2 = R - p
+            if wl & fb:  # the follower wins and leads next
+                return p + value(hf ^ fb, hl, n, R2, a - p, b - p)
+            return R2 - value(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
+
+    heads = sorted((c for c in moves if dom[c] == c), key=lambda c: -promise(c))
+    rows = [(c, c) for c in heads] + [(c, dom[c]) for c in moves if dom[c] != c]
+    return mover, R, rows, val, tb.to_ext, PTS
+
+
+class _NoGC:
+    """Pause the cyclic garbage collector for the duration of a call (the
+    search creates no reference cycles), restoring its state on exit."""
+
+    __slots__ = ("was_enabled",)
+
+    def __enter__(self) -> None:
+        self.was_enabled = gc.isenabled()
+        if self.was_enabled:
+            gc.disable()
+
+    def __exit__(self, *exc) -> None:
+        if self.was_enabled:
+            gc.enable()
+
+
+def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+          lead: int | None = None) -> tuple[int, list[int]]:
+    """(value, best): the points seat 0 takes from the remaining tricks under
+    best play by both (card points + 10 for the last trick), and every optimal
+    card of the player to move (seat 0 maximises, seat 1 minimises), sorted.
+
+    ``hands[0]`` / ``hands[1]``: the cards (ints 0-31) of seat 0 / seat 1;
+    ``leader``: the seat on lead; ``lead``: the card it already led, if any (not
+    in its hand; the follower is then to move).  Raises SolverError on an
+    impossible position."""
+    with _NoGC():
+        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+        best = -INF
+        opt: set[int] = set()
+        for c, d in rows:
+            if d == c:  # not dominated: compare with the best so far
+                if not opt:
+                    best = val(c, -INF, INF)
+                    opt.add(c)
+                    continue
+                v = val(c, best - 1, best + 1)
+                if v <= best - 1:
+                    continue
+                if v >= best + 1:
+                    best = val(c, best, INF)
+                    opt = {c}
+                else:
+                    opt.add(c)
+            elif d in opt and (PTS[d] == PTS[c] or val(c, best - 1, best) >= best):
+                opt.add(c)  # a dominated move ties its (optimal) dominating one
+        return (best if mover == 0 else R - best), sorted(to_ext[c] for c in opt)
+
+
+def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+                lead: int | None = None) -> dict[int, int]:
+    """{card: value} for every legal move of the player to move: the points seat
+    0 takes from the remaining tricks after that move, best play afterwards.
+    Same arguments as ``solve``."""
+    with _NoGC():
+        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+        got: dict[int, int] = {}
+        for c, d in rows:
+            if d != c and PTS[d] == PTS[c]:
+                got[c] = got[d]  # an exact equivalent
+            else:
+                got[c] = val(c, -INF, INF)
+        out = {to_ext[c]: (v if mover == 0 else R - v) for c, v in got.items()}
+        return dict(sorted(out.items()))
+
+
+def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+                   lead: int | None = None) -> int:
+    """``solve(...)[0]`` without the set of optimal cards (for rollouts): the
+    points seat 0 takes from the remaining tricks under best play."""
+    with _NoGC():
+        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+        best = -INF
+        for c, d in rows:
+            if d == c:  # a dominated move is never better than its dominating one
+                if best == -INF:
+                    best = val(c, -INF, INF)
+                elif val(c, best, best + 1) > best:
+                    best = val(c, best, INF)
+        return best if mover == 0 else R - best

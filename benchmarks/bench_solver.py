@@ -1,0 +1,154 @@
+"""The strict-phase solver against a plain memoised minimax, on nine-card positions.
+
+    python benchmarks/bench_solver.py [--positions N] [--seed S]
+
+Each position: a seeded random deal of 18 cards (9 each), a random trump and a
+random leader, no card on the table.  The solver runs on every position, then
+the baseline (a plain minimax memoised on the position, no pruning: the same
+kind as the reference in tests/test_solver.py) on the same positions; both give
+the value and the set of optimal cards, and the run asserts they agree.  Prints
+median / p95 / max wall times in ms for each, the ratio of the medians, then a
+final JSON line with the numbers.  ``--no-baseline`` times the solver alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+
+try:
+    import belote2p  # noqa: F401
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from belote2p.ai.solver import solve  # noqa: E402
+
+PLAIN_ORDER = (0, 1, 2, 6, 3, 4, 5, 7)  # strength by rank: A 10 K Q J 9 8 7
+TRUMP_ORDER = (0, 1, 6, 4, 7, 2, 3, 5)  # J 9 A 10 K Q 8 7
+PLAIN_PTS = (0, 0, 0, 10, 2, 3, 4, 11)
+TRUMP_PTS = (0, 0, 14, 10, 20, 3, 4, 11)
+
+
+def random_position(rng: random.Random, size: int = 9):
+    cards = rng.sample(range(32), 2 * size)
+    return rng.randrange(4), rng.randrange(2), (sorted(cards[:size]), sorted(cards[size:]))
+
+
+def baseline(trump: int, leader: int, hands) -> tuple[int, list[int]]:
+    """Plain minimax over whole tricks, memoised on (hands, leader), no pruning:
+    (seat 0's points, the leader's optimal cards)."""
+
+    def pts(c):
+        return TRUMP_PTS[c & 7] if c >> 3 == trump else PLAIN_PTS[c & 7]
+
+    def power(c):
+        return TRUMP_ORDER[c & 7] if c >> 3 == trump else PLAIN_ORDER[c & 7]
+
+    def follows(hand, lead):
+        suit = lead >> 3
+        same = [c for c in hand if c >> 3 == suit]
+        if suit == trump:
+            higher = [c for c in same if power(c) > power(lead)]
+            return higher or same or list(hand)
+        return same or [c for c in hand if c >> 3 == trump] or list(hand)
+
+    def follower_wins(lead, f):
+        if f >> 3 == lead >> 3:
+            return power(f) > power(lead)
+        return f >> 3 == trump
+
+    memo: dict = {}
+
+    def lead_value(h0, h1, who, c):
+        """Seat 0's points when ``who`` led ``c`` (already out of its hand)."""
+        other = 1 - who
+        hand = h1 if other == 1 else h0
+        vals = []
+        for f in follows(hand, c):
+            rest = tuple(x for x in hand if x != f)
+            n0, n1 = (h0, rest) if other == 1 else (rest, h1)
+            winner = other if follower_wins(c, f) else who
+            gain = pts(c) + pts(f) + (10 if not n0 else 0)
+            vals.append(value(n0, n1, winner) + (gain if winner == 0 else 0))
+        return max(vals) if other == 0 else min(vals)
+
+    def value(h0, h1, who):
+        if not h0:
+            return 0
+        key = (h0, h1, who)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        hand = h0 if who == 0 else h1
+        vals = []
+        for c in hand:
+            rest = tuple(x for x in hand if x != c)
+            vals.append(lead_value(rest, h1, 0, c) if who == 0 else lead_value(h0, rest, 1, c))
+        got = max(vals) if who == 0 else min(vals)
+        memo[key] = got
+        return got
+
+    h0, h1 = tuple(sorted(hands[0])), tuple(sorted(hands[1]))
+    hand = h0 if leader == 0 else h1
+    scored = []
+    for c in hand:
+        rest = tuple(x for x in hand if x != c)
+        v = lead_value(rest, h1, 0, c) if leader == 0 else lead_value(h0, rest, 1, c)
+        scored.append((v, c))
+    best_v = max(v for v, _ in scored) if leader == 0 else min(v for v, _ in scored)
+    return best_v, sorted(c for v, c in scored if v == best_v)
+
+
+def stats(times: list[float]) -> dict:
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return {"median_ms": round(statistics.median(ordered) * 1000, 3),
+            "p95_ms": round(p95 * 1000, 3), "max_ms": round(ordered[-1] * 1000, 3)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-baseline", action="store_true",
+                        help="time the solver only (no agreement check, no ratio)")
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    positions = [random_position(rng) for _ in range(args.positions)]
+
+    # the solver on every position, then the baseline on every position (so the
+    # baseline's large memo tables do not disturb the solver's timings)
+    solver_times, base_times, answers = [], [], []
+    for trump, leader, hands in positions:
+        start = time.perf_counter()
+        answers.append(solve(trump, leader, hands))
+        solver_times.append(time.perf_counter() - start)
+    if not args.no_baseline:
+        for i, (trump, leader, hands) in enumerate(positions):
+            start = time.perf_counter()
+            want = baseline(trump, leader, hands)
+            base_times.append(time.perf_counter() - start)
+            assert answers[i] == want, f"position {i}: solver {answers[i]} != baseline {want}"
+
+    result = {"positions": args.positions, "seed": args.seed, "solver": stats(solver_times)}
+    print(f"solver:   median {result['solver']['median_ms']:.2f} ms, "
+          f"p95 {result['solver']['p95_ms']:.2f} ms, max {result['solver']['max_ms']:.2f} ms")
+    if base_times:
+        result["baseline"] = stats(base_times)
+        result["ratio_of_medians"] = round(
+            statistics.median(base_times) / statistics.median(solver_times), 1)
+        print(f"baseline: median {result['baseline']['median_ms']:.2f} ms, "
+              f"p95 {result['baseline']['p95_ms']:.2f} ms, "
+              f"max {result['baseline']['max_ms']:.2f} ms")
+        print(f"ratio of medians (baseline / solver): {result['ratio_of_medians']}x; "
+              f"all {args.positions} positions agree")
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
