@@ -69,6 +69,13 @@ class Bid:
     def __str__(self) -> str:
         return self.word
 
+    def __reduce__(self):  # pickle/copy as the shared instance (the AI runs in a worker)
+        return (_bid_from_word, (self.word,))
+
+
+def _bid_from_word(word: str) -> "Bid":
+    return BIDS[word]
+
 
 PASS = Bid("pass")
 TAKE = Bid("take")
@@ -217,11 +224,11 @@ class Hand:
                 return "it is time to bid (pass or take), not to play a card"
             if action in self.legal_bids():
                 return None
-            if action is PASS:
+            if action == PASS:
                 return "the dealer may not pass on the third deal: name a trump suit"
             if self.bid_round == 1:
                 return "in the first round you may only take the turned suit or pass"
-            if action is TAKE:
+            if action == TAKE:
                 return "in the second round you must name a suit (take:S, take:H...)"
             return f"{SUIT_SYMBOLS[self.turned.suit]} was refused in the first round: name another suit"
         if not isinstance(action, Card):
@@ -253,7 +260,7 @@ class Hand:
         events = [Event("bid", seat, bid=bid)]
         if bid.is_take:
             self.taker = seat
-            self.trump = self.turned.suit if bid is TAKE else bid.suit
+            self.trump = self.turned.suit if bid == TAKE else bid.suit
             self._complete_deal()
             events.append(Event("contract", seat))
             return events

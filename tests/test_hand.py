@@ -235,3 +235,16 @@ def test_taker_needs_82_without_belote():
 def test_score_before_the_end_is_refused():
     with pytest.raises(IllegalAction, match="not over"):
         Hand(0, deck_with_top("")).score()
+
+
+def test_actions_survive_pickling_as_the_shared_values():
+    """The rival thinks in another process: its answer comes back pickled."""
+    import copy
+    import pickle
+
+    for action in (PASS, TAKE, *TAKE_SUIT, parse_action("TS")):
+        assert pickle.loads(pickle.dumps(action)) is action
+        assert copy.deepcopy(action) is action
+    hand = Hand(0, deck_with_top(""))
+    hand.apply(pickle.loads(pickle.dumps(TAKE)))
+    assert hand.trump == hand.turned.suit
