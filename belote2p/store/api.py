@@ -1,14 +1,47 @@
 """What the game needs from storage, and an in-memory version of it.
 
 ``Store`` is the interface the table and the commands use; the SQLite store
-implements it, and ``MemoryStore`` serves tests and the fallback when the data
-folder cannot be written (the game goes on without saving).
+(``store.sqlite.SqliteStore``, from ``store.open_store()``) implements it, and
+``MemoryStore`` serves tests and the fallback when the data folder cannot be
+used at all (the game goes on without saving).  Both behave the same:
+
+- settings: ``save_settings`` merges the keys given (a value of None removes
+  the key); values must be JSON-serialisable; ``load_settings`` returns a dict.
+- the run in progress lives in a *slot*; the player's is ``GAME_SLOT``.
+  ``save_run`` after every action; the store also keeps the hand record of
+  each hand as it finishes (``hand_records``).
+- ``record_finished_run`` stores a finished or abandoned run (call
+  ``run.abandon()`` first to abandon) and removes it from the run in progress
+  in the same step; recording the same run (same seed and start) twice keeps
+  one entry.  ``clear_run`` afterwards is harmless.
+- a run cannot be dodged: the saved actions of a run (same seed and start)
+  only ever grow (a save that is not an extension, say from a second window
+  on the same run, is refused with a warning); a save for a run already
+  recorded is ignored; and a run in progress that is cleared or replaced by
+  another run without having been recorded is recorded then, as abandoned
+  (or as finished if it was over), under the last name entered (a warning
+  when replaced).  Such an entry takes the name of a later
+  ``record_finished_run`` of the same run, so "clear, ask the name, record"
+  works too; but ask ``qualifies`` before clearing, as the cleared run is on
+  the board already.
+- the leaderboard is ordered by score, then margin total, then who got there
+  first; ``qualifies(score)`` says whether a new run with that score enters it.
+- nothing is raised for storage trouble: it lands in ``warnings`` (and on
+  stderr) and ``saving`` turns False while writes fail.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from .names import clean_name
+from .runs import RunTracker, display_date, now_iso, run_summary
+
+GAME_SLOT = "game"
+BOARD_SIZE = 10
+DEFAULT_NAME = "Player"
 
 
 @dataclass(frozen=True)
@@ -28,7 +61,7 @@ class LeaderboardEntry:
     streak: int
     margin_total: int
     level: int  # the highest rival level faced
-    date: str  # ISO 8601 date the run ended
+    date: str  # ISO 8601 date the run ended (local calendar)
     entry_id: int = 0
 
     def as_json(self) -> dict[str, Any]:
@@ -39,25 +72,103 @@ class LeaderboardEntry:
 
 class Store(Protocol):
     warnings: list[str]  # problems met (a database moved aside, saving off), for the player
+    saving: bool  # False while writes fail (read-only folder, full disk)
+    location: str | None  # the database file, None for a store in memory
 
     def load_settings(self) -> dict[str, Any]: ...
     def save_settings(self, settings: dict[str, Any]) -> None: ...
 
-    def load_run(self) -> SavedRun | None: ...
-    def save_run(self, seed: str, actions: list[str], started: str) -> None: ...
-    def clear_run(self) -> None: ...
+    def load_run(self, slot: str = GAME_SLOT) -> SavedRun | None: ...
+    def save_run(self, seed: str, actions: list[str], started: str,
+                 slot: str = GAME_SLOT) -> None: ...
+    def clear_run(self, slot: str = GAME_SLOT) -> None: ...
 
     def record_finished_run(self, run, name: str, started: str) -> int:
         """Store a finished (or abandoned) run; returns its entry id."""
         ...
 
-    def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]: ...
+    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]: ...
     def qualifies(self, score: int) -> bool:
         """Would this score enter the top 10?"""
         ...
 
     def last_name(self) -> str | None: ...
     def set_last_name(self, name: str) -> None: ...
+
+    def hand_records(self, entry_id: int | None = None,
+                     slot: str = GAME_SLOT) -> list[dict[str, Any]]:
+        """The hand records of a finished run (by entry id) or of the run in
+        progress in ``slot``, in play order."""
+        ...
+
+    def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
+        """A slot for an autoplay run: an unfinished one with this key whose
+        process is gone (to resume), else a new empty slot."""
+        ...
+
+
+# -- shared by both stores ---------------------------------------------------
+
+def finished_row(run, name: str, started: str) -> dict[str, Any]:
+    """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
+    row = run_summary(run)
+    row.update(name=clean_name(name) or DEFAULT_NAME, started=started, ended=now_iso(),
+               seed=str(run.seed))
+    return row
+
+
+def abandoned_row(saved: SavedRun, name: str | None) -> dict[str, Any]:
+    """The row of a run in progress that is being dropped unrecorded: abandoned
+    (the match under way counts as lost), or finished if it was over."""
+    from .runs import restore_run
+
+    run, _dropped = restore_run(saved.seed, saved.actions)
+    if not run.over:
+        run.abandon()
+    row = finished_row(run, name or DEFAULT_NAME, saved.started)
+    row["named"] = False  # a later record_finished_run of this run may still name it
+    return row
+
+
+def extends(old: tuple[str, ...] | list[str], new: tuple[str, ...] | list[str]) -> bool:
+    return len(new) >= len(old) and tuple(new[:len(old)]) == tuple(old)
+
+
+def dropped_message(row: dict[str, Any]) -> str:
+    return (f"a run in progress (seed {row['seed']}) was replaced by a new run before being "
+            f"recorded; it counts as {'abandoned' if row['abandoned'] else 'finished'}: "
+            f"score {row['score']}.")
+
+
+CONFLICT_MESSAGE = ("this run was played on elsewhere (another window?); moves made here "
+                    "that differ are not saved.")
+
+
+def rank_key(row: dict[str, Any]):
+    return (-row["score"], -row["margin_total"], row["ended"], row["id"])
+
+
+def ranked(rows: list[dict[str, Any]], limit: int) -> list[LeaderboardEntry]:
+    rows = sorted(rows, key=rank_key)[:limit]
+    return [LeaderboardEntry(i + 1, r["name"], r["score"], r["streak"], r["margin_total"],
+                             r["level"], display_date(r["ended"]), r["id"])
+            for i, r in enumerate(rows)]
+
+
+def qualifies_on(board: list[LeaderboardEntry], score: int, size: int = BOARD_SIZE) -> bool:
+    return len(board) < size or score > board[-1].score
+
+
+def check_settings(settings: dict[str, Any]) -> dict[str, str | None]:
+    """Settings as JSON texts (None = remove); TypeError for a value JSON cannot hold."""
+    if not isinstance(settings, dict):
+        raise TypeError("settings must be a dict")
+    out: dict[str, str | None] = {}
+    for key, value in settings.items():
+        if not isinstance(key, str):
+            raise TypeError(f"setting names must be strings, not {key!r}")
+        out[key] = None if value is None else json.dumps(value, ensure_ascii=False)
+    return out
 
 
 @dataclass
@@ -66,45 +177,109 @@ class MemoryStore:
 
     warnings: list[str] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
-    run: SavedRun | None = None
-    entries: list[LeaderboardEntry] = field(default_factory=list)
+    runs: dict[str, SavedRun] = field(default_factory=dict)  # slot -> run in progress
+    rows: list[dict[str, Any]] = field(default_factory=list)  # finished runs
     name: str | None = None
+    records: dict[tuple[str, str], dict[tuple[int, int], dict]] = field(default_factory=dict)
+    record_owner: dict[tuple[str, str], int] = field(default_factory=dict)
+    saving: bool = False
+    location: str | None = None
+    _trackers: dict[str, RunTracker] = field(default_factory=dict, repr=False)
+
+    @property
+    def run(self) -> SavedRun | None:
+        return self.runs.get(GAME_SLOT)
 
     def load_settings(self) -> dict[str, Any]:
-        return dict(self.settings)
+        return json.loads(json.dumps(self.settings))
 
     def save_settings(self, settings: dict[str, Any]) -> None:
-        self.settings = dict(settings)
+        for key, text in check_settings(settings).items():
+            if text is None:
+                self.settings.pop(key, None)
+            else:
+                self.settings[key] = json.loads(text)
 
-    def load_run(self) -> SavedRun | None:
-        return self.run
+    def load_run(self, slot: str = GAME_SLOT) -> SavedRun | None:
+        return self.runs.get(slot)
 
-    def save_run(self, seed: str, actions: list[str], started: str) -> None:
-        self.run = SavedRun(seed, tuple(actions), started)
+    def save_run(self, seed: str, actions: list[str], started: str,
+                 slot: str = GAME_SLOT) -> None:
+        seed, actions = str(seed), [str(a) for a in actions]
+        if (seed, started) in self.record_owner:
+            return  # already recorded
+        old = self.runs.get(slot)
+        if old is not None and (old.seed, old.started) == (seed, started):
+            if not extends(old.actions, actions):
+                if CONFLICT_MESSAGE not in self.warnings:
+                    self.warnings.append(CONFLICT_MESSAGE)
+                return
+        elif old is not None:
+            self._settle(old, replaced=True)
+        self.runs[slot] = SavedRun(seed, tuple(actions), started)
+        tracker = self._trackers.setdefault(slot, RunTracker())
+        for match_index, hand_index, record in tracker.advance(seed, started, actions):
+            self.records.setdefault((seed, started), {})[(match_index, hand_index)] = record
 
-    def clear_run(self) -> None:
-        self.run = None
+    def clear_run(self, slot: str = GAME_SLOT) -> None:
+        saved = self.runs.pop(slot, None)
+        self._trackers.pop(slot, None)
+        if saved is not None:
+            self._settle(saved, replaced=False)
+
+    def _settle(self, saved: SavedRun, replaced: bool) -> None:
+        if (saved.seed, saved.started) not in self.record_owner:
+            row = abandoned_row(saved, self.name)
+            self._add_row(row)
+            if replaced:
+                self.warnings.append(dropped_message(row))
+
+    def _add_row(self, row: dict[str, Any]) -> int:
+        row["id"] = max((r["id"] for r in self.rows), default=0) + 1
+        self.rows.append(row)
+        self.record_owner[(row["seed"], row["started"])] = row["id"]
+        return row["id"]
 
     def record_finished_run(self, run, name: str, started: str) -> int:
-        from datetime import datetime, timezone
+        key = (str(run.seed), started)
+        if key in self.record_owner:
+            entry_id = self.record_owner[key]
+            for row in self.rows:
+                if row["id"] == entry_id and row.get("named") is False:
+                    row["name"], row["named"] = clean_name(name) or DEFAULT_NAME, True
+            return entry_id
+        row = finished_row(run, name, started)
+        self._add_row(row)
+        for slot, saved in list(self.runs.items()):
+            if (saved.seed, saved.started) == key:
+                del self.runs[slot]
+                self._trackers.pop(slot, None)
+        return row["id"]
 
-        entry_id = len(self.entries) + 1
-        self.entries.append(LeaderboardEntry(
-            0, name, run.score, run.streak, run.margin_total, run.rival_level,
-            datetime.now(timezone.utc).date().isoformat(), entry_id))
-        return entry_id
-
-    def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
-        ordered = sorted(self.entries, key=lambda e: (-e.score, e.entry_id))[:limit]
-        return [LeaderboardEntry(i + 1, e.name, e.score, e.streak, e.margin_total,
-                                 e.level, e.date, e.entry_id) for i, e in enumerate(ordered)]
+    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
+        return ranked(self.rows, limit)
 
     def qualifies(self, score: int) -> bool:
-        board = self.leaderboard()
-        return len(board) < 10 or score > board[-1].score
+        return qualifies_on(self.leaderboard(), score)
 
     def last_name(self) -> str | None:
         return self.name
 
     def set_last_name(self, name: str) -> None:
-        self.name = name
+        self.name = clean_name(name)
+
+    def hand_records(self, entry_id: int | None = None,
+                     slot: str = GAME_SLOT) -> list[dict[str, Any]]:
+        if entry_id is not None:
+            keys = [k for k, v in self.record_owner.items() if v == entry_id]
+        else:
+            saved = self.runs.get(slot)
+            keys = [(saved.seed, saved.started)] if saved else []
+        found = self.records.get(keys[0], {}) if keys else {}
+        return [json.loads(json.dumps(found[k])) for k in sorted(found)]
+
+    def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
+        import uuid
+
+        # nothing outlives the process here, so there is never a run to resume
+        return f"autoplay/{uuid.uuid4().hex[:16]}", None

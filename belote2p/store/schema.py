@@ -1,0 +1,123 @@
+"""The database schema, versioned with ``PRAGMA user_version``.
+
+``MIGRATIONS`` lists every step from an empty file; step N brings a version
+N-1 database to version N.  A database is only ever moved forward, one step
+per transaction, so a crash in the middle of a migration leaves it at the last
+complete version.  Never edit a released step: add the next one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Callable, Sequence, Union
+
+Step = Union[Sequence[str], Callable[[sqlite3.Connection], None]]
+
+MIGRATIONS: list[tuple[int, str, Step]] = [
+    (1, "initial schema", [
+        # key -> JSON value
+        """CREATE TABLE settings (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL)""",
+        # the store's own small facts (the last name entered, ...), JSON values
+        """CREATE TABLE state (
+            key   TEXT PRIMARY KEY,
+            value TEXT NOT NULL)""",
+        # runs in progress: 'game' is the player's; autoplay runs have their own
+        # slots, with ``key`` (level/seed/name/max) and ``owner`` (host:pid) so
+        # a killed autoplay can be resumed by the next identical command
+        """CREATE TABLE current_run (
+            slot    TEXT PRIMARY KEY,
+            kind    TEXT NOT NULL DEFAULT 'game',
+            key     TEXT,
+            owner   TEXT,
+            seed    TEXT NOT NULL,
+            started TEXT NOT NULL,
+            actions TEXT NOT NULL,      -- JSON list of action words
+            updated TEXT NOT NULL)""",
+        # every finished run (the leaderboard is its top 10)
+        """CREATE TABLE runs (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,
+            name         TEXT NOT NULL,
+            score        INTEGER NOT NULL,
+            streak       INTEGER NOT NULL,
+            margin_total INTEGER NOT NULL,
+            level        INTEGER NOT NULL,  -- highest rival level faced
+            matches      INTEGER NOT NULL,  -- an abandoned match counts
+            started      TEXT NOT NULL,
+            ended        TEXT NOT NULL,
+            seed         TEXT NOT NULL,
+            abandoned    INTEGER NOT NULL DEFAULT 0,
+            named        INTEGER NOT NULL DEFAULT 1,  -- 0: recorded by the store when the
+                                                      -- run was dropped; a later explicit
+                                                      -- record may still name it
+            results      TEXT NOT NULL DEFAULT '[]',  -- JSON, one object a match
+            UNIQUE (seed, started))""",
+        "CREATE INDEX runs_rank ON runs (score DESC, margin_total DESC, ended, id)",
+        # the engine's hand records (record.record_of) of finished hands, for
+        # the run in progress (run_id NULL) and recent finished runs
+        """CREATE TABLE hand_records (
+            seed        TEXT NOT NULL,
+            started     TEXT NOT NULL,
+            match_index INTEGER NOT NULL,
+            hand_index  INTEGER NOT NULL,
+            run_id      INTEGER REFERENCES runs (id) ON DELETE CASCADE,
+            record      TEXT NOT NULL,
+            PRIMARY KEY (seed, started, match_index, hand_index))""",
+        "CREATE INDEX hand_records_run ON hand_records (run_id)",
+    ]),
+]
+
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+TABLES = ("settings", "state", "current_run", "runs", "hand_records")
+
+
+class NewerSchema(Exception):
+    """The database was written by a newer version of the game."""
+
+
+def version_of(conn: sqlite3.Connection) -> int:
+    return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+def migrate(conn: sqlite3.Connection, migrations=None) -> int:
+    """Bring ``conn`` (autocommit mode) to the latest version; returns it.
+
+    Raises ``NewerSchema`` for a version this code does not know, and lets
+    ``sqlite3.DatabaseError`` through for a database that is not ours."""
+    migrations = MIGRATIONS if migrations is None else migrations
+    latest = migrations[-1][0]
+    version = version_of(conn)
+    if version > latest:
+        raise NewerSchema(f"schema version {version}, newer than this game's {latest}")
+    for number, _what, step in migrations:
+        if number <= version:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = version_of(conn)  # another process may have migrated meanwhile
+            if current < number:
+                if callable(step):
+                    step(conn)
+                else:
+                    for statement in step:
+                        conn.execute(statement)
+                conn.execute(f"PRAGMA user_version = {int(number)}")
+            conn.execute("COMMIT")
+        except BaseException:
+            _rollback(conn)
+            raise
+        version = number
+    return version
+
+
+def missing_tables(conn: sqlite3.Connection) -> list[str]:
+    have = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return [t for t in TABLES if t not in have]
+
+
+def _rollback(conn: sqlite3.Connection) -> None:
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        pass
