@@ -18,14 +18,68 @@ from .resources import levels_path
 LEVEL_NUMBERS = (1, 2, 3, 4)
 
 # key -> type, or a nested schema.  ``float`` accepts ints too.
+_RANKS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+
 SCHEMA: dict[str, Any] = {
     "name": str,
     "description": str,
+    # How the rival bids (belote2p/ai/bidding.py).  Strength = the weighted count
+    # of the seven cards (six held + the turned card) for a trump suit.
     "bidding": {
-        "take_threshold": float,  # hand strength (points of seven cards) needed to take
+        "take_threshold": float,  # strength needed to take (levels 1-2)
+        "trump_jack": float,  # weight of the J of trumps
+        "trump_nine": float,  # weight of the 9 of trumps
+        "trump_ace": float,
+        "trump_ten": float,
+        "trump_face": float,  # K or Q of trumps, each
+        "trump_low": float,  # 7 or 8 of trumps, each
+        "plain_ace": float,  # an ace of another suit
+        "plain_ten": float,  # a ten of another suit
+        "belote_bonus": float,  # holding both K and Q of trumps
+        "length_bonus": float,  # for every trump beyond two
+        "count_turned": bool,  # judge on seven cards (false: on the six held)
     },
+    # How the rival plays its cards (belote2p/ai/heuristics.py); level 4 uses
+    # these knobs for both seats inside its playouts.
     "play": {
-        "mistake_rate": float,  # chance of a careless card (level 1's visible mistakes)
+        "mistake_rate": float,  # chance of a careless random card (level 1)
+        "lead_high_rate": float,  # chance of leading the biggest plain card (level 1)
+        "keep_trump": {r: float for r in _RANKS},  # value of holding a trump, by rank
+        "keep_plain": {r: float for r in _RANKS},  # value of holding a plain card
+        "belote_keep": float,  # extra keep value of K/Q of trumps while both are held
+        "master_bonus": float,  # extra keep value of a plain card nothing unseen beats
+        "win_bonus": float,  # value of winning a trick (the lead, the first draw)
+        "lead_trump_penalty": float,  # cost of leading a trump while the stock lasts
+        "short_suit_bonus": float,  # lead preference for short plain suits, per card short
+        "count_plain": bool,  # counts the plain suits too (false: counts trumps only)
+        "strict_solver": bool,  # perfect play once the stock is empty (the solver)
+    },
+    # Playing for the match (levels 3-4): utility = win (1) / draw (0.5) / loss (0)
+    # of the match, smoothed over the hands still to come, + margin_weight * margin/100.
+    "match": {
+        "play_for_match": bool,  # false: levels 1-2 judge bids by strength alone
+        "hand_sigma": float,  # spread of one hand's score difference (points)
+        "margin_weight": float,  # weight of the margin after the win probability
+        "make_center": float,  # strength at which a take is made half the time
+        "make_scale": float,  # strength per logistic unit of the make probability
+        "made_margin": float,  # the taker's mean hand-score lead when made
+        "made_margin_slope": float,  # ... growing per strength point above make_center
+        "dedans_margin": float,  # the taker's hand-score deficit when it fails
+        "pass_margin": float,  # the hand-score difference expected after passing
+    },
+    # Level 4's search (belote2p/ai/search.py): fixed counts, never a time budget.
+    "search": {
+        "enabled": bool,
+        "play_samples": int,  # deals of the unseen cards per card decision (0: the tips)
+        "bid_samples": int,  # deals of the unseen cards per bid decision (0: the bid model)
+        "bid_rejection": int,  # tries per bidding sample to match the other seat's passes
+        "bid_solve_cards": int,  # bid playouts end with the solver from this many cards (0: never)
+        "play_rejection": int,  # tries per playing sample to match its bids (0: uniform)
+        "finalists": int,  # cards kept for a second round of playouts (0: one round)
+        "final_samples": int,  # deals per finalist in the second round
+        "final_solve_cards": int,  # its playouts end with the solver from this many cards
+        "min_edge": float,  # standard errors a card needs over the tips' card to replace it
+        "rollout_solve_cards": int,  # first-round card playouts: the solver from this many cards (0: never)
     },
 }
 

@@ -1,0 +1,165 @@
+"""``belote2p arena A B --matches N --seed S [--jobs J]``: level against level.
+
+Matches come in pairs that replay the same shuffles with the seats swapped:
+match ``2k`` is ``Match(seed, k)`` with A in seat 0, match ``2k + 1`` the same
+match with A in seat 1.  Every player draws from its own ``random.Random``
+seeded by the arena seed and the match, so the results depend only on the
+seed (not on ``--jobs``, not on timing).  The last stdout line is JSON; a
+progress line goes to stderr on long runs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+import sys
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from ..match import Match
+from .base import decide
+
+_LEVELS = None  # loaded once per process
+
+
+@dataclass
+class Outcome:
+    """One match, from A's side."""
+
+    index: int
+    a_total: int
+    b_total: int
+    a_ms: list
+    b_ms: list
+
+    @property
+    def a_score(self) -> float:
+        return 1.0 if self.a_total > self.b_total else (0.5 if self.a_total == self.b_total else 0.0)
+
+
+def _levels():
+    global _LEVELS
+    if _LEVELS is None:
+        from ..levels import load_levels
+
+        _LEVELS = load_levels()
+    return _LEVELS
+
+
+def play_match(a: str, b: str, seed: str, index: int) -> Outcome:
+    """Match ``index`` of an arena run (see the module docstring)."""
+    import random
+
+    from . import make_player
+
+    pair, swapped = divmod(index, 2)
+    a_seat = 1 if swapped else 0
+    specs = {a_seat: ("a", a), 1 - a_seat: ("b", b)}
+    players = {
+        seat: make_player(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"), _levels())
+        for seat, (tag, level) in specs.items()
+    }
+    times: dict[int, list] = {0: [], 1: []}
+    match = Match(seed, pair)
+    while not match.over:
+        seat = match.to_move
+        view = match.view(seat)
+        start = time.perf_counter()
+        action = decide(players[seat], view)
+        times[seat].append((time.perf_counter() - start) * 1000.0)
+        match.apply(action)
+    scores = match.scores
+    return Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat], times[1 - a_seat])
+
+
+def _play_job(job) -> Outcome:
+    return play_match(*job)
+
+
+def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
+              progress: Callable[[int, list], None] | None = None) -> tuple[dict, list]:
+    """Play the matches; returns the JSON summary and the outcomes in order."""
+    work = [(a, b, seed, i) for i in range(matches)]
+    outcomes: list[Outcome] = []
+    if jobs > 1 and matches > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(min(jobs, matches)) as pool:
+            for outcome in pool.imap(_play_job, work, chunksize=1):
+                outcomes.append(outcome)
+                if progress:
+                    progress(len(outcomes), outcomes)
+    else:
+        for job in work:
+            outcomes.append(_play_job(job))
+            if progress:
+                progress(len(outcomes), outcomes)
+    return summarize(a, b, outcomes), outcomes
+
+
+def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict:
+    n = len(outcomes)
+    return {
+        "a": a,
+        "b": b,
+        "matches": n,
+        "a_wins": sum(1 for o in outcomes if o.a_total > o.b_total),
+        "b_wins": sum(1 for o in outcomes if o.a_total < o.b_total),
+        "draws": sum(1 for o in outcomes if o.a_total == o.b_total),
+        "a_mean_margin": round(sum(o.a_total - o.b_total for o in outcomes) / n, 2) if n else 0.0,
+        "decision_ms": {
+            "a": percentiles([t for o in outcomes for t in o.a_ms]),
+            "b": percentiles([t for o in outcomes for t in o.b_ms]),
+        },
+    }
+
+
+def percentiles(times: list) -> dict:
+    if not times:
+        return {"median": 0.0, "p95": 0.0, "max": 0.0}
+    ordered = sorted(times)
+    p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+    return {"median": round(statistics.median(ordered), 3), "p95": round(p95, 3),
+            "max": round(ordered[-1], 3)}
+
+
+def score_interval(outcomes: list[Outcome]) -> tuple[float, float]:
+    """A's score rate (draw = 1/2) and its 95% half-width, over the seat-swapped
+    pairs (the two matches of a pair share their deals, so they are not independent)."""
+    pairs: dict[int, list] = {}
+    for o in outcomes:
+        pairs.setdefault(o.index // 2, []).append(o.a_score)
+    values = [sum(v) / len(v) for v in pairs.values()]
+    rate = sum(o.a_score for o in outcomes) / len(outcomes)
+    if len(values) < 2:
+        return rate, float("nan")
+    return rate, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def _progress_printer(total: int, every: float = 10.0) -> Callable[[int, list], None]:
+    """A stderr line at most every ``every`` seconds (so only long runs show one)."""
+    start = time.monotonic()
+    last = [start]
+
+    def show(done: int, outcomes: list) -> None:
+        now = time.monotonic()
+        if now - last[0] < every:
+            return
+        last[0] = now
+        rate, _ = score_interval(outcomes)
+        print(f"arena: {done}/{total} matches, A scores {rate:.1%}, {now - start:.0f}s",
+              file=sys.stderr, flush=True)
+
+    return show
+
+
+def main(args) -> int:
+    summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),
+                                  args.jobs, _progress_printer(args.matches))
+    rate, half = score_interval(outcomes)
+    print(f"A ({summary['a']}) vs B ({summary['b']}): A scores {rate:.1%} ± {half:.1%} "
+          f"(95% CI, draw = 1/2) over {summary['matches']} matches", file=sys.stderr)
+    print(json.dumps(summary), flush=True)
+    return 0

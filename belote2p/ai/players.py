@@ -1,0 +1,94 @@
+"""The rival's levels as players: a ``SeatView`` in, a bid or a card out.
+
+- ``TipsPlayer`` is levels 1-3: the tips' bidding and card play, with level
+  1's mistakes, level 3's full counting, perfect strict phase (the solver) and
+  match-aware bidding, all switched by the level's knobs.
+- ``SearchPlayer`` (search.py) is level 4: it samples the unseen cards.
+
+Players keep no state between decisions other than their ``random.Random``;
+they are plain picklable objects, built from the level's parameters.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from ..cards import CARDS
+from ..hand import PASS, Bid, Phase
+from ..view import SeatView
+from .bidding import BidKnobs, best_take, threshold_bid
+from .heuristics import PlayKnobs, choose_card, highest_plain
+from .knowledge import info_from_view
+from .tables import PTS, STR
+from .utility import MatchKnobs, Outlook
+
+
+class TipsPlayer:
+    """Levels 1-3 (see the module docstring); knobs come from levels.yaml."""
+
+    def __init__(self, level: int, params: dict, rng: random.Random, name: str | None = None):
+        self.level = level
+        self.name = name or f"level {level}"
+        self.rng = rng
+        self.bid_knobs = BidKnobs.from_params(params["bidding"])
+        self.play_knobs = PlayKnobs.from_params(params["play"])
+        self.match_knobs = MatchKnobs.from_params(params["match"])
+
+    def choose(self, view: SeatView):
+        if view.phase is Phase.BIDDING:
+            return self.choose_bid(view)
+        return self.choose_card(view)
+
+    # ---------------------------------------------------------------- bidding
+    def choose_bid(self, view: SeatView) -> Bid:
+        if self.match_knobs.play_for_match:
+            return self.match_bid(view)
+        return threshold_bid(view, self.bid_knobs)
+
+    def match_bid(self, view: SeatView) -> Bid:
+        """Take if the contract's expected match value beats passing."""
+        bid, value = best_take(view, self.bid_knobs)
+        if PASS not in view.legal:
+            return bid
+        m = self.match_knobs
+        outlook = Outlook(view, m)
+        make = 1.0 / (1.0 + math.exp(-(value - m.make_center) / m.make_scale))
+        made = m.made_margin + m.made_margin_slope * (value - m.make_center)
+        take = make * outlook.value(made) + (1.0 - make) * outlook.value(-m.dedans_margin)
+        return bid if take > pass_value(view, outlook, m) else PASS
+
+    # ------------------------------------------------------------------- play
+    def choose_card(self, view: SeatView):
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        k = self.play_knobs
+        if k.mistake_rate and self.rng.random() < k.mistake_rate:
+            return self.rng.choice(legal)
+        if view.strict and k.strict_solver:
+            return solver_card(view)
+        info = info_from_view(view, k.count_plain)
+        if info.lead < 0 and k.lead_high_rate and self.rng.random() < k.lead_high_rate:
+            return CARDS[highest_plain(info)]
+        return CARDS[choose_card(info, k)]
+
+
+def pass_value(view: SeatView, outlook: Outlook, m: MatchKnobs) -> float:
+    """Worth of passing: an open hand, a fresh deal if this is the last word."""
+    if view.bid_round == 2 and view.seat == view.dealer:
+        return outlook.open_value()
+    return outlook.open_value(m.pass_margin)
+
+
+def solver_card(view: SeatView):
+    """A perfect strict-phase card (the lowest of the optimal ones)."""
+    from .solver import solve
+
+    hands = [None, None]
+    hands[view.seat] = list(view.hand)
+    hands[1 - view.seat] = list(view.other_hand)
+    lead = view.current_trick[0] if view.current_trick else None
+    _, best = solve(view.trump, view.leader, (hands[0], hands[1]), lead)
+    trump = view.trump
+    return CARDS[min(best, key=lambda c: (PTS[trump][c], STR[trump][c], c))]

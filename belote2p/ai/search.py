@@ -1,0 +1,253 @@
+"""Level 4: search over samples of the unseen cards.
+
+Cards (stock phase).  For each of ``play_samples`` deals of the unseen cards
+consistent with the view (``sampling.py``), every candidate card is played and
+the hand is played out by the tips policy for both seats (each seeing only its
+own cards, so a sample's stock order is as unknown to the playout as the real
+one is to the rival).  The same samples serve every candidate.  Outcomes are
+scored for the match (``utility.py``) and the best average wins.
+
+Strict phase: the solver, as level 3.
+
+Bids.  For each of ``bid_samples`` whole decks consistent with the view and
+the other seat's passes, every bid open now is played out: a take directly; a
+pass by continuing the bidding with a threshold model of the other seat and,
+where this seat speaks again, with a plan chosen over the same samples (so the
+plan cannot depend on a sample's hidden cards).  Two passes in round 2 are
+worth a fresh deal of this hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..cards import CARDS
+from ..hand import PASS, TAKE, TAKE_SUIT, Bid
+from ..view import SeatView
+from .bidding import strength
+from .fastsim import Sim, sim_from_deck
+from .heuristics import choose_card
+from .knowledge import info_from_sim, info_from_view
+from .players import TipsPlayer, solver_card
+from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
+from .tables import PTS, STR, mask_of
+from .utility import Outlook
+
+
+@dataclass(frozen=True)
+class SearchKnobs:
+    play_samples: int
+    bid_samples: int
+    bid_rejection: int
+    bid_solve_cards: int
+    play_rejection: int
+    min_edge: float
+    finalists: int
+    final_samples: int
+    final_solve_cards: int
+    rollout_solve_cards: int
+
+    @classmethod
+    def from_params(cls, search: dict) -> "SearchKnobs":
+        return cls(**{f: search[f] for f in cls.__dataclass_fields__})
+
+
+class SearchPlayer(TipsPlayer):
+    def __init__(self, level: int, params: dict, rng: random.Random, name: str | None = None):
+        super().__init__(level, params, rng, name)
+        self.search_knobs = SearchKnobs.from_params(params["search"])
+
+    # ------------------------------------------------------------- playouts
+    def policy(self, sim: Sim, seat: int) -> int:
+        """The playout policy: the tips, seeing only ``seat``'s information."""
+        return choose_card(info_from_sim(sim, seat, self.play_knobs.count_plain), self.play_knobs)
+
+    def playout(self, sim: Sim, seat: int, outlook: Outlook, solve_cards: int = 0) -> float:
+        """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
+        if not 0); its worth to ``seat`` for the match."""
+        sim.run((self.policy, self.policy), solve_cards)
+        scores = sim.solved_scores() if solve_cards else sim.scores()
+        return outlook.value(scores[seat] - scores[1 - seat])
+
+    # ----------------------------------------------------------------- cards
+    def choose_card(self, view: SeatView):
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if view.strict:
+            return solver_card(view)
+        if not self.search_knobs.play_samples:
+            return super().choose_card(view)
+        return CARDS[self.search_card(view)]
+
+    def search_card(self, view: SeatView) -> int:
+        """Two rounds of playouts: every candidate over ``play_samples`` deals, then
+        the best ``finalists`` over ``final_samples`` fresh deals with longer
+        perfect endgames.  The winner replaces the tips' own card only if it is
+        better by ``min_edge`` standard errors."""
+        k = self.search_knobs
+        outlook = Outlook(view, self.match_knobs)
+        candidates = distinct_cards(view)
+        default = choose_card(info_from_view(view, self.play_knobs.count_plain), self.play_knobs)
+        if default not in candidates:
+            candidates.append(default)
+        if len(candidates) == 1:
+            return candidates[0]
+        rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards, outlook)
+        if k.finalists and k.final_samples and len(candidates) > k.finalists:
+            means = column_means(rows)
+            ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
+            finalists = [candidates[i] for i in ranked[:k.finalists]]
+            if default not in finalists:
+                finalists.append(default)
+            candidates = finalists
+        if k.finalists and k.final_samples:
+            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards, outlook)
+        return pick(candidates, rows, candidates.index(default), k.min_edge, view.trump)
+
+    def rollouts(self, view, candidates, samples: int, solve_cards: int, outlook) -> list:
+        """One row per sampled deal: each candidate's playout value."""
+        k = self.search_knobs
+        rows = []
+        for _ in range(samples):
+            other, stock = sample_hidden(view, self.rng, self.bid_knobs, k.play_rejection)
+            base = sim_from_view(view, other, stock)
+            row = []
+            for c in candidates:
+                sim = base.copy()
+                sim.play(c)
+                row.append(self.playout(sim, view.seat, outlook, solve_cards))
+            rows.append(row)
+        return rows
+
+    # ------------------------------------------------------------------ bids
+    def choose_bid(self, view: SeatView) -> Bid:
+        legal = view.legal
+        if len(legal) == 1:
+            return legal[0]
+        if not self.search_knobs.bid_samples:
+            return super().choose_bid(view)
+        return BidSearch(self, view).best()
+
+
+def column_means(rows) -> list[float]:
+    return [sum(column) / len(rows) for column in zip(*rows)]
+
+
+def pick(candidates, rows, default: int, min_edge: float, trump: int) -> int:
+    """The best candidate by mean value (cheapest card on ties), unless its edge
+    over ``candidates[default]`` is under ``min_edge`` standard errors."""
+    n = len(rows)
+    means = column_means(rows)
+    best = max(range(len(candidates)), key=lambda i: (
+        means[i], -PTS[trump][candidates[i]], -STR[trump][candidates[i]]))
+    if best == default or min_edge <= 0 or n < 2:
+        return candidates[best]
+    diffs = [r[best] - r[default] for r in rows]
+    edge = means[best] - means[default]
+    spread = math.sqrt(sum((d - edge) ** 2 for d in diffs) / (n - 1))
+    if edge > min_edge * spread / math.sqrt(n):
+        return candidates[best]
+    return candidates[default]
+
+
+def distinct_cards(view: SeatView) -> list[int]:
+    """The legal cards, keeping one of each run of equivalent cards: same suit,
+    same points, and no card that is still live (unseen or on the table) between them."""
+    trump = view.trump
+    strength, pts = STR[trump], PTS[trump]
+    live = mask_of(view.unseen_cards()) | mask_of(view.known_other_cards)
+    live |= mask_of(view.current_trick)
+    if view.other_hand is not None:
+        live |= mask_of(view.other_hand)
+    ordered = sorted((int(c) for c in view.legal), key=lambda c: (c >> 3, strength[c]))
+    kept: list[int] = []
+    for c in ordered:
+        prev = kept[-1] if kept else None
+        if prev is not None and prev >> 3 == c >> 3 and pts[prev] == pts[c] and not any(
+                live >> d & 1 and strength[prev] < strength[d] < strength[c]
+                for d in range((c >> 3) * 8, (c >> 3) * 8 + 8)):
+            continue
+        kept.append(c)
+    return kept
+
+
+class BidSearch:
+    """One bidding decision of level 4 (see the module docstring)."""
+
+    def __init__(self, player: SearchPlayer, view: SeatView):
+        self.player = player
+        self.view = view
+        self.outlook = Outlook(view, player.match_knobs)
+        self.me = view.seat
+        self.turned_suit = view.turned.suit
+
+    def best(self) -> Bid:
+        view, k = self.view, self.player.search_knobs
+        takes = [(bid, self.trump_of(bid)) for bid in view.legal if bid is not PASS]
+        plans = self.plans() if PASS in view.legal else []
+        take_totals = [0.0] * len(takes)
+        plan_totals = [0.0] * len(plans)
+        for _ in range(k.bid_samples):
+            deck = sample_deck(view, self.player.rng, self.player.bid_knobs, k.bid_rejection)
+            cache: dict = {}
+            for i, (_, trump) in enumerate(takes):
+                take_totals[i] += self.outcome(deck, self.me, trump, cache)
+            for i, plan in enumerate(plans):
+                plan_totals[i] += self.after_pass(deck, plan, cache)
+        options = [(total, bid) for total, (bid, _) in zip(take_totals, takes)]
+        if plans:
+            options.append((max(plan_totals), PASS))
+        order = {PASS: 0, TAKE: 1}
+        return max(options, key=lambda o: (o[0], order.get(o[1], 2)))[1]
+
+    def trump_of(self, bid: Bid) -> int:
+        return self.turned_suit if bid is TAKE else bid.suit
+
+    # -- what passing leads to
+    def steps_after_pass(self) -> list[tuple[str, int]]:
+        view = self.view
+        dealer = view.dealer == self.me
+        r = view.bid_round
+        if not dealer:
+            return [("other", r)] + ([("me", 2), ("other", 2)] if r == 1 else [])
+        return [("other", 2), ("me", 2)] if r == 1 else []
+
+    def plans(self) -> list:
+        """This seat's possible words at its next turn (None: it will not speak again)."""
+        if ("me", 2) not in self.steps_after_pass():
+            return [None]
+        plans = [TAKE_SUIT[s] for s in range(4) if s != self.turned_suit]
+        forced = self.view.forced_dealer and self.view.dealer == self.me
+        return plans if forced else plans + [PASS]
+
+    def after_pass(self, deck, plan, cache) -> float:
+        other = 1 - self.me
+        other_six = [deck[p] for p in deal_positions(self.view.dealer)[other]]
+        for who, rnd in self.steps_after_pass():
+            if who == "other":
+                trump = self.other_bid(other_six, rnd)
+                if trump is not None:
+                    return self.outcome(deck, other, trump, cache)
+            elif plan is not PASS:
+                return self.outcome(deck, self.me, plan.suit, cache)
+        return self.outlook.open_value()
+
+    def other_bid(self, six, rnd: int) -> int | None:
+        """The other seat's word as a threshold bidder: a trump suit or None (pass)."""
+        k = self.player.bid_knobs
+        cards = list(six) + ([self.view.turned] if k.count_turned else [])
+        suits = [self.turned_suit] if rnd == 1 else [s for s in range(4) if s != self.turned_suit]
+        value, suit = max((strength(cards, s, k), -s) for s in suits)
+        forced = rnd == 2 and self.view.forced_dealer and self.view.dealer != self.me
+        return -suit if value >= k.take_threshold or forced else None
+
+    def outcome(self, deck, taker: int, trump: int, cache: dict) -> float:
+        key = (taker, trump)
+        if key not in cache:
+            sim = sim_from_deck(deck, self.view.dealer, taker, trump)
+            solve_cards = self.player.search_knobs.bid_solve_cards
+            cache[key] = self.player.playout(sim, self.me, self.outlook, solve_cards)
+        return cache[key]

@@ -1,0 +1,65 @@
+"""Playing for the match: what a hand's outcome is worth to levels 3 and 4.
+
+A match is two hands.  After the second hand only the result counts (win 1,
+draw 1/2, loss 0) and then the margin; after the first, the result is still
+open, so a lead of ``d`` points is worth the chance of keeping it through a
+hand whose score difference spreads like a normal law of width
+``hand_sigma``.  A small ``margin_weight`` ranks outcomes of equal result by
+their margin (the streak's tie-break).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..match import HANDS_PER_MATCH
+
+
+@dataclass(frozen=True)
+class MatchKnobs:
+    play_for_match: bool
+    hand_sigma: float
+    margin_weight: float
+    make_center: float
+    make_scale: float
+    made_margin: float
+    made_margin_slope: float
+    dedans_margin: float
+    pass_margin: float
+
+    @classmethod
+    def from_params(cls, match: dict) -> "MatchKnobs":
+        return cls(**{f: match[f] for f in cls.__dataclass_fields__})
+
+
+def match_value(diff: float, hands_left: int, k: MatchKnobs) -> float:
+    """Worth of leading the match by ``diff`` with ``hands_left`` hands to play."""
+    if hands_left <= 0:
+        result = 1.0 if diff > 0 else (0.5 if diff == 0 else 0.0)
+    else:
+        spread = k.hand_sigma * math.sqrt(hands_left)
+        result = 0.5 * (1.0 + math.erf(diff / (spread * math.sqrt(2.0))))
+    return result + k.margin_weight * diff / 100.0
+
+
+class Outlook:
+    """The match seen from one seat, for the hand being played."""
+
+    __slots__ = ("before", "hands_left", "knobs")
+
+    def __init__(self, view, knobs: MatchKnobs):
+        mine, theirs = view.context.scores_before[view.seat], view.context.scores_before[1 - view.seat]
+        self.before = mine - theirs
+        self.hands_left = HANDS_PER_MATCH - 1 - view.context.hand_index
+        self.knobs = knobs
+
+    def value(self, hand_diff: float) -> float:
+        """Worth of ending this hand ``hand_diff`` points ahead (this seat's view)."""
+        return match_value(self.before + hand_diff, self.hands_left, self.knobs)
+
+    def open_value(self, expected_diff: float = 0.0) -> float:
+        """Worth of this hand when its outcome is still wide open (a fresh deal,
+        or a pass that leaves the contract to the other seat), ``expected_diff``
+        being its expected score difference."""
+        return match_value(self.before + expected_diff, self.hands_left + 1, self.knobs)

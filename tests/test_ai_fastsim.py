@@ -1,0 +1,62 @@
+"""The rival's light simulator against the engine, move by move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from belote2p.ai.fastsim import sim_from_deck
+from belote2p.ai.sampling import sim_from_view
+from belote2p.cards import CARDS
+from belote2p.hand import Hand, Phase
+
+
+def _random_taken_hand(rng: random.Random) -> Hand:
+    while True:
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        hand = Hand(rng.randrange(2), deck)
+        while hand.phase is Phase.BIDDING:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.phase is Phase.PLAY:
+            return hand
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_sim_follows_the_engine(seed):
+    rng = random.Random(seed)
+    hand = _random_taken_hand(rng)
+    sim = sim_from_deck(hand.decks[-1], hand.dealer, hand.taker, hand.trump)
+    while hand.phase is Phase.PLAY:
+        assert sim.to_move == hand.to_move
+        assert sorted(sim.hands[0]) == sorted(hand.hands[0])
+        assert sorted(sim.hands[1]) == sorted(hand.hands[1])
+        assert sorted(sim.legal()) == sorted(hand.legal_cards())
+        assert sim.stock_size == len(hand.stock)
+        card = rng.choice(hand.legal_cards())
+        hand.apply(card)
+        sim.play(card)
+        assert sim.pts == hand.card_points
+        assert (sim.belote if sim.belote >= 0 else None) == hand.belote
+    assert sim.done
+    assert sim.scores() == hand.score().scores
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_sim_from_a_view_matches_the_engine(seed):
+    """A sim built from a view plus the true hidden cards plays on like the engine."""
+    rng = random.Random(1000 + seed)
+    hand = _random_taken_hand(rng)
+    for _ in range(rng.randrange(0, 20)):
+        hand.apply(rng.choice(hand.legal_cards()))
+    seat = hand.to_move
+    view = hand.view(seat)
+    other = hand.hands[1 - seat] if hand.stock else view.other_hand
+    sim = sim_from_view(view, other, hand.stock)
+    while hand.phase is Phase.PLAY:
+        assert sorted(sim.legal()) == sorted(hand.legal_cards())
+        card = rng.choice(hand.legal_cards())
+        hand.apply(card)
+        sim.play(card)
+    assert sim.scores() == hand.score().scores

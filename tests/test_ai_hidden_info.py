@@ -1,0 +1,178 @@
+"""No level may see a card it should not.
+
+For a decision point, build other game states that differ only in the cards
+the deciding seat cannot see (the other hand's unplayed cards and the stock
+order, and the decks of earlier deals), replay the same actions on them,
+check the seat's views compare equal, and check that every level, seeded
+identically, answers the same.  Bidding, free play and strict play positions
+are all covered.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+
+import pytest
+
+from belote2p.ai import decide, make_player
+from belote2p.cards import CARDS
+from belote2p.hand import Hand, Phase
+from belote2p.levels import Level, load_levels
+from belote2p.view import MatchContext, SeatView
+
+
+def fast_levels() -> dict:
+    """The real levels with level 4's sample counts cut down (tests stay quick)."""
+    levels = dict(load_levels())
+    params = copy.deepcopy(dict(levels[4].params))
+    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3)
+    levels[4] = Level(4, levels[4].name, levels[4].description, params)
+    return levels
+
+
+LEVELS = fast_levels()
+
+
+def random_position(rng: random.Random, stop_kind: str):
+    """Play level-2 moves from a seeded deal until a decision of the given kind
+    ('bid', 'free' or 'strict'); returns (decks, dealer, actions, hand) or None."""
+    dealer = rng.randrange(2)
+    deck = list(CARDS)
+    rng.shuffle(deck)
+    decks = [deck]
+    hand = Hand(dealer, deck)
+    players = [make_player(2, random.Random(rng.random()), LEVELS) for _ in range(2)]
+    actions = []
+    stop_after = rng.randrange(0, 14)
+    seen = 0
+    while hand.phase is not Phase.DONE:
+        if hand.phase is Phase.REDEAL:
+            deck = list(CARDS)
+            rng.shuffle(deck)
+            decks.append(deck)
+            hand.redeal(deck)
+            continue
+        kind = "bid" if hand.phase is Phase.BIDDING else ("strict" if hand.strict else "free")
+        if kind == stop_kind:
+            if seen >= stop_after or (kind == "bid" and rng.random() < 0.5):
+                return decks, dealer, actions, hand
+            seen += 1
+        # a little randomness so that all sorts of positions appear
+        if rng.random() < 0.3:
+            action = rng.choice(hand.legal_actions())
+        else:
+            action = decide(players[hand.to_move], hand.view(hand.to_move))
+        hand.apply(action)
+        actions.append(action)
+    return None
+
+
+def replay(decks, dealer, actions) -> Hand:
+    hand = Hand(dealer, decks[0])
+    next_deck = 1
+    for action in actions:
+        hand.apply(action)
+        if hand.phase is Phase.REDEAL:
+            hand.redeal(decks[next_deck])
+            next_deck += 1
+    return hand
+
+
+def hidden_variants(rng, decks, dealer, actions, hand: Hand, count: int):
+    """Game states that differ from ``hand`` only in what its seat to move cannot see."""
+    seat = hand.to_move
+    played = {c for t in hand.tricks for c in t.cards} | set(hand.current)
+    seen = set(hand.hands[seat]) | played | {hand.turned}
+    last = decks[-1]
+    hidden = [p for p in range(32) if last[p] not in seen]
+    variants = []
+    for _ in range(count * 4):
+        new_decks = [rng.sample(d, 32) for d in decks[:-1]]
+        deck = list(last)
+        cards = [deck[p] for p in hidden]
+        rng.shuffle(cards)
+        for p, c in zip(hidden, cards):
+            deck[p] = c
+        new_decks.append(deck)
+        try:
+            other = replay(new_decks, dealer, actions)
+        except ValueError:  # an action that the other cards make illegal
+            continue
+        if other.hands[1 - seat] != hand.hands[1 - seat] or other.stock != hand.stock:
+            variants.append(other)
+        if len(variants) == count:
+            break
+    return variants
+
+
+CONTEXTS = [MatchContext(0, (0, 0)), MatchContext(1, (120, 40)), MatchContext(1, (30, 190))]
+
+
+@pytest.mark.parametrize("kind", ["bid", "free", "strict"])
+@pytest.mark.parametrize("seed", range(12))
+def test_same_view_same_decision(kind, seed):
+    rng = random.Random(f"hidden/{kind}/{seed}")
+    position = None
+    while position is None:
+        position = random_position(rng, kind)
+    decks, dealer, actions, hand = position
+    seat = hand.to_move
+    context = CONTEXTS[seed % len(CONTEXTS)]
+    view = hand.view(seat, context)
+    variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
+    if kind != "strict":
+        assert variants, "expected other deals consistent with the view"
+    for level in (1, 2, 3, 4):
+        expected = make_player(level, random.Random(seed), LEVELS).choose(view)
+        assert expected in view.legal
+        for other in variants:
+            other_view = other.view(seat, context)
+            if other_view != view:  # e.g. a belote the new deal does not allow
+                continue
+            got = make_player(level, random.Random(seed), LEVELS).choose(other_view)
+            assert got == expected, f"level {level} saw a hidden card ({kind})"
+
+
+def test_variants_really_hide_cards():
+    """The construction above changes the other hand in most free-play positions."""
+    rng = random.Random(7)
+    changed = 0
+    for _ in range(10):
+        position = None
+        while position is None:
+            position = random_position(rng, "free")
+        decks, dealer, actions, hand = position
+        seat = hand.to_move
+        for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
+            if other.view(seat) == hand.view(seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
+                changed += 1
+    assert changed >= 10
+
+
+def _reachable(obj, seen=None):
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return
+    seen.add(id(obj))
+    yield obj
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        for f in dataclasses.fields(obj):
+            yield from _reachable(getattr(obj, f.name), seen)
+    elif isinstance(obj, (tuple, list, frozenset, set)):
+        for item in obj:
+            yield from _reachable(item, seen)
+
+
+def test_a_view_holds_no_path_to_the_game():
+    rng = random.Random(3)
+    for kind in ("bid", "free", "strict"):
+        position = None
+        while position is None:
+            position = random_position(rng, kind)
+        hand = position[3]
+        view = hand.view(hand.to_move)
+        assert isinstance(view, SeatView)
+        for obj in _reachable(view):
+            assert not isinstance(obj, (Hand, list, set)), type(obj)
