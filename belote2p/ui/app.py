@@ -1,0 +1,421 @@
+"""The window, the main loop and the scene stack; ``play_main`` and ``demo_main``.
+
+One frame: read the events (the top scene answers them at once), update the
+top scene, draw, flip, and wait for the next 60 Hz tick.  Nothing in a frame
+waits on the AI (see ``worker``), on the disk beyond one small save, or on
+audio.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import sys
+import time
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Ask Windows for real pixels on high-DPI screens (no blurry upscaling); the
+# layout then sizes everything from the actual window size.
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+import pygame  # noqa: E402
+
+from .cards_art import CardArt, felt  # noqa: E402
+from .layout import table_layout  # noqa: E402
+from .scene import Scene  # noqa: E402
+from .sound import Sounds  # noqa: E402
+from .theme import settings_with_defaults, texts, theme  # noqa: E402
+from .worker import AIWorker  # noqa: E402
+from . import gfx  # noqa: E402
+
+FPS = 60
+_REPAINT_EVENTS = {getattr(pygame, name) for name in
+                   ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED",
+                    "WINDOWSIZECHANGED", "WINDOWMAXIMIZED") if hasattr(pygame, name)}
+
+
+def process_age() -> float | None:
+    """Seconds since this process started (Linux), to time the first frame honestly."""
+    try:
+        with open("/proc/self/stat") as f:
+            start_ticks = int(f.read().rsplit(")", 1)[1].split()[19])
+        with open("/proc/uptime") as f:
+            uptime = float(f.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+def open_game_store():
+    """The SQLite store, or memory with a warning when it is not available."""
+    try:
+        from ..store import open_store
+    except ImportError:
+        open_store = None
+    if open_store is not None:
+        try:
+            return open_store()
+        except Exception as exc:  # noqa: BLE001 - the game must open anyway
+            message = f"Saving is off: {exc}"
+    else:
+        message = "Saving is off in this version."
+    from ..store.api import MemoryStore
+
+    return MemoryStore(warnings=[message])
+
+
+class App:
+    def __init__(self, size=(1280, 800), store=None, settings: dict | None = None,
+                 worker_mode: str = "process", fps: int = FPS, demo=None):
+        self.started = time.perf_counter()
+        self.store = store if store is not None else open_game_store()
+        saved = settings if settings is not None else _safe(self.store.load_settings, {})
+        self.settings = settings_with_defaults(saved)
+        self.theme, self.texts = theme(), texts()
+        self.demo = demo
+        self.fps = fps
+        pygame.display.init()
+        pygame.font.init()
+        pygame.key.set_repeat(350, 45)
+        self.windowed_size = tuple(size)
+        self.min_size = tuple(self.theme.layout["min_size"])
+        self._open_window(self.settings["fullscreen"])
+        pygame.display.set_caption(self.texts("app_title"))
+        self.art = CardArt()
+        self.sounds = Sounds(self.settings["sound"])
+        self.worker = AIWorker(worker_mode)
+        self.scenes: list[Scene] = []
+        self.toasts: list[list[Any]] = []  # [text, seconds left]
+        self.running = True
+        self.frame_times: list[float] = []
+        self.frames = 0
+        self.first_frame_s: float | None = None
+        self._last_flip: float | None = None
+        self._skip_stat = False
+        self._felt: pygame.Surface | None = None
+        self.clock = pygame.time.Clock()
+        self.pending_record = None  # an abandoned run to record if the game closes first
+        self.min_pause_scale = 1.0  # tests set 0: the rival's visible pause off
+        self._warned = 0  # store warnings already shown
+        self._shown: bytes | None = None  # the pixels last sent to the screen
+        self._resized()
+
+    # ---------------------------------------------------------------- window
+    def _open_window(self, fullscreen: bool) -> None:
+        if fullscreen:
+            desktop = pygame.display.get_desktop_sizes()[0]
+            self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
+        else:
+            self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        try:
+            pygame.display.set_icon(_icon())
+        except pygame.error:
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def set_fullscreen(self, on: bool) -> None:
+        if not on:
+            self._open_window(False)
+        else:
+            self.windowed_size = self.size
+            self._open_window(True)
+        self._resized()
+
+    def _on_resize(self, w: int, h: int) -> None:
+        if self.settings["fullscreen"]:
+            return
+        w, h = max(w, self.min_size[0]), max(h, self.min_size[1])
+        if (w, h) != self.size:
+            self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        self.windowed_size = (w, h)
+        self._resized()
+
+    def _resized(self) -> None:
+        self.surface = pygame.display.get_surface()
+        self._shown = None
+        self.layout = table_layout(self.size, self.theme.layout)
+        self._felt = None
+        self.art.clear()
+        for scene in self.scenes:
+            scene.resize()
+
+    def felt(self) -> pygame.Surface:
+        if self._felt is None or self._felt.get_size() != self.size:
+            self._felt = felt(self.size)
+        return self._felt
+
+    # ---------------------------------------------------------------- scenes
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop()
+
+    def replace(self, scene: Scene) -> None:
+        self.pop()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        self.scenes = [scene]
+
+    def toast(self, message: str) -> None:
+        self.toasts.append([message, self.theme.timing["toast"]])
+
+    # -------------------------------------------------------------- settings
+    def speed(self) -> float:
+        return self.theme.speeds[self.settings["animation_speed"]]
+
+    def set_setting(self, key: str, value) -> None:
+        self.settings[key] = value
+        if key == "fullscreen":
+            self.set_fullscreen(value)
+        elif key == "sound":
+            self.sounds.enabled = value
+        elif key == "four_colour":
+            pass  # faces are cached per colour scheme
+        if self.demo is None:
+            _safe(lambda: self.store.save_settings(dict(self.settings)), None)
+
+    # ------------------------------------------------------------------ loop
+    def step(self, dt: float | None = None) -> None:
+        """One frame (``dt`` overrides the measured time step: tests)."""
+        now = time.perf_counter()
+        if dt is None:
+            dt = min(0.1, now - self._last_flip) if self._last_flip is not None else 1 / FPS
+        for event in pygame.event.get():
+            self._dispatch(event)
+        self._poll_warnings()
+        if self.top is not None:
+            self.top.update(dt)
+        self._draw(dt)
+        self._present()
+        self._after_flip()
+        if self.top is not None:
+            self.top.after_draw(self.surface)
+        if self.frames == 1:
+            self.sounds.start()  # after the first frame: opening audio can be slow
+        if self.fps:
+            self.clock.tick(self.fps)
+
+    def _poll_warnings(self) -> None:
+        """The store reports trouble (saving off, a database moved aside) in a
+        list; show each new entry once."""
+        warnings = getattr(self.store, "warnings", None) or []
+        for message in warnings[self._warned:]:
+            self.toast(str(message))
+        self._warned = len(warnings)
+
+    def _present(self) -> None:
+        """Send the frame to the screen, only the rows that changed.
+
+        Waiting for the player most frames are identical, and during an
+        animation only a few bands of rows change; the display server (an X
+        server, say) then copies far less, which keeps frames regular while
+        the rival's search shares the CPU.  Comparing costs well under a ms.
+        """
+        try:
+            raw = self.surface.get_buffer().raw
+        except (pygame.error, ValueError):
+            raw = None
+        shown, self._shown = self._shown, raw
+        if raw is None or shown is None or len(raw) != len(shown):
+            pygame.display.flip()
+            return
+        if raw == shown:
+            return
+        rects = _changed_bands(raw, shown, self.surface.get_pitch(), self.size)
+        pygame.display.update(rects)
+
+    def _dispatch(self, event) -> None:
+        if event.type in _REPAINT_EVENTS:
+            self._shown = None  # the window was uncovered or restored: repaint it all
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._on_resize(event.w, event.h)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_setting("fullscreen", not self.settings["fullscreen"])
+            return
+        if self.top is not None:
+            self.top.handle(event)
+
+    def _draw(self, dt: float) -> None:
+        start = 0
+        for i, scene in enumerate(self.scenes):
+            if scene.opaque:
+                start = i
+        for scene in self.scenes[start:]:
+            scene.draw(self.surface)
+        self._draw_toasts(dt)
+
+    def _draw_toasts(self, dt: float) -> None:
+        self.toasts = [t for t in self.toasts if t[1] > 0]
+        L = self.layout
+        y = L.margin
+        for t in self.toasts:
+            t[1] -= dt
+            size = L.fonts.body
+            lines = gfx.wrap(t[0], size, min(self.size[0] - 4 * L.margin, size * 40))
+            w = max(gfx.font(size).size(s)[0] for s in lines) + 2 * size
+            h = len(lines) * round(size * 1.35) + size
+            rect = pygame.Rect((self.size[0] - w) // 2, y, w, h)
+            gfx.panel(self.surface, rect, radius=size // 2, colour=gfx.c("toast"))
+            for i, line in enumerate(lines):
+                gfx.blit_text(self.surface, line, size, gfx.c("text"),
+                              (rect.x + size, rect.y + size // 2 + i * round(size * 1.35)))
+            y = rect.bottom + L.margin // 2
+
+    def _after_flip(self) -> None:
+        now = time.perf_counter()
+        if self._last_flip is None:
+            age = process_age()
+            self.first_frame_s = age if age is not None else now - self.started
+        elif not self._skip_stat:
+            self.frame_times.append((now - self._last_flip) * 1000)
+        self._skip_stat = False
+        self._last_flip = now
+        self.frames += 1
+
+    def not_a_game_frame(self) -> None:
+        """The frame just drawn did extra work that is not the game's (saving a
+        screenshot): leave the next interval out of the frame statistics."""
+        self._skip_stat = True
+
+    def run(self) -> None:
+        try:
+            while self.running and self.scenes:
+                self.step()
+        finally:
+            self.shutdown()
+
+    def quit(self) -> None:
+        self.running = False
+
+    def shutdown(self) -> None:
+        if self.pending_record is not None:
+            from .flow import record_pending
+
+            record_pending(self)
+        self.worker.shutdown()
+        self.sounds.stop()
+        pygame.display.quit()
+
+    def frame_stats(self) -> dict:
+        times = sorted(self.frame_times)
+
+        def pct(p: float) -> float:
+            if not times:
+                return 0.0
+            return round(times[min(len(times) - 1, int(p * len(times)))], 2)
+
+        return {"frames": self.frames, "frame_ms_p50": pct(0.5), "frame_ms_p95": pct(0.95),
+                "max_frame_ms": round(times[-1], 2) if times else 0.0,
+                "first_frame_ms": round((self.first_frame_s or 0) * 1000, 1)}
+
+
+def _changed_bands(raw: bytes, shown: bytes, pitch: int, size: tuple[int, int],
+                   rows: int = 16) -> list[pygame.Rect]:
+    """Full-width bands of ``rows`` rows that differ, adjacent ones merged."""
+    step = pitch * rows
+    rects: list[pygame.Rect] = []
+    for top in range(0, len(raw), step):
+        if raw[top:top + step] != shown[top:top + step]:
+            y = top // pitch
+            if rects and rects[-1].bottom == y:
+                rects[-1].h += rows
+            else:
+                rects.append(pygame.Rect(0, y, size[0], rows))
+    for r in rects:
+        r.h = min(r.h, size[1] - r.y)
+    return rects
+
+
+def _safe(fn, default):
+    try:
+        return fn()
+    except Exception:  # noqa: BLE001 - storage problems become warnings, not crashes
+        return default
+
+
+def _icon() -> pygame.Surface:
+    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
+    pygame.draw.rect(icon, (252, 250, 242), (5, 2, 22, 28), border_radius=4)
+    pygame.draw.rect(icon, (120, 120, 110), (5, 2, 22, 28), width=1, border_radius=4)
+    glyph = gfx.font(20).render("♥", True, (200, 30, 42))
+    icon.blit(glyph, glyph.get_rect(center=(16, 16)))
+    return icon
+
+
+def initial_size() -> tuple[int, int]:
+    """1280x800, or less on a small screen (never below the 960x600 table)."""
+    w, h = 1280, 800
+    try:
+        pygame.display.init()
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+        w, h = min(w, round(desk_w * 0.92)), min(h, round(desk_h * 0.88))
+    except (pygame.error, IndexError):
+        pass
+    min_w, min_h = theme().layout["min_size"]
+    return max(w, min_w), max(h, min_h)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"belote2p: --size {text!r}: expected WxH, e.g. 1280x800") from None
+    return max(w, 320), max(h, 240)
+
+
+# ----------------------------------------------------------------- commands
+def play_main(args) -> int:
+    from .menus import TitleScene
+
+    app = App(size=initial_size())
+    app.push(TitleScene(app))
+    app.run()
+    return 0
+
+
+def demo_main(args) -> int:
+    from ..match import Run
+    from ..store.api import MemoryStore
+    from .table import DemoConfig, TableScene
+
+    size = parse_size(getattr(args, "size", "1280x800"))
+    shots = getattr(args, "screenshots", None)
+    hands = getattr(args, "hands", None)
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    config = DemoConfig(levels=tuple(_level(v) for v in args.levels), hands=hands,
+                        fast=bool(args.fast), screenshots=shots, seed=str(args.seed))
+    settings = dict(theme().defaults, animation_speed="off" if args.fast else "normal")
+    app = App(size=size, store=MemoryStore(), settings=settings, demo=config)
+    app.push(TableScene(app, Run(str(args.seed)), started="", demo=config))
+    app.run()
+    print(json.dumps({k: v for k, v in app.frame_stats().items()}), flush=True)
+    return 0
+
+
+def _level(text):
+    return text if text == "random" else int(text)
+
+
+def new_seed() -> str:
+    return secrets.token_hex(6)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(play_main(None))

@@ -1,0 +1,176 @@
+"""Drawing helpers shared by every scene: fonts (DejaVu, which has the suit
+symbols), cached text, panels, buttons and wrapped paragraphs."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from ..resources import asset_path
+from .theme import theme
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_texts: OrderedDict = OrderedDict()
+_TEXT_CACHE = 600
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    key = (size, bold)
+    if key not in _fonts:
+        name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+        _fonts[key] = pygame.font.Font(str(asset_path("fonts", name)), size)
+    return _fonts[key]
+
+
+def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+    """Rendered text, cached: the table redraws the same labels every frame."""
+    key = (s, size, tuple(colour), bold)
+    surf = _texts.get(key)
+    if surf is None:
+        surf = font(size, bold).render(s, True, colour)
+        _texts[key] = surf
+        if len(_texts) > _TEXT_CACHE:
+            _texts.popitem(last=False)
+    else:
+        _texts.move_to_end(key)
+    return surf
+
+
+def blit_text(dest: pygame.Surface, s: str, size: int, colour, pos, anchor: str = "topleft",
+              bold: bool = False) -> pygame.Rect:
+    surf = text(s, size, colour, bold)
+    rect = surf.get_rect(**{anchor: pos})
+    dest.blit(surf, rect)
+    return rect
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Greedy word wrap; keeps paragraphs (blank lines) as empty strings."""
+    f = font(size, bold)
+    lines: list[str] = []
+    for para in s.split("\n"):
+        words = para.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            trial = line + " " + word
+            if f.size(trial)[0] <= width:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    while lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def c(name: str):
+    return theme().colour(name)
+
+
+_shapes: OrderedDict = OrderedDict()
+
+
+def _shape(key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """Translucent shapes are drawn once per size and colour, not every frame."""
+    surf = _shapes.get(key)
+    if surf is None:
+        surf = _shapes[key] = make()
+        if len(_shapes) > 200:
+            _shapes.popitem(last=False)
+    return surf
+
+
+def panel(dest: pygame.Surface, rect: pygame.Rect, radius: int = 12, colour=None,
+          border=None) -> None:
+    """A translucent rounded panel."""
+    colour = tuple(colour or c("panel"))
+    border = tuple(border or c("panel_border"))
+
+    def make() -> pygame.Surface:
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+        pygame.draw.rect(surf, border, surf.get_rect(), width=max(1, radius // 8),
+                         border_radius=radius)
+        return surf
+
+    dest.blit(_shape(("panel", tuple(rect.size), radius, colour, border), make), rect)
+
+
+def shade(dest: pygame.Surface, rect: pygame.Rect | None = None, colour=None) -> None:
+    rect = rect or dest.get_rect()
+    colour = tuple(colour or c("overlay"))
+
+    def make() -> pygame.Surface:
+        surf = pygame.Surface(rect.size, pygame.SRCALPHA)
+        surf.fill(colour)
+        return surf
+
+    dest.blit(_shape(("shade", tuple(rect.size), colour), make), rect)
+
+
+@dataclass
+class Button:
+    """A clickable label; ``value`` is what the scene acts on."""
+
+    rect: pygame.Rect
+    label: str
+    value: object = None
+    primary: bool = False
+    enabled: bool = True
+    hover: bool = False
+    focus: bool = False
+
+    def hit(self, pos) -> bool:
+        return self.enabled and self.rect.collidepoint(pos)
+
+    def draw(self, dest: pygame.Surface, size: int) -> None:
+        if not self.enabled:
+            fill = c("button_disabled")
+        elif self.primary:
+            fill = c("button_primary_hover" if self.hover else "button_primary")
+        else:
+            fill = c("button_hover" if self.hover else "button")
+        radius = max(4, self.rect.h // 4)
+        shadow = self.rect.move(0, max(1, self.rect.h // 14))
+        pygame.draw.rect(dest, (0, 0, 0), shadow, border_radius=radius)
+        pygame.draw.rect(dest, fill, self.rect, border_radius=radius)
+        edge = c("button_focus_ring") if self.focus else c("panel_border")[:3]
+        pygame.draw.rect(dest, edge, self.rect, width=2 if self.focus else 1, border_radius=radius)
+        colour = c("button_text") if self.enabled else c("text_dim")
+        label = self.label
+        while font(size, True).size(label)[0] > self.rect.w - 8 and len(label) > 3:
+            label = label[:-2] + "…"
+        blit_text(dest, label, size, colour, self.rect.center, "center", bold=True)
+
+
+def button_row_width(labels: list[str], size: int, pad: int) -> int:
+    return max(font(size, True).size(s)[0] for s in labels) + 2 * pad
+
+
+def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
+    surf = pygame.Surface((1, 64))
+    for y in range(64):
+        t = y / 63
+        surf.set_at((0, y), [round(a + (b - a) * t) for a, b in zip(top, bottom)])
+    return pygame.transform.smoothscale(surf, size)
+
+
+def handle_buttons(buttons: list[Button], event, on_click: Callable[[Button], None]) -> bool:
+    """Hover and click for a list of buttons; True if the event was used."""
+    if event.type == pygame.MOUSEMOTION:
+        for b in buttons:
+            b.hover = b.hit(event.pos)
+        return False
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        for b in buttons:
+            if b.hit(event.pos):
+                on_click(b)
+                return True
+    return False

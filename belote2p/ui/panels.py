@@ -1,0 +1,245 @@
+"""The table's panels: end of hand, end of match, end of run (modal, with a
+Continue button), the last-trick review and the card tracker.  They show
+numbers the engine computed; nothing is scored here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from ..cards import CARDS, LAST_TRICK_BONUS, PLAIN_STRENGTH, RANK_NAMES, SUIT_SYMBOLS, TRUMP_STRENGTH
+from . import gfx
+from .gfx import Button, c
+from .layout import TableLayout, centred_panel
+from .theme import texts
+
+
+@dataclass
+class InfoPanel:
+    kind: str
+    title: str
+    rows: list = field(default_factory=list)  # (label, left, right, bold)
+    lines: list = field(default_factory=list)  # (text, colour name)
+    button: str = ""
+    headers: tuple = ("", "")
+    title_colour: str = "panel_title"
+    age: float = 0.0
+    done: bool = False
+    _button: Button | None = None
+
+    # -- geometry
+    def rect(self, L: TableLayout) -> pygame.Rect:
+        f = L.fonts
+        line_h = round(f.body * 1.55)
+        h = f.title * 2 + line_h * (len(self.rows) + 1) + len(self.lines) * line_h
+        h += L.button_h + f.body * 3
+        w = max(f.body * 26, gfx.font(f.title, True).size(self.title)[0] + f.body * 4)
+        for text, _ in self.lines:
+            w = max(w, gfx.font(f.body).size(text)[0] + f.body * 3)
+        return centred_panel(L.table, w, h)
+
+    def button_rect(self, L: TableLayout) -> pygame.Rect:
+        r = self.rect(L)
+        bw = gfx.button_row_width([self.button], L.fonts.body, L.fonts.body * 2)
+        return pygame.Rect(r.centerx - bw // 2, r.bottom - L.button_h - L.fonts.body, bw, L.button_h)
+
+    # -- input
+    def handle(self, event, L: TableLayout) -> bool:
+        """True when the player continues."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
+                                                          pygame.K_SPACE):
+            self.done = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.button_rect(L).collidepoint(event.pos):
+                self.done = True
+        elif event.type == pygame.MOUSEMOTION and self._button is not None:
+            self._button.hover = self.button_rect(L).collidepoint(event.pos)
+        return self.done
+
+    # -- drawing
+    def draw(self, surf: pygame.Surface, L: TableLayout) -> None:
+        gfx.shade(surf, L.table)
+        r = self.rect(L)
+        f = L.fonts
+        gfx.panel(surf, r, radius=f.body)
+        y = r.top + f.title
+        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop", True)
+        y += round(f.title * 1.7)
+        line_h = round(f.body * 1.55)
+        col_b, col_a = r.right - f.body * 2, r.right - f.body * 9
+        if self.rows:
+            for text, x in ((self.headers[0], col_a), (self.headers[1], col_b)):
+                gfx.blit_text(surf, text, f.small, c("text_dim"), (x, y), "topright", True)
+            y += line_h
+        for label, a, b, bold in self.rows:
+            colour = c("accent") if bold else c("text")
+            if bold:
+                pygame.draw.line(surf, c("panel_border")[:3], (r.left + f.body * 2, y - 3),
+                                 (r.right - f.body * 2, y - 3))
+            gfx.blit_text(surf, label, f.body, colour, (r.left + f.body * 2, y), bold=bold)
+            gfx.blit_text(surf, str(a), f.body, colour, (col_a, y), "topright", bold)
+            gfx.blit_text(surf, str(b), f.body, colour, (col_b, y), "topright", bold)
+            y += line_h
+        y += f.body // 2
+        for text, colour in self.lines:
+            gfx.blit_text(surf, text, f.body, c(colour), (r.centerx, y), "midtop", True)
+            y += line_h
+        if self._button is None:
+            self._button = Button(self.button_rect(L), self.button, primary=True, focus=True)
+        self._button.rect = self.button_rect(L)
+        self._button.draw(surf, f.body)
+
+
+def hand_over_panel(data: dict, names) -> InfoPanel:
+    t = texts()
+    hand, score = data["hand"], data["score"]
+    rows = [(t("hand_over.card_points"), hand.card_points[0], hand.card_points[1], False)]
+    if score.capot is not None:
+        cap = [0, 0]
+        cap[score.capot] = score.trick_points[score.capot]
+        rows.append((t("hand_over.capot"), cap[0], cap[1], False))
+    else:
+        last = ["", ""]
+        last[hand.tricks[-1].winner] = f"+{LAST_TRICK_BONUS}"
+        rows.append((t("hand_over.last_trick"), last[0], last[1], False))
+    if score.belote is not None:
+        bel = score.belote_points
+        rows.append((t("hand_over.belote"), bel[0] or "", bel[1] or "", False))
+    rows.append((t("hand_over.total"), score.totals[0], score.totals[1], False))
+    lines = []
+    if score.capot is not None:
+        lines.append((t("hand_over.capot_note", who=names(score.capot)), "accent"))
+    taker, defender = score.taker, 1 - score.taker
+    if score.result == "made":
+        lines.append((t("hand_over.made", who=names(taker)), "good" if taker == 0 else "text"))
+    elif score.result == "dedans":
+        lines.append((t("hand_over.dedans", who=names(taker), other=names(defender),
+                        points=score.scores[defender]), "bad" if taker == 0 else "good"))
+    else:
+        lines.append((t("hand_over.tie"), "text"))
+    rows.append((t("hand_over.score"), score.scores[0], score.scores[1], True))
+    return InfoPanel("hand_over", t("hand_over.title", n=data["hand_no"]), rows, lines,
+                     t("hand_over.continue"), headers=(names(0), names(1)))
+
+
+def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:
+    t = texts()
+    winner = data["winner"]
+    if winner == 0:
+        title, colour = t("match_over.title_won"), "good"
+    elif winner == 1:
+        title, colour = t("match_over.title_lost"), "bad"
+    else:
+        title, colour = t("match_over.title_draw"), "text"
+    a, b = data["scores"]
+    rows = [(t("panel.hand_n", n=i + 1), x, y, False) for i, (x, y) in enumerate(data.get("hands", []))]
+    rows.append((t("panel.match"), a, b, True))
+    lines = [(t("match_over.margin", margin=data["margin"]), "text")]
+    if winner == 0:
+        lines.append((t("match_over.streak", streak=data["streak"]) + " · "
+                      + t("match_over.run_score", score=f"{data['run_score']:,}"), "accent"))
+        key = "match_over.level_up" if data["level"] > level_before else "match_over.level_stays"
+        lines.append((t(key, level=data["level"]), "text"))
+    elif not data.get("demo"):
+        lines.append((t("match_over.run_ends"), "text_dim"))
+    button = t("match_over.continue") if data["run_over"] else t("match_over.next_match")
+    return InfoPanel("match_over", title, rows, lines, button, headers=(names(0), names(1)),
+                     title_colour=colour)
+
+
+def run_over_panel(run, qualifies: bool | None) -> InfoPanel:
+    t = texts()
+    title = t("run_over.abandoned") if run.abandoned else t("run_over.title")
+    lines = [(t("run_over.final", score=f"{run.score:,}"), "accent"),
+             (t("run_over.detail", streak=run.streak, margin=run.margin_total,
+                level=run.rival_level), "text")]
+    if qualifies is not None:
+        lines.append((t("run_over.qualifies") if qualifies else t("run_over.outside"),
+                      "good" if qualifies else "text_dim"))
+    return InfoPanel("run_over", title, [], lines, t("run_over.continue"))
+
+
+# ------------------------------------------------------------------ overlays
+def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool) -> None:
+    t = texts()
+    f = L.fonts
+    cw, ch = L.card
+    w, h = cw * 3 + f.body * 4, ch + f.title * 2 + f.body * 5
+    r = centred_panel(L.table, w, h)
+    gfx.shade(surf, L.table)
+    gfx.panel(surf, r, radius=f.body)
+    gfx.blit_text(surf, t("play.last_trick_title"), f.title, c("panel_title"),
+                  (r.centerx, r.top + f.body), "midtop", True)
+    if trick is None:
+        gfx.blit_text(surf, t("play.no_last_trick"), f.body, c("text"), r.center, "center")
+        return
+    top = r.top + f.body + round(f.title * 1.6)
+    for i, seat in enumerate((trick.leader, 1 - trick.leader)):
+        x = r.centerx + (-1 if i == 0 else 1) * round(cw * 0.7) - cw // 2
+        rect = pygame.Rect(x, top, cw, ch)
+        art.draw(surf, trick.card_of(seat), rect, four)
+        if seat == trick.winner:
+            pygame.draw.rect(surf, c("card_select_glow"), rect.inflate(6, 6), width=3,
+                             border_radius=max(4, cw // 12))
+        gfx.blit_text(surf, names(seat), f.small, c("text"), (rect.centerx, rect.bottom + 4),
+                      "midtop", True)
+    foot = t("play.led_by", who=names(trick.leader)) + " · " + t("play.won_by", who=names(trick.winner))
+    gfx.blit_text(surf, foot, f.body, c("accent"), (r.centerx, r.bottom - f.body), "midbottom")
+
+
+def tracker_height(L: TableLayout) -> int:
+    return round(L.fonts.small * 1.45) * 6 + L.fonts.small // 2
+
+
+def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, four: bool,
+                 theme) -> None:
+    """Every card by suit (trumps first): played ones struck out, yours gold,
+    and red the ones the rival is known to hold (the turned card they took,
+    the other half of an announced belote, all of them once the stock is empty)."""
+    f = L.fonts.small
+    row_h = round(f * 1.45)
+    gfx.blit_text(surf, texts()("panel.tracker_title"), f, c("panel_title"), rect.topleft, bold=True)
+    x = rect.right
+    legend_y = rect.top + row_h * 5 + 1
+    for key, fill in (("panel.tracker_rivals", "tracker_rival"), ("panel.tracker_yours", "tracker_mine")):
+        r = gfx.blit_text(surf, texts()(key), f, c("text_dim"), (x, legend_y), "topright")
+        box = pygame.Rect(0, 0, round(f * 0.7), round(f * 0.7))
+        box.midright = (r.left - 3, r.centery)
+        pygame.draw.rect(surf, c(fill), box, border_radius=2)
+        x = box.left - f
+    played = view.played_cards()
+    mine = set(view.hand)
+    rival = set(view.other_hand or ()) | set(view.known_other_cards)
+    suits = [0, 1, 3, 2]
+    if view.trump is not None:
+        suits.remove(view.trump)
+        suits.insert(0, view.trump)
+    label_w = f + 6
+    cell = (rect.w - label_w) / 8
+    for row, suit in enumerate(suits):
+        y = rect.top + row_h * (row + 1)
+        order = TRUMP_STRENGTH if suit == view.trump else PLAIN_STRENGTH
+        ranks = sorted(range(8), key=lambda r: -order[r])
+        ink = theme.suit_colour(suit, four)
+        pygame.draw.rect(surf, (236, 232, 220), (rect.left, y, label_w - 4, row_h - 3), border_radius=3)
+        gfx.blit_text(surf, SUIT_SYMBOLS[suit], f, ink, (rect.left + (label_w - 4) // 2, y + row_h // 2 - 1),
+                      "center")
+        for i, rank in enumerate(ranks):
+            card = CARDS[suit * 8 + rank]
+            x = rect.left + label_w + i * cell
+            box = pygame.Rect(round(x), y, round(cell) - 2, row_h - 3)
+            if card in played:
+                colour, fill = c("tracker_played"), None
+            elif card in mine:
+                colour, fill = c("text_dark"), c("tracker_mine")
+            elif card in rival:
+                colour, fill = c("text"), c("tracker_rival")
+            else:
+                colour, fill = c("text"), None
+            if fill:
+                pygame.draw.rect(surf, fill, box, border_radius=3)
+            gfx.blit_text(surf, RANK_NAMES[rank], f, colour, box.center, "center",
+                          bold=card not in played)
+            if card in played:
+                pygame.draw.line(surf, colour, (box.left + 3, box.centery), (box.right - 3, box.centery))

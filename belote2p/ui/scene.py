@@ -1,0 +1,32 @@
+"""The scene protocol: the app keeps a stack; the top scene gets the input and
+the updates, and every scene from the last opaque one up is drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+
+class Scene:
+    opaque = True
+
+    def __init__(self, app):
+        self.app = app
+
+    def handle(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surf: pygame.Surface) -> None:
+        pass
+
+    def after_draw(self, surf: pygame.Surface) -> None:
+        """Called once the frame is complete (the demo takes screenshots here)."""
+
+    def resize(self) -> None:
+        pass
+
+    def offer(self) -> dict:
+        """What the screen offers the player now (buttons, cards...): for tests."""
+        return {}

@@ -1,0 +1,76 @@
+"""The game's look and words, read from ``assets/theme.yaml`` and
+``assets/text/en.yaml`` (data, not code)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import yaml
+
+from ..resources import asset_path
+
+
+class Texts:
+    """Dotted look-up into the text file: ``texts("panel.streak")``."""
+
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+
+    def get(self, key: str) -> Any:
+        node: Any = self.data
+        for part in key.split("."):
+            node = node[part]
+        return node
+
+    def __call__(self, key: str, **fields: Any) -> str:
+        value = self.get(key)
+        return value.format(**fields) if fields else value
+
+
+class Theme:
+    def __init__(self, data: dict[str, Any]):
+        self.data = data
+        self.colours = data["colours"]
+        self.layout = data["layout"]
+        self.timing = data["timing"]
+        self.speeds = data["speeds"]
+        self.defaults = data["defaults"]
+        self.sounds = data["sounds"]
+
+    def colour(self, name: str) -> tuple[int, ...]:
+        return tuple(self.colours[name])
+
+    def suit_colour(self, suit: int, four_colour: bool) -> tuple[int, ...]:
+        if four_colour:
+            return tuple(self.colours["four_colour"][suit])
+        return self.colour("suit_red" if suit in (1, 2) else "suit_black")
+
+
+def _load_yaml(*parts: str) -> dict[str, Any]:
+    with open(asset_path(*parts), encoding="utf-8") as handle:
+        return yaml.safe_load(handle)
+
+
+@lru_cache(maxsize=1)
+def theme() -> Theme:
+    return Theme(_load_yaml("theme.yaml"))
+
+
+@lru_cache(maxsize=1)
+def texts() -> Texts:
+    return Texts(_load_yaml("text", "en.yaml"))
+
+
+def settings_with_defaults(saved: dict[str, Any] | None) -> dict[str, Any]:
+    """The saved settings over the defaults, ignoring unknown or mistyped values."""
+    merged = dict(theme().defaults)
+    for key, value in (saved or {}).items():
+        if key not in merged:
+            continue
+        if key == "animation_speed":
+            if value in theme().speeds:
+                merged[key] = value
+        elif isinstance(value, bool):
+            merged[key] = value
+    return merged

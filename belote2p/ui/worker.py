@@ -1,0 +1,123 @@
+"""The AI thinks off the UI thread.
+
+Level 4 searches for up to a second; a Python thread would share the GIL with
+the renderer and stall frames, so the default is a one-process pool (spawned,
+not forked: a forked child would inherit SDL's state).  The parent polls the
+future each frame.  The rival is rebuilt for every decision from its level and
+a key derived from the run's seed and move number, so its choices depend only
+on the seed and the actions so far: a resumed run plays exactly like an
+uninterrupted one, and nothing stateful crosses the process boundary.
+
+This module must not import pygame: the worker process imports it.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import multiprocessing
+import os
+import random
+import time
+
+
+def make_rival(level, rng: random.Random):
+    """The AI package's player, or a random one while it is not available."""
+    try:
+        from ..ai import make_player
+    except ImportError:
+        make_player = None
+    if make_player is not None:
+        return make_player(level, rng)
+    from ..ai.base import RandomPlayer
+
+    return RandomPlayer(rng)
+
+
+def canonical_view(view):
+    """A view as it was before pickling.  Bids are compared by identity in the
+    engine and the AI (``bid is TAKE``); unpickled bids are copies, so swap
+    them back for the shared instances (cards already unpickle as shared)."""
+    from dataclasses import replace
+
+    from ..hand import BIDS, Bid
+
+    def same(action):
+        return BIDS[action.word] if isinstance(action, Bid) else action
+
+    return replace(view, legal=tuple(same(a) for a in view.legal),
+                   bids=tuple((seat, same(b)) for seat, b in view.bids))
+
+
+def think(level, key: str, view):
+    """Runs in the worker: one decision, returned with the seconds it took."""
+    view = canonical_view(view)
+    start = time.perf_counter()
+    try:
+        action = make_rival(level, random.Random(key)).choose(view)
+    except Exception as exc:  # carry the worker's traceback to the parent's report
+        import traceback
+
+        raise RivalFailed(f"level {level}, key {key}: {exc!r}\n{traceback.format_exc()}") from None
+    return action, time.perf_counter() - start
+
+
+class RivalFailed(RuntimeError):
+    """The AI raised; the message holds the worker-side traceback."""
+
+
+def _lower_priority() -> None:
+    """The worker yields to the window when both want a core: a search that
+    takes a little longer is invisible, a late frame is not."""
+    try:
+        os.nice(10)
+    except (AttributeError, OSError):
+        pass
+
+
+def _warm() -> bool:
+    make_rival(1, random.Random(0))
+    return True
+
+
+class AIWorker:
+    """``submit`` a decision, ``poll`` for it.  ``mode``: process, thread or
+    inline (computed at once; for tests)."""
+
+    def __init__(self, mode: str = "process"):
+        self.mode = mode
+        self.pool: cf.Executor | None = None
+        self._start()
+
+    def _start(self) -> None:
+        if self.mode == "process":
+            try:
+                ctx = multiprocessing.get_context("spawn")
+                self.pool = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx,
+                                                    initializer=_lower_priority)
+                self.pool.submit(_warm)  # start the process and import the AI now
+                return
+            except (OSError, ValueError, NotImplementedError):
+                self.mode = "thread"  # no processes here: threads still keep the UI alive
+        if self.mode == "thread":
+            self.pool = cf.ThreadPoolExecutor(max_workers=1)
+
+    def submit(self, level, key: str, view) -> cf.Future:
+        if self.mode == "inline":
+            fut: cf.Future = cf.Future()
+            try:
+                fut.set_result(think(level, key, view))
+            except Exception as exc:  # surfaced by poll, like a pool's future
+                fut.set_exception(exc)
+            return fut
+        try:
+            return self.pool.submit(think, level, key, view)  # type: ignore[union-attr]
+        except (RuntimeError, cf.process.BrokenProcessPool):
+            # the worker died (killed, out of memory): fall back to a thread
+            self.mode = "thread"
+            self._start()
+            return self.pool.submit(think, level, key, view)  # type: ignore[union-attr]
+
+    def shutdown(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
