@@ -51,6 +51,7 @@ SCHEMA: dict[str, Any] = {
         "win_bonus": float,  # value of winning a trick (the lead, the first draw)
         "lead_trump_penalty": float,  # cost of leading a trump while the stock lasts
         "short_suit_bonus": float,  # lead preference for short plain suits, per card short
+        "force_trump_bonus": float,  # strict phase: leading a suit the other must trump
         "count_plain": bool,  # counts the plain suits too (false: counts trumps only)
         "strict_solver": bool,  # perfect play once the stock is empty (the solver)
     },

@@ -60,3 +60,25 @@ def test_sim_from_a_view_matches_the_engine(seed):
         hand.apply(card)
         sim.play(card)
     assert sim.scores() == hand.score().scores
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_solved_scores_match_perfect_play_in_the_engine(seed):
+    """From a strict-phase trick start, ``solved_scores`` is what the engine
+    scores when both seats play solver-optimal cards (belote settled, no capot)."""
+    from belote2p.ai.solver import solve
+
+    rng = random.Random(500 + seed)
+    hand = _random_taken_hand(rng)
+    while not hand.strict or hand.current or (len(hand.tricks) < 14 and rng.random() < 0.3):
+        hand.apply(rng.choice(hand.legal_cards()))
+    seat = hand.to_move
+    sim = sim_from_view(hand.view(seat), hand.hands[1 - seat], [])
+    expected = sim.solved_scores()
+    while hand.phase is Phase.PLAY:
+        lead = hand.current[0] if hand.current else None
+        _, best = solve(hand.trump, hand.leader, (hand.hands[0], hand.hands[1]), lead)
+        hand.apply(CARDS[best[0]])
+    score = hand.score()
+    if score.capot is None:
+        assert expected == score.scores

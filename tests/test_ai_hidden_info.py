@@ -27,7 +27,8 @@ def fast_levels() -> dict:
     """The real levels with level 4's sample counts cut down (tests stay quick)."""
     levels = dict(load_levels())
     params = copy.deepcopy(dict(levels[4].params))
-    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3)
+    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3, play_rejection=3,
+                            finalists=2, final_samples=2)
     levels[4] = Level(4, levels[4].name, levels[4].description, params)
     return levels
 

@@ -20,7 +20,8 @@ from belote2p.view import MatchContext
 def fast_levels() -> dict:
     levels = dict(load_levels())
     params = copy.deepcopy(dict(levels[4].params))
-    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3)
+    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3, play_rejection=3,
+                            finalists=2, final_samples=2)
     levels[4] = Level(4, levels[4].name, levels[4].description, params)
     return levels
 
@@ -243,3 +244,29 @@ def test_level3_bids_for_the_match():
     assert behind.seat == 1
     assert player.choose(behind) is not PASS
     assert player.choose(ahead) is PASS
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_the_forced_dealer_names_a_suit(level):
+    rng = random.Random(level)
+    decks = [rng.sample(list(CARDS), 32) for _ in range(3)]
+    hand = Hand(0, decks[0])
+    for deal in (1, 2):
+        for _ in range(4):
+            hand.apply(PASS)
+        hand.redeal(decks[deal])
+    for _ in range(3):
+        hand.apply(PASS)
+    view = hand.view(hand.to_move)
+    assert view.forced_dealer and view.seat == view.dealer and PASS not in view.legal
+    assert decide(make_player(level, random.Random(0), LEVELS), view) in view.legal
+    # and the other seat, before that, may pass or take as it likes
+    hand2 = Hand(0, decks[0])
+    for deal in (1, 2):
+        for _ in range(4):
+            hand2.apply(PASS)
+        hand2.redeal(decks[deal])
+    for _ in range(2):
+        hand2.apply(PASS)
+    view2 = hand2.view(hand2.to_move)
+    assert decide(make_player(level, random.Random(0), LEVELS), view2) in view2.legal

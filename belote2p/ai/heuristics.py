@@ -40,6 +40,7 @@ class PlayKnobs:
     win_bonus: float
     lead_trump_penalty: float
     short_suit_bonus: float
+    force_trump_bonus: float
     count_plain: bool
     mistake_rate: float
     lead_high_rate: float
@@ -55,6 +56,7 @@ class PlayKnobs:
             win_bonus=play["win_bonus"],
             lead_trump_penalty=play["lead_trump_penalty"],
             short_suit_bonus=play["short_suit_bonus"],
+            force_trump_bonus=play["force_trump_bonus"],
             count_plain=play["count_plain"],
             mistake_rate=play["mistake_rate"],
             lead_high_rate=play["lead_high_rate"],
@@ -158,7 +160,7 @@ def lead_card_strict(info: Info, k: PlayKnobs) -> int:
         lost = 1.0 if BEATERS[trump][c] & opp else 0.0
         score = -pts[c] * lost - keep_value(c, info, k)
         if c >> 3 != trump and not opp & SUIT_MASK[c >> 3] and opp_t:
-            score += 2.0  # the other hand must trump
+            score += k.force_trump_bonus  # the other hand must spend a trump
         if best_score is None or score > best_score or (
                 score == best_score and (strength[c], c) < (strength[best], best)):
             best, best_score = c, score

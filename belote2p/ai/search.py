@@ -1,11 +1,14 @@
 """Level 4: search over samples of the unseen cards.
 
 Cards (stock phase).  For each of ``play_samples`` deals of the unseen cards
-consistent with the view (``sampling.py``), every candidate card is played and
-the hand is played out by the tips policy for both seats (each seeing only its
-own cards, so a sample's stock order is as unknown to the playout as the real
-one is to the rival).  The same samples serve every candidate.  Outcomes are
-scored for the match (``utility.py``) and the best average wins.
+consistent with the view (``sampling.py``), every distinct legal card is
+played and the hand is played out in ``fastsim`` by the tips policy for both
+seats, each seeing only its own information: a sample's stock order is drawn
+from, never read, exactly as in real play.  The same deals serve every card.
+The best ``finalists`` then get ``final_samples`` fresh deals each, played out
+by the tips while the stock lasts and by the solver from the strict phase on
+(which is how levels 3-4 really play it).  Outcomes are valued for the match
+(``utility.py``); the best mean wins.
 
 Strict phase: the solver, as level 3.
 
