@@ -129,11 +129,11 @@ class Sim:
         """The hand's scores if both play perfectly from this strict-phase trick
         start on (the solver; capot aside).  Belote is settled by now: it goes to
         whoever announced it, or holds both K and Q of trumps."""
-        from .solver import solve
+        from .solver import position_value
 
         if self.ntricks == TRICKS:
             return self.scores()
-        value, _ = solve(self.trump, self.leader, (self.hands[0], self.hands[1]))
+        value = position_value(self.trump, self.leader, (self.hands[0], self.hands[1]))
         table = PTS[self.trump]
         rest = sum(table[c] for c in self.hands[0]) + sum(table[c] for c in self.hands[1])
         points = [self.pts[0] + value, self.pts[1] + rest + LAST_TRICK_BONUS - value]
