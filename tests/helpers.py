@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 from belote2p.cards import CARDS, parse_card
 from belote2p.hand import Hand, Phase, parse_action
+from belote2p.levels import Level, load_levels
 
 
 def cards(text: str):
@@ -57,3 +59,25 @@ def random_hand(rng: random.Random, take_bias: float = 0.5, each_step=None) -> H
     if each_step:
         each_step(hand)
     return hand
+
+
+def random_taken_hand(rng: random.Random) -> Hand:
+    """A fresh deal with random bids until someone takes: a hand at its first trick."""
+    while True:
+        deck = list(CARDS)
+        rng.shuffle(deck)
+        hand = Hand(rng.randrange(2), deck)
+        while hand.phase is Phase.BIDDING:
+            hand.apply(rng.choice(hand.legal_actions()))
+        if hand.phase is Phase.PLAY:
+            return hand
+
+
+def fast_levels() -> dict:
+    """The real levels with level 4's sample counts cut down (tests stay quick)."""
+    levels = dict(load_levels())
+    params = copy.deepcopy(dict(levels[4].params))
+    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3, play_rejection=3,
+                            finalists=2, final_samples=2)
+    levels[4] = Level(4, levels[4].name, levels[4].description, params)
+    return levels

@@ -9,24 +9,14 @@ import pytest
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import sim_from_view
 from belote2p.cards import CARDS
-from belote2p.hand import Hand, Phase
-
-
-def _random_taken_hand(rng: random.Random) -> Hand:
-    while True:
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        hand = Hand(rng.randrange(2), deck)
-        while hand.phase is Phase.BIDDING:
-            hand.apply(rng.choice(hand.legal_actions()))
-        if hand.phase is Phase.PLAY:
-            return hand
+from belote2p.hand import Phase
+from tests.helpers import random_taken_hand
 
 
 @pytest.mark.parametrize("seed", range(300))
 def test_sim_follows_the_engine(seed):
     rng = random.Random(seed)
-    hand = _random_taken_hand(rng)
+    hand = random_taken_hand(rng)
     sim = sim_from_deck(hand.decks[-1], hand.dealer, hand.taker, hand.trump)
     while hand.phase is Phase.PLAY:
         assert sim.to_move == hand.to_move
@@ -47,7 +37,7 @@ def test_sim_follows_the_engine(seed):
 def test_sim_from_a_view_matches_the_engine(seed):
     """A sim built from a view plus the true hidden cards plays on like the engine."""
     rng = random.Random(1000 + seed)
-    hand = _random_taken_hand(rng)
+    hand = random_taken_hand(rng)
     for _ in range(rng.randrange(0, 20)):
         hand.apply(rng.choice(hand.legal_cards()))
     seat = hand.to_move
@@ -69,7 +59,7 @@ def test_solved_scores_match_perfect_play_in_the_engine(seed):
     from belote2p.ai.solver import solve
 
     rng = random.Random(500 + seed)
-    hand = _random_taken_hand(rng)
+    hand = random_taken_hand(rng)
     while not hand.strict or hand.current or (len(hand.tricks) < 14 and rng.random() < 0.3):
         hand.apply(rng.choice(hand.legal_cards()))
     seat = hand.to_move

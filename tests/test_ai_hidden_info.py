@@ -10,7 +10,6 @@ are all covered.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 
@@ -19,18 +18,8 @@ import pytest
 from belote2p.ai import decide, make_player
 from belote2p.cards import CARDS
 from belote2p.hand import Hand, Phase
-from belote2p.levels import Level, load_levels
+from tests.helpers import fast_levels
 from belote2p.view import MatchContext, SeatView
-
-
-def fast_levels() -> dict:
-    """The real levels with level 4's sample counts cut down (tests stay quick)."""
-    levels = dict(load_levels())
-    params = copy.deepcopy(dict(levels[4].params))
-    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3, play_rejection=3,
-                            finalists=2, final_samples=2)
-    levels[4] = Level(4, levels[4].name, levels[4].description, params)
-    return levels
 
 
 LEVELS = fast_levels()

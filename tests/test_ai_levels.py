@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import pickle
 import random
 
@@ -10,20 +9,11 @@ import pytest
 
 from belote2p.ai import RandomPlayer, decide, make_player
 from belote2p.ai.solver import solve
-from belote2p.cards import ACE, JACK, NINE, TEN, CARDS, parse_card
+from belote2p.cards import JACK, NINE, CARDS, parse_card
 from belote2p.hand import PASS, Hand, Phase, parse_action
-from belote2p.levels import Level, load_levels
 from belote2p.match import Match
+from tests.helpers import fast_levels
 from belote2p.view import MatchContext
-
-
-def fast_levels() -> dict:
-    levels = dict(load_levels())
-    params = copy.deepcopy(dict(levels[4].params))
-    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3, play_rejection=3,
-                            finalists=2, final_samples=2)
-    levels[4] = Level(4, levels[4].name, levels[4].description, params)
-    return levels
 
 
 LEVELS = fast_levels()

@@ -6,12 +6,14 @@ import random
 
 import pytest
 
+from tests.helpers import random_taken_hand
+
 from belote2p.ai.bidding import BidKnobs
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import bids_agree, first_six, sample_deck, sample_hidden, sim_from_view
 from belote2p.ai.utility import MatchKnobs, match_value
 from belote2p.cards import CARDS
-from belote2p.hand import Hand, Phase
+from belote2p.hand import Hand
 from belote2p.levels import load_levels
 
 LEVELS = load_levels()
@@ -20,13 +22,7 @@ BID = BidKnobs.from_params(LEVELS[4].params["bidding"])
 
 def hand_at(rng: random.Random, tricks: int) -> Hand:
     while True:
-        deck = list(CARDS)
-        rng.shuffle(deck)
-        hand = Hand(rng.randrange(2), deck)
-        while hand.phase is Phase.BIDDING:
-            hand.apply(rng.choice(hand.legal_actions()))
-        if hand.phase is not Phase.PLAY:
-            continue
+        hand = random_taken_hand(rng)
         while len(hand.tricks) < tricks or (rng.random() < 0.5 and not hand.current):
             hand.apply(rng.choice(hand.legal_cards()))
             if hand.strict:
