@@ -8,19 +8,29 @@ import string
 from datetime import date
 
 import pytest
+from fair_helpers import play_run
+from helpers import fast_levels
 from hypothesis import given
 from hypothesis import strategies as st
 
 from belote2p.ai import decide, make_player
-from belote2p.fairness import (DailyDateError, commitment, daily_seed, parse_daily_date,
-                               seed_digest)
+from belote2p.fairness import (
+    DailyDateError,
+    commitment,
+    daily_seed,
+    parse_daily_date,
+    seed_digest,
+)
 from belote2p.hand import parse_action
 from belote2p.levels import Level
 from belote2p.match import RIVAL, Run
 from belote2p.services.daily import daily_challenge, daily_date_arg
-from belote2p.services.rival import levels_digest, rival_action, rival_decision, rival_key
-from fair_helpers import play_run
-from helpers import fast_levels
+from belote2p.services.rival import (
+    levels_digest,
+    rival_action,
+    rival_decision,
+    rival_key,
+)
 
 
 def test_commitment_is_the_first_12_hex_digits_of_sha256():

@@ -11,7 +11,13 @@ import argparse
 from dataclasses import dataclass
 from datetime import date
 
-from ..fairness import DailyDateError, commitment, daily_seed, parse_daily_date, today_utc
+from ..fairness import (
+    DailyDateError,
+    commitment,
+    daily_seed,
+    parse_daily_date,
+    today_utc,
+)
 
 
 @dataclass(frozen=True)

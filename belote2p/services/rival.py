@@ -22,8 +22,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..ai import decide, make_player
 

@@ -26,11 +26,12 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Optional
+from typing import Any, BinaryIO, TypeGuard
 
 from .. import __version__
 from ..fairness import DailyDateError, commitment, parse_daily_date
@@ -240,8 +241,8 @@ def _fields(obj: dict[str, Any]) -> RunFile:
         commitment=_matching(obj, "commitment", _HEX12, "12 lowercase hex digits"),
         daily=_daily(obj["daily"]),
         name=_text(obj, "name", MAX_NAME_CHARS),
-        started=_time(obj, "started", optional=False),
-        ended=_time(obj, "ended", optional=True),
+        started=_time(obj, "started"),
+        ended=None if obj["ended"] is None else _time(obj, "ended", " or null"),
         actions=_actions(obj["actions"]),
         end=_end(obj["end"]),
         streak=_count(obj, "streak", MAX_STREAK),
@@ -256,9 +257,11 @@ def _load_json(text: str) -> Any:
         raise RunFileError(f"not valid JSON: {exc.msg} at line {exc.lineno} "
                            f"column {exc.colno}") from None
     except RecursionError:
-        raise RunFileError("not a run file: JSON nested too deeply") from None
-    except ValueError as exc:  # an integer of thousands of digits, NaN, a repeated key
-        raise RunFileError(f"not a run file: {str(exc)[:120]}") from None
+        raise RunFileError("JSON nested too deeply") from None
+    except ValueError as exc:  # NaN, a repeated key, an integer of thousands of digits
+        if "digits" in str(exc):
+            raise RunFileError("a number with thousands of digits") from None
+        raise RunFileError(str(exc)[:160]) from None
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -274,7 +277,7 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a run file may hold")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -311,17 +314,14 @@ def _daily(value: Any) -> str | None:
         raise RunFileError(f"'daily' must be null or a date: {exc}") from None
 
 
-def _time(obj: dict[str, Any], key: str, optional: bool) -> str | None:
+def _time(obj: dict[str, Any], key: str, also: str = "") -> str:
     value = obj[key]
-    if value is None and optional:
-        return None
     if isinstance(value, str) and len(value) <= 64:
         try:
             datetime.fromisoformat(value)
             return value
         except ValueError:
             pass
-    also = " or null" if optional else ""
     raise RunFileError(f"{key!r} must be an ISO 8601 time{also}")
 
 
@@ -354,7 +354,7 @@ def _count(obj: dict[str, Any], key: str, limit: int) -> int:
 
 # -- the export command ---------------------------------------------------------
 
-FindRun = Callable[[int], Optional[ExportSource]]
+FindRun = Callable[[int], ExportSource | None]
 
 
 def _store_lookup(entry_id: int) -> ExportSource | None:

@@ -25,8 +25,16 @@ from ..fairness import commitment, daily_seed, parse_daily_date
 from ..hand import IllegalAction, parse_action
 from ..match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
-from .runfile import (OtherFormatVersion, RunEnd, RunFile, RunFileError, between_matches,
-                      parse_run_file, read_capped, run_end)
+from .runfile import (
+    OtherFormatVersion,
+    RunEnd,
+    RunFile,
+    RunFileError,
+    between_matches,
+    parse_run_file,
+    read_capped,
+    run_end,
+)
 
 
 class Status(IntEnum):
