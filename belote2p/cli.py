@@ -149,8 +149,9 @@ def _run(command: str, args: argparse.Namespace) -> int:
         return autoplay_main(args)
     if command == "export":
         from .services.runfile import export_main
+        from .store import open_store
 
-        return export_main(args)
+        return export_main(args, getattr(open_store(), "run_for_export", None))
     if command == "verify":
         from .services.verify import verify_main
 

@@ -241,3 +241,10 @@ def test_export_prints_the_run_the_store_finds(long_run, capsys):
     assert printed["seed"] == "s4" and printed["actions"] == long_run.actions
     assert export_main(SimpleNamespace(id=9), lambda entry_id: None) == 1
     assert "no finished run 9" in capsys.readouterr().err
+    assert export_main(SimpleNamespace(id=1), None) == 2
+
+
+def test_export_command_never_gives_a_traceback(tmp_path):
+    done = _cli("--data-dir", str(tmp_path), "export", "1")
+    assert done.returncode in (1, 2) and b"Traceback" not in done.stderr
+    assert _cli("export", "zero").returncode == 2

@@ -357,25 +357,17 @@ def _count(obj: dict[str, Any], key: str, limit: int) -> int:
 FindRun = Callable[[int], ExportSource | None]
 
 
-def _store_lookup(entry_id: int) -> ExportSource | None:
-    """The store's finished run ``entry_id`` (what ``export`` needs from it)."""
-    from ..store import open_store
+def export_main(args, find: FindRun | None) -> int:
+    """``belote2p export ID``: the run file on stdout; 1 if there is no such run.
 
-    store = open_store()
-    find = getattr(store, "run_for_export", None)
+    ``find`` is the store's lookup of a finished run by id (None: this store
+    cannot export); the command line passes it, so services never import the store.
+    """
     if find is None:
-        raise RunFileError("this store keeps no actions of finished runs yet, "
-                           "so it cannot export them")
-    return find(entry_id)
-
-
-def export_main(args, find: FindRun | None = None) -> int:
-    """``belote2p export ID``: the run file on stdout; 1 if there is no such run."""
-    try:
-        source = (find or _store_lookup)(args.id)
-    except RunFileError as exc:
-        print(f"belote2p: export: {exc}", file=sys.stderr)
+        print("belote2p: export: this store keeps no actions of finished runs, "
+              "so it cannot export them", file=sys.stderr)
         return 2
+    source = find(args.id)
     if source is None:
         print(f"belote2p: export: no finished run {args.id} "
               f"(leaderboard --json gives each run's id)", file=sys.stderr)
