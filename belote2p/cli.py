@@ -7,6 +7,8 @@
     belote2p demo [...]                      the window with two AIs playing
     belote2p leaderboard [--json]            the best runs
     belote2p autoplay --level L --seed S     a whole run played by an AI, scored
+    belote2p export ID                       print a finished run as a run file
+    belote2p verify FILE                     check a run file (- = stdin)
 
 Each command's body lives with the layer it belongs to; this module only parses.
 """
@@ -79,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", required=True)
     p.add_argument("--name")
     p.add_argument("--max-matches", type=_positive)
+
+    p = sub.add_parser("export", help="print a finished run as a run file (JSON)")
+    p.add_argument("id", type=_positive, help="the run's id in the history")
+
+    p = sub.add_parser("verify", help="replay a run file: legal actions, the rival's "
+                                      "real choices, the claimed score")
+    p.add_argument("file", help="a run file, or - for standard input")
     return parser
 
 
@@ -138,6 +147,15 @@ def _run(command: str, args: argparse.Namespace) -> int:
         from .store.commands import autoplay_main
 
         return autoplay_main(args)
+    if command == "export":
+        from .services.runfile import export_main
+        from .store import open_store
+
+        return export_main(args, getattr(open_store(), "run_for_export", None))
+    if command == "verify":
+        from .services.verify import verify_main
+
+        return verify_main(args)
     from .ui.app import play_main
 
     return play_main(args)

@@ -1,0 +1,92 @@
+"""The rival's one decision rule, shared by the game, autoplay and ``verify``.
+
+Rule: a rival decision is taken by a *fresh* player of the level faced
+(``ai.make_player``) whose ``random.Random`` is seeded with the text
+
+    belote2p/rival/{seed}/{seat}/{action_index}
+
+where ``action_index`` is the number of actions the run holds before this one
+(its index in the run's action list, counted from 0).  Players keep no state
+between decisions besides their rng (``ai/players.py``), so a fresh player per
+decision plays exactly like a reused one re-seeded each time; building it
+fresh makes the rule independent of any history.  The answer therefore depends
+only on the seat's view, the level, the seed, the action's place and the level
+data: a resumed run plays like an uninterrupted one, and ``verify`` can re-run
+every rival decision of a run file and demand the same action.
+
+The level data is part of the rule, so a run file records ``levels_digest``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..ai import decide, make_player
+
+if TYPE_CHECKING:
+    from ..hand import Action
+    from ..levels import Level
+    from ..match import Run
+    from ..view import SeatView
+
+Levels = Mapping[int, "Level"]
+
+
+def rival_key(seed: str, seat: int, action_index: int) -> str:
+    """The text that seeds the rival's rng for one decision (the rule above)."""
+    return f"belote2p/rival/{seed}/{seat}/{action_index}"
+
+
+@lru_cache(maxsize=1)
+def game_levels() -> Levels:
+    """The level data the game plays with (levels.yaml), read once.
+
+    The one place that knows where the levels are loaded from: when the loader
+    moves (to ``belote2p.ai.levels``), only this import changes.
+    """
+    from ..levels import load_levels
+
+    return load_levels()
+
+
+def levels_digest(levels: Levels | None = None) -> str:
+    """SHA-256 of the level data in canonical JSON (sorted keys, no spaces).
+
+    Hashing the parsed data, not the file, means comments and layout of
+    levels.yaml do not count; any knob that changes how the rival plays does.
+    """
+    levels = game_levels() if levels is None else levels
+    canonical = {str(number): {"name": level.name, "description": level.description,
+                               "params": _plain(level.params)}
+                 for number, level in sorted(levels.items())}
+    text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return value
+
+
+def rival_decision(view: SeatView, level: int | str, seed: str, action_index: int,
+                   levels: Levels | None = None) -> Action:
+    """What the rival at ``level`` plays from ``view`` (its seat to move) as the
+    run's action number ``action_index``; always one of ``view.legal``."""
+    rng = random.Random(rival_key(str(seed), view.seat, action_index))
+    player = make_player(level, rng, dict(game_levels() if levels is None else levels))
+    return decide(player, view)
+
+
+def rival_action(run: Run, levels: Levels | None = None) -> Action:
+    """The rival's next action in ``run`` (the rival, seat 1, must be to move)."""
+    seat = run.match.to_move
+    if seat is None:
+        raise ValueError("no one is to move: the match is over")
+    return rival_decision(run.match.view(seat), run.rival_level, str(run.seed),
+                          len(run.actions), levels)

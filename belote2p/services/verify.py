@@ -1,0 +1,197 @@
+"""``belote2p verify``: replay a run file and say whether it is true.
+
+A run file is valid when it comes from this rival (same format version and
+level data), its commitment is its seed's, a daily run's seed is that day's,
+every action is legal, every rival action is exactly what the rival decides
+(``services.rival``, re-run at each of its turns), the run ends as the file
+says, and the claimed streak, margin total and score are the replay's.
+
+The verdict is one JSON line (the last line ``verify`` prints):
+``{"valid", "streak", "margin_total", "score", "problem"}`` — the figures the
+replay reached (up to the problem, if any) and the first problem found, naming
+the action index (``actions[i]``, from 0) when an action is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from ..cards import CardError
+from ..fairness import commitment, daily_seed, parse_daily_date
+from ..hand import IllegalAction, parse_action
+from ..match import RIVAL, Run
+from .rival import Levels, levels_digest, rival_action
+from .runfile import (
+    OtherFormatVersion,
+    RunEnd,
+    RunFile,
+    RunFileError,
+    between_matches,
+    parse_run_file,
+    read_capped,
+    run_end,
+)
+
+
+class Status(IntEnum):
+    """``verify``'s exit status."""
+
+    VALID = 0
+    NOT_VALID = 1
+    UNREADABLE = 2
+
+
+@dataclass(frozen=True)
+class Verdict:
+    status: Status
+    streak: int = 0
+    margin_total: int = 0
+    score: int = 0
+    problem: str | None = None
+
+    @property
+    def valid(self) -> bool:
+        return self.status is Status.VALID
+
+    def as_json(self) -> dict[str, Any]:
+        return {"valid": self.valid, "streak": self.streak, "margin_total": self.margin_total,
+                "score": self.score, "problem": self.problem}
+
+
+class _Problem(Exception):
+    """The first thing wrong with a run file (becomes the verdict's problem)."""
+
+
+def verify_run_file(run_file: RunFile, levels: Levels | None = None) -> Verdict:
+    run = Run(run_file.seed)
+    try:
+        _check_header(run_file, levels)
+        _replay(run, run_file, levels)
+        _check_end(run, run_file)
+        _check_figures(run, run_file)
+    except _Problem as problem:
+        return _verdict(Status.NOT_VALID, run, str(problem))
+    return _verdict(Status.VALID, run, None)
+
+
+def _verdict(status: Status, run: Run, problem: str | None) -> Verdict:
+    return Verdict(status, run.streak, run.margin_total, run.score, problem)
+
+
+def _check_header(run_file: RunFile, levels: Levels | None) -> None:
+    ours = levels_digest(levels)
+    if run_file.levels_digest != ours:
+        raise _Problem(
+            f"made with another rival version: its level data digest is "
+            f"{run_file.levels_digest[:12]}..., this game's is {ours[:12]}... "
+            f"(file written by belote2p {run_file.game_version})")
+    if run_file.commitment != commitment(run_file.seed):
+        raise _Problem(f"the commitment {run_file.commitment} is not the seed's "
+                       f"(SHA-256 of the seed begins {commitment(run_file.seed)})")
+    if run_file.daily is not None:
+        expected = daily_seed(parse_daily_date(run_file.daily))
+        if run_file.seed != expected:
+            raise _Problem(f"a daily run of {run_file.daily} must have the seed "
+                           f"{expected!r}, not {run_file.seed!r}")
+
+
+def _replay(run: Run, run_file: RunFile, levels: Levels | None) -> None:
+    actions = run_file.actions
+    for index, word in enumerate(actions):
+        where = f"action {index} ({word})"
+        if run.over:
+            raise _Problem(f"{where}: the run is already over "
+                           f"({len(actions) - index} actions left over)")
+        try:
+            action = parse_action(word)
+        except CardError as exc:
+            raise _Problem(f"{where}: {exc}") from None
+        who = "the rival's turn" if run.match.to_move == RIVAL else "the player's turn"
+        reason = run.match.hand.why_illegal(action)
+        if reason is not None:
+            raise _Problem(f"{where}: illegal on {who}: {reason}")
+        if run.match.to_move == RIVAL:
+            _check_rival(run, action, where, run_file, levels)
+        try:
+            run.apply(action)
+        except IllegalAction as exc:
+            raise _Problem(f"{where}: illegal: {exc}") from None
+
+
+def _check_rival(run: Run, action, where: str, run_file: RunFile,
+                 levels: Levels | None) -> None:
+    expected = rival_action(run, levels)
+    if str(expected) != str(action):
+        note = ""
+        if run_file.game_version != _game_version():
+            note = f" (the file was written by belote2p {run_file.game_version})"
+        raise _Problem(f"{where}: the rival at level {run.rival_level} plays "
+                       f"{expected} here, not {action}{note}")
+
+
+def _game_version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def _check_end(run: Run, run_file: RunFile) -> None:
+    claimed = run_file.end
+    if claimed in (RunEnd.LOST, RunEnd.DRAWN):
+        if not run.over:
+            raise _Problem(
+                f"the file says the run ended with a {claimed.value} match, but its "
+                f"{len(run.actions)} actions stop during match {len(run.results) + 1}")
+        if run_end(run, False) is not claimed:
+            raise _Problem(f"the file says the last match was {claimed.value}, "
+                           f"but it was {run_end(run, False).value}")
+    elif run.over:
+        raise _Problem(f"the file says the run was {claimed.value}, but its last match "
+                       f"was {run_end(run, False).value}")
+    elif claimed is RunEnd.STOPPED and not between_matches(run):
+        raise _Problem(f"the file says the run stopped between matches, but its actions "
+                       f"stop inside match {len(run.results) + 1}")
+
+
+def _check_figures(run: Run, run_file: RunFile) -> None:
+    for key, claimed, real in (("streak", run_file.streak, run.streak),
+                               ("margin_total", run_file.margin_total, run.margin_total),
+                               ("score", run_file.score, run.score)):
+        if claimed != real:
+            raise _Problem(f"the file claims {key} {claimed}, but the actions give {real}")
+
+
+def verify_bytes(data: bytes, levels: Levels | None = None) -> Verdict:
+    """The verdict on a run file's bytes (unreadable: Status.UNREADABLE)."""
+    try:
+        run_file = parse_run_file(data)
+    except OtherFormatVersion as exc:
+        return Verdict(Status.NOT_VALID, problem=str(exc))
+    except RunFileError as exc:
+        return Verdict(Status.UNREADABLE, problem=f"not a readable run file: {exc}")
+    return verify_run_file(run_file, levels)
+
+
+def verify_main(args) -> int:
+    """``belote2p verify FILE|-``: the verdict as the last stdout line; exit 0/1/2."""
+    try:
+        if args.file == "-":
+            data = read_capped(sys.stdin.buffer)
+        else:
+            with open(args.file, "rb") as handle:
+                data = read_capped(handle)
+    except OSError as exc:
+        verdict = Verdict(Status.UNREADABLE,
+                          problem=f"cannot read {args.file}: {exc.strerror or exc}")
+    except RunFileError as exc:
+        verdict = Verdict(Status.UNREADABLE, problem=f"not a readable run file: {exc}")
+    else:
+        verdict = verify_bytes(data)
+    if verdict.status is Status.UNREADABLE:
+        print(f"belote2p: {verdict.problem}", file=sys.stderr)
+    print(json.dumps(verdict.as_json(), ensure_ascii=False), flush=True)
+    return int(verdict.status)
