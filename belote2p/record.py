@@ -12,7 +12,8 @@ import json
 from typing import Any, Iterable, Iterator, TextIO
 
 from .cards import SUITS, CardError, parse_deck
-from .hand import Hand, IllegalAction, Phase, parse_action
+from .actions import IllegalAction, Phase, parse_action
+from .hand import Hand
 
 
 class RecordError(ValueError):
@@ -98,7 +99,7 @@ def summary(hand: Hand) -> dict[str, Any]:
         "belote": score.belote,
         "trick_points": list(score.trick_points),
         "totals": list(score.totals),
-        "result": score.result,
+        "result": score.result.value,
         "capot": score.capot,
         "scores": list(score.scores),
     }

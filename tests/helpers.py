@@ -6,7 +6,8 @@ import copy
 import random
 
 from belote2p.cards import CARDS, parse_card
-from belote2p.hand import Hand, Phase, parse_action
+from belote2p.actions import Phase, parse_action
+from belote2p.hand import Hand
 from belote2p.levels import Level, load_levels
 
 

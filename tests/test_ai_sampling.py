@@ -15,6 +15,7 @@ from belote2p.ai.utility import MatchKnobs, match_value
 from belote2p.cards import CARDS
 from belote2p.hand import Hand
 from belote2p.levels import load_levels
+from belote2p.view import view_of
 
 LEVELS = load_levels()
 BID = BidKnobs.from_params(LEVELS[4].params["bidding"])
@@ -35,7 +36,7 @@ def hand_at(rng: random.Random, tricks: int) -> Hand:
 def test_play_samples_are_consistent_with_the_view(seed):
     rng = random.Random(seed)
     hand = hand_at(rng, rng.randrange(0, 7))
-    view = hand.view(hand.to_move)
+    view = view_of(hand, hand.to_move)
     for tries in (0, 5):
         other, stock = sample_hidden(view, rng, BID, tries)
         assert len(other) == len(hand.hands[1 - view.seat])
@@ -60,7 +61,7 @@ def test_bidding_samples_put_the_seen_cards_in_place(seed):
     hand = Hand(rng.randrange(2), deck)
     if rng.random() < 0.5:
         hand.apply(hand.legal_bids()[-1])  # a pass
-    view = hand.view(hand.to_move)
+    view = view_of(hand, hand.to_move)
     sample = sample_deck(view, rng, BID, 10)
     assert sorted(sample) == list(range(32))
     assert sample[12] == view.turned
@@ -76,7 +77,7 @@ def test_bid_conditioning_prefers_hands_that_match_the_bids():
     rng.shuffle(deck)
     hand = Hand(0, deck)
     hand.apply(hand.legal_bids()[-1])  # seat 1 (non-dealer) passes
-    view = hand.view(0)
+    view = view_of(hand, 0)
     passed_six = []
     for _ in range(30):
         s = sample_deck(view, rng, BID, 30)

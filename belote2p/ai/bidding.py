@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN
-from ..hand import PASS, TAKE, TAKE_SUIT, Bid
+from ..actions import PASS, TAKE, TAKE_SUIT, Bid
 
 
 @dataclass(frozen=True)

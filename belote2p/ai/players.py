@@ -15,7 +15,7 @@ import math
 import random
 
 from ..cards import CARDS
-from ..hand import PASS, Bid, Phase
+from ..actions import PASS, Bid, Phase
 from ..view import SeatView
 from .bidding import BidKnobs, best_take, threshold_bid
 from .heuristics import PlayKnobs, choose_card, highest_plain

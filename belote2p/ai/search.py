@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 
 from ..cards import CARDS
-from ..hand import PASS, TAKE, TAKE_SUIT, Bid
+from ..actions import PASS, TAKE, TAKE_SUIT, Bid
 from ..view import SeatView
 from .bidding import strength
 from .fastsim import Sim, sim_from_deck

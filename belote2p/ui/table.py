@@ -17,7 +17,7 @@ from typing import Optional
 import pygame
 
 from ..cards import Card
-from ..hand import Bid, IllegalAction, Phase, parse_action
+from ..actions import Bid, IllegalAction, Phase, parse_action
 from . import gfx
 from .gfx import Button
 from .layout import hand_slots, rival_slots
