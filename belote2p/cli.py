@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from typing import Iterator, TextIO
 
 from . import __version__
-from .levels import LevelsError
+from .ai.levels import LevelsError
 
 
 def _level(text: str) -> str:

@@ -8,17 +8,16 @@ import pytest
 
 from tests.helpers import random_taken_hand
 
-from belote2p.ai.bidding import BidKnobs
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import bids_agree, first_six, sample_deck, sample_hidden, sim_from_view
-from belote2p.ai.utility import MatchKnobs, match_value
+from belote2p.ai.utility import match_value
 from belote2p.cards import CARDS
 from belote2p.hand import Hand
-from belote2p.levels import load_levels
+from belote2p.ai.levels import load_levels
 from belote2p.view import view_of
 
 LEVELS = load_levels()
-BID = BidKnobs.from_params(LEVELS[4].params["bidding"])
+BID = LEVELS[4].bidding
 
 
 def hand_at(rng: random.Random, tricks: int) -> Hand:
@@ -87,7 +86,7 @@ def test_bid_conditioning_prefers_hands_that_match_the_bids():
 
 
 def test_match_value_orders_results_then_margins():
-    k = MatchKnobs.from_params(LEVELS[3].params["match"])
+    k = LEVELS[3].match
     assert match_value(1, 0, k) > match_value(0, 0, k) > match_value(-1, 0, k)
     assert match_value(50, 0, k) > match_value(10, 0, k)
     assert 0.5 < match_value(30, 1, k) < match_value(60, 1, k) < 1.1

@@ -42,7 +42,7 @@ class Outcome:
 def _levels():
     global _LEVELS
     if _LEVELS is None:
-        from ..levels import load_levels
+        from .levels import load_levels
 
         _LEVELS = load_levels()
     return _LEVELS
