@@ -8,14 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .actions import HandResult, Refusal, RefusalCode
 from .cards import (
     CAPOT_POINTS,
     HAND_POINTS,
     LAST_TRICK_BONUS,
-    TRUMP_STRENGTH,
     PLAIN_STRENGTH,
+    TRUMP_STRENGTH,
 )
-from .actions import HandResult, Refusal, RefusalCode
 
 
 def trick_winner(lead: int, follow: int, trump: int) -> int:

@@ -215,13 +215,13 @@ def _section(cls: type, value: Any, where: str, source: str, skip: tuple[str, ..
             raise LevelsError(
                 f"{source}: {where}.{key}: unknown key (expected one of {', '.join(names)})")
     hints = typing.get_type_hints(cls)
-    out = {}
+    out: dict[str, Any] = {}
     for f in fields:
         here, kind = f"{where}.{f.name}", hints[f.name]
         if f.name not in value:
             raise LevelsError(f"{source}: {here}: missing ({_describe(kind, f)})")
         item = value[f.name]
-        if dataclasses.is_dataclass(kind):
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
             out[f.name] = kind(**_section(kind, item, here, source))
         elif f.metadata.get("by_rank"):
             out[f.name] = _by_rank(item, f.metadata["range"], here, source)
