@@ -8,6 +8,7 @@ All 32 cards exist once, in ``CARDS``; never construct a Card any other way.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable
 
 SUITS = "SHDC"
@@ -107,7 +108,8 @@ def parse_deck(items) -> list[Card]:
     cards = [parse_card(x) for x in items]
     if len(cards) != 32 or len(set(cards)) != 32:
         missing = sorted(set(CARDS) - set(cards))
-        dupes = sorted({c for c in cards if cards.count(c) > 1})
+        counts = Counter(cards)  # not cards.count: a long list must not take quadratic time
+        dupes = sorted(c for c, n in counts.items() if n > 1)
         detail = []
         if len(cards) != 32:
             detail.append(f"{len(cards)} cards")

@@ -19,10 +19,15 @@ import argparse
 import os
 import sys
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from pathlib import Path
+from typing import BinaryIO, Iterator
 
 from . import __version__
-from .levels import LevelsError
+from .ai.levels import LevelsError
+from .lines import read_lines
+
+# The demo window: from a small laptop screen to 8K.
+MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
 
 
 def _level(text: str) -> str:
@@ -41,11 +46,39 @@ def _positive(text: str) -> int:
     return value
 
 
+def _data_dir(text: str) -> str:
+    """``--data-dir``: a folder path, ``~`` expanded; never empty (that would
+    silently mean the real user folder)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the folder is empty: give a path, e.g. --data-dir ./data")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a usable path")
+    expanded = os.path.expanduser(text)
+    if expanded.startswith("~"):
+        user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: there is no user {user!r} whose home folder ~{user} could mean")
+    return str(Path(expanded).absolute())
+
+
+def _size(text: str) -> str:
+    """``--size WxH`` within MIN_SIZE..MAX_SIZE, returned as ``WxH``."""
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size: expected WxH, e.g. 1280x800")
+    w, h = int(parts[0]), int(parts[1])
+    if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text}: the window must be from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}")
+    return f"{w}x{h}"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="belote2p", description="Two-player Belote against a computer rival: a streak challenge.")
     parser.add_argument("--version", action="version", version=f"belote2p {__version__}")
-    parser.add_argument("--data-dir", metavar="DIR",
+    parser.add_argument("--data-dir", metavar="DIR", type=_data_dir,
                         help="where the leaderboard, saved run and settings live "
                              "(default: $BELOTE2P_DATA_DIR or the user data folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -71,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--hands", type=_positive, default=None)
     p.add_argument("--fast", action="store_true", help="no animation delays")
     p.add_argument("--screenshots", metavar="DIR")
-    p.add_argument("--size", default="1280x800", help="window size, WxH")
+    p.add_argument("--size", default="1280x800", type=_size,
+                   help=f"window size, WxH ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
 
     p = sub.add_parser("leaderboard", help="show the best runs")
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
@@ -92,21 +126,31 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 @contextmanager
-def _input(name: str) -> Iterator[TextIO]:
+def _input(name: str) -> Iterator[BinaryIO]:
+    """The file (or stdin for ``-``) as bytes: ``lines.read_lines`` decodes it
+    line by line, so one bad line cannot stop the others."""
     if name == "-":
-        yield sys.stdin
+        yield sys.stdin.buffer
         return
     try:
-        handle = open(name, encoding="utf-8")
+        handle = open(name, "rb")
     except OSError as exc:
         raise SystemExit(f"belote2p: cannot read {name}: {exc.strerror or exc}") from None
     with handle:
         yield handle
 
 
+def _utf8_stdout() -> None:
+    """JSON lines out in UTF-8 whatever the console; a lone surrogate from the
+    input (valid JSON, not valid UTF-8) is written back as its JSON escape."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8", errors="backslashreplace")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.data_dir:
+    if args.data_dir is not None:
         os.environ["BELOTE2P_DATA_DIR"] = args.data_dir
     command = args.command or "play"
     try:
@@ -124,13 +168,15 @@ def _run(command: str, args: argparse.Namespace) -> int:
     if command == "replay":
         from .record import replay_stream
 
+        _utf8_stdout()
         with _input(args.file) as stream:
-            return replay_stream(stream, sys.stdout)
+            return replay_stream(read_lines(stream), sys.stdout)
     if command == "solve":
         from .ai.solve_cli import main as solve_main
 
+        _utf8_stdout()
         with _input(args.file) as stream:
-            return solve_main(stream, sys.stdout)
+            return solve_main(read_lines(stream), sys.stdout)
     if command == "arena":
         from .ai.arena import main as arena_main
 

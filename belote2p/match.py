@@ -10,10 +10,20 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .actions import (
+    Action,
+    Event,
+    EventKind,
+    IllegalAction,
+    Phase,
+    Refusal,
+    RefusalCode,
+    parse_action,
+)
 from .cards import CARDS, Card
-from .hand import Action, Event, Hand, IllegalAction, Phase, parse_action
+from .hand import Hand
 from .rules import HandScore
-from .view import MatchContext, SeatView
+from .view import MatchContext, SeatView, view_of
 
 HANDS_PER_MATCH = 2
 MAX_LEVEL = 4
@@ -75,9 +85,9 @@ class Match:
             self.hand_scores.append(hand.score())
             if not self.over:
                 self.hands.append(Hand(1 - self.first_dealer, self._deck(1, 0)))
-                events.append(Event("next_hand", self.hand.dealer))
+                events.append(Event(EventKind.NEXT_HAND, self.hand.dealer))
             else:
-                events.append(Event("match_over", self.winner))
+                events.append(Event(EventKind.MATCH_OVER, self.winner))
         return events
 
     @property
@@ -106,7 +116,7 @@ class Match:
         return MatchContext(index, _scores_of(self.hand_scores[:index]))
 
     def view(self, seat: int) -> SeatView:
-        return self.hand.view(seat, self.context())
+        return view_of(self.hand, seat, self.context())
 
 
 def _scores_of(hand_scores: list[HandScore]) -> tuple[int, int]:
@@ -130,10 +140,11 @@ def run_score(streak: int, margin_total: int) -> int:
     return streak * STREAK_WEIGHT + min(margin_total, MARGIN_CAP)
 
 
-@dataclass
+@dataclass(eq=False)
 class Run:
     """The streak challenge: the player (seat 0) against the rival (seat 1),
-    who starts at level 1 and climbs one level per match the player wins."""
+    who starts at level 1 and climbs one level per match the player wins.
+    A run is a changing game, so it compares by identity (``eq=False``)."""
 
     seed: object
     results: list[MatchResult] = field(default_factory=list)
@@ -173,16 +184,16 @@ class Run:
     # -- play
     def apply(self, action: Action) -> list[Event]:
         if self.over:
-            raise IllegalAction("the run is over")
+            raise IllegalAction(Refusal(RefusalCode.RUN_OVER))
         events = self.match.apply(action)
         self.actions.append(str(action))
         if self.match.over:
             self.results.append(MatchResult(self.match.scores, self.match.winner))
             if not self.over:
                 self.match = Match(self.seed, len(self.results))
-                events.append(Event("next_match", self.match.hand.dealer))
+                events.append(Event(EventKind.NEXT_MATCH, self.match.hand.dealer))
             else:
-                events.append(Event("run_over"))
+                events.append(Event(EventKind.RUN_OVER))
         return events
 
     def abandon(self) -> None:

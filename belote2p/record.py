@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any, Iterable, Iterator, TextIO
 
+from .actions import IllegalAction, Phase, parse_action
 from .cards import SUITS, CardError, parse_deck
-from .hand import Hand, IllegalAction, Phase, parse_action
+from .hand import Hand
+from .lines import BadLine, parse_json
 
 
 class RecordError(ValueError):
@@ -98,7 +100,7 @@ def summary(hand: Hand) -> dict[str, Any]:
         "belote": score.belote,
         "trick_points": list(score.trick_points),
         "totals": list(score.totals),
-        "result": score.result,
+        "result": score.result.value,
         "capot": score.capot,
         "scores": list(score.scores),
     }
@@ -107,17 +109,20 @@ def summary(hand: Hand) -> dict[str, Any]:
 def replay_line(line: str) -> dict[str, Any]:
     """One input line -> its output object (a summary or ``{"error": ...}``)."""
     try:
-        record = json.loads(line)
+        record = parse_json(line)
     except json.JSONDecodeError as exc:
         return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}
+    except ValueError as exc:
+        return {"error": str(exc)}
     try:
         return summary(replay_hand(record))
     except RecordError as exc:
         return {"error": str(exc)}
 
 
-def replay_stream(lines: Iterable[str], out: TextIO) -> int:
-    """Replay every non-blank line; returns 2 if any record was invalid, else 0."""
+def replay_stream(lines: Iterable[str | BadLine], out: TextIO) -> int:
+    """Replay every non-blank line (``lines.read_lines`` gives a ``BadLine`` for
+    one that cannot be read); returns 2 if any record was invalid, else 0."""
     status = 0
     for result in _results(lines):
         if "error" in result:
@@ -126,7 +131,9 @@ def replay_stream(lines: Iterable[str], out: TextIO) -> int:
     return status
 
 
-def _results(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+def _results(lines: Iterable[str | BadLine]) -> Iterator[dict[str, Any]]:
     for line in lines:
-        if line.strip():
+        if isinstance(line, BadLine):
+            yield {"error": line.message}
+        elif line.strip():
             yield replay_line(line)

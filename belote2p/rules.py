@@ -8,13 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from .actions import HandResult, Refusal, RefusalCode
 from .cards import (
     CAPOT_POINTS,
     HAND_POINTS,
     LAST_TRICK_BONUS,
-    SUIT_SYMBOLS,
-    TRUMP_STRENGTH,
     PLAIN_STRENGTH,
+    TRUMP_STRENGTH,
 )
 
 
@@ -43,8 +43,8 @@ def legal_follows(hand: Sequence[int], lead: int, trump: int) -> list[int]:
     return trumps or list(hand)
 
 
-def why_illegal(hand: Sequence[int], lead: int, trump: int, played: int) -> str:
-    """The reason, in a player's words, that ``played`` may not follow ``lead``."""
+def refusal_to_follow(hand: Sequence[int], lead: int, trump: int, played: int) -> Refusal:
+    """Why ``played`` may not follow ``lead`` in strict play (it is not in ``legal_follows``)."""
     lead_suit = lead >> 3
     has_lead_suit = any(c >> 3 == lead_suit for c in hand)
     if lead_suit == trump:
@@ -52,11 +52,11 @@ def why_illegal(hand: Sequence[int], lead: int, trump: int, played: int) -> str:
         if played >> 3 == trump or any(
             c >> 3 == trump and TRUMP_STRENGTH[c & 7] > floor for c in hand
         ):
-            return "you must play a higher trump"
-        return f"you must play a trump ({SUIT_SYMBOLS[trump]})"
+            return Refusal(RefusalCode.MUST_OVERTRUMP)
+        return Refusal(RefusalCode.MUST_PLAY_TRUMP, suit=trump)
     if has_lead_suit:
-        return f"you must follow {SUIT_SYMBOLS[lead_suit]}"
-    return f"you must trump ({SUIT_SYMBOLS[trump]})"
+        return Refusal(RefusalCode.MUST_FOLLOW, suit=lead_suit)
+    return Refusal(RefusalCode.MUST_TRUMP, suit=trump)
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ class HandScore:
     belote: int | None  # the seat that scored belote/rebelote
     capot: int | None  # the seat that won all 16 tricks
     totals: tuple[int, int]  # trick points + belote
-    result: str  # "made", "dedans" or "tie"
+    result: HandResult
     scores: tuple[int, int]  # what each seat scores for the hand
 
     @property
@@ -92,11 +92,11 @@ def score_hand(
     totals = (trick_points[0] + bonus[0], trick_points[1] + bonus[1])
     defender = 1 - taker
     if totals[taker] > totals[defender]:
-        result, scores = "made", totals
+        result, scores = HandResult.MADE, totals
     elif totals[taker] == totals[defender]:
-        result, scores = "tie", totals
+        result, scores = HandResult.TIE, totals
     else:
-        result = "dedans"
+        result = HandResult.DEDANS
         won = CAPOT_POINTS if capot == defender else HAND_POINTS
         pair = [0, 0]
         pair[defender] = won + bonus[defender]

@@ -9,9 +9,13 @@ and of the seat's own cards, nothing else.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from .actions import Action, Bid, Phase, Trick
 from .cards import CARDS, KING, QUEEN, Card, card
-from .hand import Action, Bid, Hand, Phase, Trick
+
+if TYPE_CHECKING:  # a view reads a hand; the hand never builds views
+    from .hand import Hand
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,7 @@ class SeatView:
 
 
 def view_of(hand: Hand, seat: int, context: MatchContext | None = None) -> SeatView:
+    """What ``seat`` may know of ``hand`` now (``context``: where the hand stands in its match)."""
     other = 1 - seat
     in_play = hand.phase in (Phase.PLAY, Phase.DONE)
     known: set[Card] = set()

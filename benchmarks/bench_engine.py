@@ -16,7 +16,8 @@ import statistics
 import time
 
 from belote2p.cards import CARDS
-from belote2p.hand import Hand, Phase
+from belote2p.actions import Phase
+from belote2p.hand import Hand
 
 
 def play_random_hand(rng: random.Random) -> Hand:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import copy
 import random
+from dataclasses import replace
 
 from belote2p.cards import CARDS, parse_card
-from belote2p.hand import Hand, Phase, parse_action
-from belote2p.levels import Level, load_levels
+from belote2p.actions import Phase, parse_action
+from belote2p.hand import Hand
+from belote2p.ai.levels import load_levels
 
 
 def cards(text: str):
@@ -76,8 +77,7 @@ def random_taken_hand(rng: random.Random) -> Hand:
 def fast_levels() -> dict:
     """The real levels with level 4's sample counts cut down (tests stay quick)."""
     levels = dict(load_levels())
-    params = copy.deepcopy(dict(levels[4].params))
-    params["search"].update(play_samples=3, bid_samples=3, bid_rejection=3, play_rejection=3,
-                            finalists=2, final_samples=2)
-    levels[4] = Level(4, levels[4].name, levels[4].description, params)
+    search = replace(levels[4].search, play_samples=3, bid_samples=3, bid_rejection=3,
+                     play_rejection=3, finalists=2, final_samples=2)
+    levels[4] = replace(levels[4], search=search)
     return levels

@@ -9,7 +9,8 @@ import pytest
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import sim_from_view
 from belote2p.cards import CARDS
-from belote2p.hand import Phase
+from belote2p.actions import Phase
+from belote2p.view import view_of
 from tests.helpers import random_taken_hand
 
 
@@ -41,7 +42,7 @@ def test_sim_from_a_view_matches_the_engine(seed):
     for _ in range(rng.randrange(0, 20)):
         hand.apply(rng.choice(hand.legal_cards()))
     seat = hand.to_move
-    view = hand.view(seat)
+    view = view_of(hand, seat)
     other = hand.hands[1 - seat] if hand.stock else view.other_hand
     sim = sim_from_view(view, other, hand.stock)
     while hand.phase is Phase.PLAY:
@@ -63,7 +64,7 @@ def test_solved_scores_match_perfect_play_in_the_engine(seed):
     while not hand.strict or hand.current or (len(hand.tricks) < 14 and rng.random() < 0.3):
         hand.apply(rng.choice(hand.legal_cards()))
     seat = hand.to_move
-    sim = sim_from_view(hand.view(seat), hand.hands[1 - seat], [])
+    sim = sim_from_view(view_of(hand, seat), hand.hands[1 - seat], [])
     expected = sim.solved_scores()
     while hand.phase is Phase.PLAY:
         lead = hand.current[0] if hand.current else None

@@ -17,9 +17,10 @@ import pytest
 
 from belote2p.ai import decide, make_player
 from belote2p.cards import CARDS
-from belote2p.hand import Hand, Phase
+from belote2p.actions import Phase
+from belote2p.hand import Hand
 from tests.helpers import fast_levels
-from belote2p.view import MatchContext, SeatView
+from belote2p.view import MatchContext, SeatView, view_of
 
 
 LEVELS = fast_levels()
@@ -53,7 +54,7 @@ def random_position(rng: random.Random, stop_kind: str):
         if rng.random() < 0.3:
             action = rng.choice(hand.legal_actions())
         else:
-            action = decide(players[hand.to_move], hand.view(hand.to_move))
+            action = decide(players[hand.to_move], view_of(hand, hand.to_move))
         hand.apply(action)
         actions.append(action)
     return None
@@ -110,7 +111,7 @@ def test_same_view_same_decision(kind, seed):
     decks, dealer, actions, hand = position
     seat = hand.to_move
     context = CONTEXTS[seed % len(CONTEXTS)]
-    view = hand.view(seat, context)
+    view = view_of(hand, seat, context)
     variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
     if kind != "strict":
         assert variants, "expected other deals consistent with the view"
@@ -118,7 +119,7 @@ def test_same_view_same_decision(kind, seed):
         expected = make_player(level, random.Random(seed), LEVELS).choose(view)
         assert expected in view.legal
         for other in variants:
-            other_view = other.view(seat, context)
+            other_view = view_of(other, seat, context)
             if other_view != view:  # e.g. a belote the new deal does not allow
                 continue
             got = make_player(level, random.Random(seed), LEVELS).choose(other_view)
@@ -136,7 +137,7 @@ def test_variants_really_hide_cards():
         decks, dealer, actions, hand = position
         seat = hand.to_move
         for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
-            if other.view(seat) == hand.view(seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
+            if view_of(other, seat) == view_of(hand, seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
                 changed += 1
     assert changed >= 10
 
@@ -162,7 +163,7 @@ def test_a_view_holds_no_path_to_the_game():
         while position is None:
             position = random_position(rng, kind)
         hand = position[3]
-        view = hand.view(hand.to_move)
+        view = view_of(hand, hand.to_move)
         assert isinstance(view, SeatView)
         for obj in _reachable(view):
             assert not isinstance(obj, (Hand, list, set)), type(obj)

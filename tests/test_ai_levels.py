@@ -10,10 +10,11 @@ import pytest
 from belote2p.ai import RandomPlayer, decide, make_player
 from belote2p.ai.solver import solve
 from belote2p.cards import JACK, NINE, CARDS, parse_card
-from belote2p.hand import PASS, Hand, Phase, parse_action
+from belote2p.actions import PASS, Phase, parse_action
+from belote2p.hand import Hand
 from belote2p.match import Match
 from tests.helpers import fast_levels
-from belote2p.view import MatchContext
+from belote2p.view import MatchContext, view_of
 
 
 LEVELS = fast_levels()
@@ -59,7 +60,7 @@ def random_views(count: int, seed: int):
             hand.apply(rng.choice(hand.legal_actions()))
         if hand.phase in (Phase.BIDDING, Phase.PLAY):
             context = MatchContext(rng.randrange(2), (rng.randrange(0, 250), rng.randrange(0, 250)))
-            out.append(hand.view(hand.to_move, context))
+            out.append(view_of(hand, hand.to_move, context))
     return out
 
 
@@ -98,7 +99,7 @@ def view_after(deck_words, dealer, actions, seat=None, context=None):
     hand = Hand(dealer, [parse_card(w) for w in deck_words.split()])
     for word in actions:
         hand.apply(parse_action(word))
-    return hand.view(hand.to_move if seat is None else seat, context)
+    return view_of(hand, hand.to_move if seat is None else seat, context)
 
 
 def stock_views(level_for_path: int, count: int, seed: int):
@@ -175,7 +176,7 @@ def test_level3_plays_solver_optimal_cards_in_the_strict_phase():
             hand.apply(rng.choice(hand.legal_cards()))
         for _ in range(rng.randrange(0, 12)):
             hand.apply(rng.choice(hand.legal_cards()))
-        view = hand.view(hand.to_move)
+        view = view_of(hand, hand.to_move)
         if len(view.legal) < 2:
             continue
         hands = (hand.hands[0], hand.hands[1])
@@ -247,7 +248,7 @@ def test_the_forced_dealer_names_a_suit(level):
         hand.redeal(decks[deal])
     for _ in range(3):
         hand.apply(PASS)
-    view = hand.view(hand.to_move)
+    view = view_of(hand, hand.to_move)
     assert view.forced_dealer and view.seat == view.dealer and PASS not in view.legal
     assert decide(make_player(level, random.Random(0), LEVELS), view) in view.legal
     # and the other seat, before that, may pass or take as it likes
@@ -258,5 +259,5 @@ def test_the_forced_dealer_names_a_suit(level):
         hand2.redeal(decks[deal])
     for _ in range(2):
         hand2.apply(PASS)
-    view2 = hand2.view(hand2.to_move)
+    view2 = view_of(hand2, hand2.to_move)
     assert decide(make_player(level, random.Random(0), LEVELS), view2) in view2.legal

@@ -8,16 +8,16 @@ import pytest
 
 from tests.helpers import random_taken_hand
 
-from belote2p.ai.bidding import BidKnobs
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import bids_agree, first_six, sample_deck, sample_hidden, sim_from_view
-from belote2p.ai.utility import MatchKnobs, match_value
+from belote2p.ai.utility import match_value
 from belote2p.cards import CARDS
 from belote2p.hand import Hand
-from belote2p.levels import load_levels
+from belote2p.ai.levels import load_levels
+from belote2p.view import view_of
 
 LEVELS = load_levels()
-BID = BidKnobs.from_params(LEVELS[4].params["bidding"])
+BID = LEVELS[4].bidding
 
 
 def hand_at(rng: random.Random, tricks: int) -> Hand:
@@ -35,7 +35,7 @@ def hand_at(rng: random.Random, tricks: int) -> Hand:
 def test_play_samples_are_consistent_with_the_view(seed):
     rng = random.Random(seed)
     hand = hand_at(rng, rng.randrange(0, 7))
-    view = hand.view(hand.to_move)
+    view = view_of(hand, hand.to_move)
     for tries in (0, 5):
         other, stock = sample_hidden(view, rng, BID, tries)
         assert len(other) == len(hand.hands[1 - view.seat])
@@ -60,7 +60,7 @@ def test_bidding_samples_put_the_seen_cards_in_place(seed):
     hand = Hand(rng.randrange(2), deck)
     if rng.random() < 0.5:
         hand.apply(hand.legal_bids()[-1])  # a pass
-    view = hand.view(hand.to_move)
+    view = view_of(hand, hand.to_move)
     sample = sample_deck(view, rng, BID, 10)
     assert sorted(sample) == list(range(32))
     assert sample[12] == view.turned
@@ -76,7 +76,7 @@ def test_bid_conditioning_prefers_hands_that_match_the_bids():
     rng.shuffle(deck)
     hand = Hand(0, deck)
     hand.apply(hand.legal_bids()[-1])  # seat 1 (non-dealer) passes
-    view = hand.view(0)
+    view = view_of(hand, 0)
     passed_six = []
     for _ in range(30):
         s = sample_deck(view, rng, BID, 30)
@@ -86,7 +86,7 @@ def test_bid_conditioning_prefers_hands_that_match_the_bids():
 
 
 def test_match_value_orders_results_then_margins():
-    k = MatchKnobs.from_params(LEVELS[3].params["match"])
+    k = LEVELS[3].match
     assert match_value(1, 0, k) > match_value(0, 0, k) > match_value(-1, 0, k)
     assert match_value(50, 0, k) > match_value(10, 0, k)
     assert 0.5 < match_value(30, 1, k) < match_value(60, 1, k) < 1.1

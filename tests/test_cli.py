@@ -37,7 +37,7 @@ def test_installed_command_works_from_another_folder(tmp_path):
     assert out.returncode == 0 and __version__ in out.stdout
     # the installed package finds its data files, wherever it is run from
     probe = subprocess.run(
-        [sys.executable, "-c", "from belote2p.levels import load_levels; "
+        [sys.executable, "-c", "from belote2p.ai.levels import load_levels; "
          "from belote2p.resources import asset_path; "
          "print(len(load_levels()), asset_path('fonts', 'DejaVuSans.ttf').is_file())"],
         capture_output=True, text=True, cwd=tmp_path, env=env)

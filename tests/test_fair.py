@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import hashlib
 import random
 import string
@@ -21,8 +23,7 @@ from belote2p.fairness import (
     parse_daily_date,
     seed_digest,
 )
-from belote2p.hand import parse_action
-from belote2p.levels import Level
+from belote2p.actions import parse_action
 from belote2p.match import RIVAL, Run
 from belote2p.services.daily import daily_challenge, daily_date_arg
 from belote2p.services.rival import (
@@ -108,7 +109,7 @@ def test_the_levels_digest_follows_every_knob():
     levels = fast_levels()
     assert levels_digest(levels) == levels_digest(dict(levels))
     changed = dict(levels)
-    params = {**levels[1].params, "play": {**levels[1].params["play"], "mistake_rate": 0.5}}
-    changed[1] = Level(1, levels[1].name, levels[1].description, params)
+    changed[1] = dataclasses.replace(
+        levels[1], play=dataclasses.replace(levels[1].play, mistake_rate=0.5))
     assert levels_digest(changed) != levels_digest(levels)
     assert len(levels_digest()) == 64

@@ -3,7 +3,8 @@
 import pytest
 
 from belote2p.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote2p.hand import PASS, TAKE, TAKE_SUIT, Hand, IllegalAction, Phase, parse_action
+from belote2p.actions import PASS, TAKE, TAKE_SUIT, IllegalAction, Phase, parse_action
+from belote2p.hand import Hand
 from belote2p.rules import legal_follows, score_hand, trick_winner
 from tests.helpers import arranged_deck, cards, deck_with_top, play
 

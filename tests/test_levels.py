@@ -2,7 +2,7 @@
 
 import pytest
 
-from belote2p.levels import LevelsError, load_levels, parse_levels
+from belote2p.ai.levels import LevelsError, load_levels, parse_levels
 from belote2p.resources import levels_path
 
 
@@ -76,3 +76,83 @@ def test_a_file_that_is_not_a_mapping(tmp_path):
 def test_an_unreadable_file(tmp_path):
     with pytest.raises(LevelsError, match="cannot be read"):
         load_levels(tmp_path / "nope.yaml")
+
+
+def _shipped_data():
+    import yaml
+
+    return yaml.safe_load(_shipped_text())
+
+
+def _refused(mutate, pattern):
+    data = _shipped_data()
+    mutate(data["levels"])
+    with pytest.raises(LevelsError, match=pattern):
+        parse_levels(data, "levels.yaml")
+
+
+@pytest.mark.parametrize("section, key, value, allowed", [
+    ("match", "make_scale", 0, r"a finite number above 0"),
+    ("match", "hand_sigma", -5.0, r"a finite number above 0"),
+    ("search", "play_samples", -1, r"a finite whole number from 0 to 100000"),
+    ("search", "final_solve_cards", 10, r"a finite whole number from 0 to 9"),
+    ("play", "mistake_rate", 1.5, r"a finite number from 0 to 1"),
+    ("play", "lead_high_rate", float("nan"), r"a finite number from 0 to 1"),
+    ("bidding", "take_threshold", float("inf"), r"a finite number at least 0"),
+    ("match", "pass_margin", float("-inf"), r"a finite number\)"),
+    ("match", "made_margin", 10**400, r"a finite number\)"),
+])
+def test_every_value_is_checked_for_its_range(section, key, value, allowed):
+    def mutate(levels):
+        levels[2][section][key] = value
+
+    _refused(mutate, rf"^levels\.yaml: levels\.2\.{section}\.{key}: .* is out of range "
+                     rf"\(expected {allowed}")
+
+
+def test_a_rank_value_is_checked_too():
+    def mutate(levels):
+        levels[3]["play"]["keep_trump"]["jack"] = -1
+
+    _refused(mutate, r"levels\.3\.play\.keep_trump\.jack: -1 is out of range")
+
+
+@pytest.mark.parametrize("section, key, value, expected", [
+    ("search", "play_samples", 2.5, "a whole number"),
+    ("search", "play_samples", True, "a whole number"),
+    ("play", "mistake_rate", "often", "a number"),
+    ("match", "play_for_match", 1, "true or false"),
+])
+def test_a_wrong_type_in_a_section_is_named(section, key, value, expected):
+    def mutate(levels):
+        levels[1][section][key] = value
+
+    _refused(mutate, rf"levels\.1\.{section}\.{key}: expected {expected}")
+
+
+def test_unknown_keys_in_sections_and_ranks_are_named():
+    def in_section(levels):
+        levels[4]["search"]["turbo"] = True
+
+    def in_ranks(levels):
+        levels[4]["play"]["keep_plain"]["joker"] = 1
+
+    _refused(in_section, r"levels\.4\.search\.turbo: unknown key \(expected one of enabled, ")
+    _refused(in_ranks, r"levels\.4\.play\.keep_plain\.joker: unknown key")
+
+
+def test_the_loaded_levels_are_the_knobs():
+    levels = load_levels()
+    assert levels[4].search.enabled and not levels[1].search.enabled
+    assert levels[1].play.mistake_rate > 0 and len(levels[2].play.keep_trump) == 8
+    assert isinstance(levels[2].bidding.take_threshold, float)
+
+
+def test_a_broken_file_never_becomes_a_random_player(tmp_path):
+    import random
+
+    from belote2p.ai import make_player
+
+    path = _write(tmp_path, _shipped_text().replace("make_scale: 17", "make_scale: 0", 1))
+    with pytest.raises(LevelsError, match="make_scale"):
+        make_player(3, random.Random(0), load_levels(path))

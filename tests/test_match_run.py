@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from belote2p.hand import IllegalAction, Phase, parse_action
+from belote2p.actions import IllegalAction, Phase, parse_action
 from belote2p.match import Match, MatchResult, Run, deck_for, first_dealer_for, run_score
 
 

@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from belote2p.cards import CARDS, CAPOT_POINTS, HAND_POINTS
-from belote2p.hand import Phase
+from belote2p.actions import Phase
 from belote2p.record import record_of, replay_hand, summary
 from belote2p.rules import legal_follows
 from tests.helpers import random_hand

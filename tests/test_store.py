@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from belote2p.hand import Phase, parse_action
+from belote2p.actions import Phase, parse_action
 from belote2p.match import MatchResult, Run, run_score
 from belote2p.record import record_of, replay_hand
 from belote2p.store import (

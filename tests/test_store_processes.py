@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.hand import Phase, parse_action
+from belote2p.actions import Phase, parse_action
 from belote2p.match import Run
 from belote2p.record import record_of, replay_hand
 from belote2p.store import SqliteStore
@@ -42,7 +42,7 @@ started = saved.started if saved else plan["started"]
 rng = random.Random(len(run.actions))
 print("resumed", len(run.actions), flush=True)
 for word in plan["actions"][len(run.actions):]:
-    from belote2p.hand import parse_action
+    from belote2p.actions import parse_action
     run.apply(parse_action(word))
     store.save_run(plan["seed"], run.actions, started)
     print("saved", len(run.actions), flush=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from belote2p.hand import Phase
+from belote2p.actions import Phase
 from belote2p.match import Run
 from belote2p.store.api import MemoryStore
 from belote2p.ui import harness as h

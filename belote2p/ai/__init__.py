@@ -6,32 +6,33 @@ from __future__ import annotations
 import random
 
 from .base import Player, RandomPlayer, RivalError, decide
+from .levels import Level, LevelsError, load_levels
 
 
-def make_player(level: int | str, rng: random.Random, levels: dict | None = None) -> Player:
+def make_player(level: int | str, rng: random.Random,
+                levels: dict[int, Level] | None = None) -> Player:
     """The rival at ``level`` (1-4, or "random"), drawing its choices from ``rng``.
 
-    ``levels`` is what ``belote2p.levels.load_levels()`` returns (the default).
+    ``levels`` is what ``load_levels()`` returns (the default: the shipped file).
+    A broken levels file raises ``LevelsError``: never a random player instead.
     """
     if str(level) == "random":
         return RandomPlayer(rng)
-    number = int(level)
     if levels is None:
-        from ..levels import load_levels
-
         levels = load_levels()
+    number = int(level) if str(level).isdigit() else None
     if number not in levels:
         raise ValueError(f"no rival level {level!r} (expected 1-4 or random)")
-    entry = levels[number]
-    params = entry.params
-    name = f"level {number} ({entry.name})"
-    if params["search"]["enabled"]:
+    entry = levels[number]  # type: ignore[index]
+    name = f"level {entry.number} ({entry.name})"
+    if entry.search.enabled:
         from .search import SearchPlayer
 
-        return SearchPlayer(number, params, rng, name)
+        return SearchPlayer(entry, rng, name)
     from .players import TipsPlayer
 
-    return TipsPlayer(number, params, rng, name)
+    return TipsPlayer(entry, rng, name)
 
 
-__all__ = ["Player", "RandomPlayer", "RivalError", "decide", "make_player"]
+__all__ = ["Level", "LevelsError", "Player", "RandomPlayer", "RivalError", "decide",
+           "load_levels", "make_player"]

@@ -42,7 +42,7 @@ class Outcome:
 def _levels():
     global _LEVELS
     if _LEVELS is None:
-        from ..levels import load_levels
+        from .levels import load_levels
 
         _LEVELS = load_levels()
     return _LEVELS
@@ -125,16 +125,17 @@ def percentiles(times: list) -> dict:
             "max": round(ordered[-1], 3)}
 
 
-def score_interval(outcomes: list[Outcome]) -> tuple[float, float]:
+def score_interval(outcomes: list[Outcome]) -> tuple[float, float | None]:
     """A's score rate (draw = 1/2) and its 95% half-width, over the seat-swapped
-    pairs (the two matches of a pair share their deals, so they are not independent)."""
+    pairs (the two matches of a pair share their deals, so they are not independent).
+    The half-width is None below two pairs (a spread needs two values)."""
     pairs: dict[int, list] = {}
     for o in outcomes:
         pairs.setdefault(o.index // 2, []).append(o.a_score)
     values = [sum(v) / len(v) for v in pairs.values()]
     rate = sum(o.a_score for o in outcomes) / len(outcomes)
     if len(values) < 2:
-        return rate, float("nan")
+        return rate, None
     return rate, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
@@ -156,10 +157,14 @@ def _progress_printer(total: int, every: float = 10.0) -> Callable[[int, list], 
 
 
 def main(args) -> int:
+    if {str(args.a), str(args.b)} != {"random"}:
+        _levels()  # a broken levels.yaml stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),
                                   args.jobs, _progress_printer(args.matches))
     rate, half = score_interval(outcomes)
-    print(f"A ({summary['a']}) vs B ({summary['b']}): A scores {rate:.1%} ± {half:.1%} "
-          f"(95% CI, draw = 1/2) over {summary['matches']} matches", file=sys.stderr)
+    interval = (f"± {half:.1%} (95% CI, draw = 1/2)" if half is not None
+                else "(no confidence interval below 2 match pairs; draw = 1/2)")
+    print(f"A ({summary['a']}) vs B ({summary['b']}): A scores {rate:.1%} {interval} "
+          f"over {summary['matches']} matches", file=sys.stderr)
     print(json.dumps(summary), flush=True)
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..hand import Action
+from ..actions import Action
 from ..view import SeatView
 
 

@@ -9,30 +9,9 @@ belote pair, and a bonus for every trump beyond two.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN
-from ..hand import PASS, TAKE, TAKE_SUIT, Bid
-
-
-@dataclass(frozen=True)
-class BidKnobs:
-    take_threshold: float
-    trump_jack: float
-    trump_nine: float
-    trump_ace: float
-    trump_ten: float
-    trump_face: float
-    trump_low: float
-    plain_ace: float
-    plain_ten: float
-    belote_bonus: float
-    length_bonus: float
-    count_turned: bool
-
-    @classmethod
-    def from_params(cls, bidding: dict) -> "BidKnobs":
-        return cls(**{f: bidding[f] for f in cls.__dataclass_fields__})
+from ..actions import PASS, TAKE, TAKE_SUIT, Bid
+from .levels import BidKnobs
 
 
 _TRUMP_WEIGHT = {JACK: "trump_jack", NINE: "trump_nine", ACE: "trump_ace", TEN: "trump_ten",

@@ -19,50 +19,11 @@ are kept for the strict phase.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from ..cards import KING, QUEEN
 from ..rules import legal_follows
 from .knowledge import Info
+from .levels import PlayKnobs
 from .tables import ABOVE, BEATERS, PTS, STR, SUIT_MASK
-
-_RANK_NAMES = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
-
-
-@dataclass(frozen=True)
-class PlayKnobs:
-    """The ``play`` knobs of one level (see levels.yaml)."""
-
-    keep_trump: tuple[float, ...]  # by rank index 0..7 (7, 8, 9, T, J, Q, K, A)
-    keep_plain: tuple[float, ...]
-    belote_keep: float
-    master_bonus: float
-    win_bonus: float
-    lead_trump_penalty: float
-    short_suit_bonus: float
-    force_trump_bonus: float
-    count_plain: bool
-    mistake_rate: float
-    lead_high_rate: float
-    strict_solver: bool
-
-    @classmethod
-    def from_params(cls, play: dict) -> "PlayKnobs":
-        return cls(
-            keep_trump=tuple(float(play["keep_trump"][n]) for n in _RANK_NAMES),
-            keep_plain=tuple(float(play["keep_plain"][n]) for n in _RANK_NAMES),
-            belote_keep=play["belote_keep"],
-            master_bonus=play["master_bonus"],
-            win_bonus=play["win_bonus"],
-            lead_trump_penalty=play["lead_trump_penalty"],
-            short_suit_bonus=play["short_suit_bonus"],
-            force_trump_bonus=play["force_trump_bonus"],
-            count_plain=play["count_plain"],
-            mistake_rate=play["mistake_rate"],
-            lead_high_rate=play["lead_high_rate"],
-            strict_solver=play["strict_solver"],
-        )
-
 
 # ------------------------------------------------------------------ values
 def keep_value(c: int, info: Info, k: PlayKnobs) -> float:

@@ -15,25 +15,26 @@ import math
 import random
 
 from ..cards import CARDS
-from ..hand import PASS, Bid, Phase
+from ..actions import PASS, Bid, Phase
 from ..view import SeatView
-from .bidding import BidKnobs, best_take, threshold_bid
-from .heuristics import PlayKnobs, choose_card, highest_plain
+from .bidding import best_take, threshold_bid
+from .heuristics import choose_card, highest_plain
 from .knowledge import info_from_view
+from .levels import Level, MatchKnobs
 from .tables import PTS, STR
-from .utility import MatchKnobs, Outlook
+from .utility import Outlook
 
 
 class TipsPlayer:
     """Levels 1-3 (see the module docstring); knobs come from levels.yaml."""
 
-    def __init__(self, level: int, params: dict, rng: random.Random, name: str | None = None):
-        self.level = level
-        self.name = name or f"level {level}"
+    def __init__(self, level: Level, rng: random.Random, name: str | None = None):
+        self.level = level.number
+        self.name = name or f"level {level.number}"
         self.rng = rng
-        self.bid_knobs = BidKnobs.from_params(params["bidding"])
-        self.play_knobs = PlayKnobs.from_params(params["play"])
-        self.match_knobs = MatchKnobs.from_params(params["match"])
+        self.bid_knobs = level.bidding
+        self.play_knobs = level.play
+        self.match_knobs = level.match
 
     def choose(self, view: SeatView):
         if view.phase is Phase.BIDDING:

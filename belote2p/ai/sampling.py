@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 
 from ..cards import KING, QUEEN
-from ..hand import PASS
+from ..actions import PASS
 from ..view import SeatView
 from .bidding import BidKnobs, strength
 from .fastsim import Sim

@@ -24,43 +24,25 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
 
 from ..cards import CARDS
-from ..hand import PASS, TAKE, TAKE_SUIT, Bid
+from ..actions import PASS, TAKE, TAKE_SUIT, Bid
 from ..view import SeatView
 from .bidding import strength
 from .fastsim import Sim, sim_from_deck
 from .heuristics import choose_card
 from .knowledge import info_from_sim, info_from_view
+from .levels import Level
 from .players import TipsPlayer, solver_card
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
 from .tables import PTS, STR, mask_of
 from .utility import Outlook
 
 
-@dataclass(frozen=True)
-class SearchKnobs:
-    play_samples: int
-    bid_samples: int
-    bid_rejection: int
-    bid_solve_cards: int
-    play_rejection: int
-    min_edge: float
-    finalists: int
-    final_samples: int
-    final_solve_cards: int
-    rollout_solve_cards: int
-
-    @classmethod
-    def from_params(cls, search: dict) -> "SearchKnobs":
-        return cls(**{f: search[f] for f in cls.__dataclass_fields__})
-
-
 class SearchPlayer(TipsPlayer):
-    def __init__(self, level: int, params: dict, rng: random.Random, name: str | None = None):
-        super().__init__(level, params, rng, name)
-        self.search_knobs = SearchKnobs.from_params(params["search"])
+    def __init__(self, level: Level, rng: random.Random, name: str | None = None):
+        super().__init__(level, rng, name)
+        self.search_knobs = level.search
 
     # ------------------------------------------------------------- playouts
     def policy(self, sim: Sim, seat: int) -> int:

@@ -14,17 +14,18 @@ line (blank lines skipped)::
 
 ``value``: the points seat 0 takes from the remaining tricks (card points and
 the last trick's 10); ``best``: every optimal card of the player to move,
-sorted by card.  An invalid line gives ``{"error": "line N: ..."}`` and the
-other lines are still solved; the exit status is 2 if any line was invalid,
-else 0.
+sorted by card.  An invalid line (bad JSON, not UTF-8, longer than 1 MiB...)
+gives ``{"error": "line N: ..."}`` and the other lines are still solved; the
+exit status is 2 if any line was invalid, else 0.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, TextIO
+from typing import Any, Iterable, TextIO
 
 from ..cards import CARDS, CardError, parse_card, parse_suit
+from ..lines import BadLine, parse_json
 from .solver import solve
 
 KEYS = ("trump", "leader", "hands", "lead")
@@ -48,9 +49,11 @@ def _card(text: Any, where: str) -> int:
 def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], int | None]:
     """(trump, leader, hands, lead) from one input line, or PositionError."""
     try:
-        data = json.loads(line)
+        data = parse_json(line)
     except json.JSONDecodeError as exc:
         raise PositionError(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
     if not isinstance(data, dict):
         raise PositionError("expected a JSON object with keys trump, leader, hands (and lead)")
     for key in ("trump", "leader", "hands"):
@@ -69,7 +72,7 @@ def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], in
                             "(expected one of S, H, D, C)") from None
 
     leader = data["leader"]
-    if isinstance(leader, bool) or leader not in (0, 1):
+    if type(leader) is not int or leader not in (0, 1):  # not 0.0, not false
         raise PositionError(f"leader must be 0 or 1, not {json.dumps(leader)}")
 
     raw_hands = data["hands"]
@@ -109,13 +112,16 @@ def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], in
     return trump, leader, hands, lead
 
 
-def main(infile: TextIO, out: TextIO) -> int:
-    """Solve every line of ``infile``; 2 if any line was invalid, else 0."""
+def main(infile: Iterable[str | BadLine], out: TextIO) -> int:
+    """Solve every line of ``infile`` (``lines.read_lines`` gives a ``BadLine``
+    for one that cannot be read); 2 if any line was invalid, else 0."""
     status = 0
     for number, line in enumerate(infile, 1):
-        if not line.strip():
+        if not isinstance(line, BadLine) and not line.strip():
             continue
         try:
+            if isinstance(line, BadLine):
+                raise PositionError(line.message)
             trump, leader, hands, lead = parse_position(line)
         except PositionError as exc:
             out.write(json.dumps({"error": f"line {number}: {exc}"}) + "\n")

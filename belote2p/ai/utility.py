@@ -11,26 +11,8 @@ their margin (the streak's tie-break).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-
 from ..match import HANDS_PER_MATCH
-
-
-@dataclass(frozen=True)
-class MatchKnobs:
-    play_for_match: bool
-    hand_sigma: float
-    margin_weight: float
-    make_center: float
-    make_scale: float
-    made_margin: float
-    made_margin_slope: float
-    dedans_margin: float
-    pass_margin: float
-
-    @classmethod
-    def from_params(cls, match: dict) -> "MatchKnobs":
-        return cls(**{f: match[f] for f in cls.__dataclass_fields__})
+from .levels import MatchKnobs
 
 
 def match_value(diff: float, hands_left: int, k: MatchKnobs) -> float:

@@ -19,6 +19,7 @@ The level data is part of the rule, so a run file records ``levels_digest``.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 import random
@@ -29,8 +30,8 @@ from typing import TYPE_CHECKING, Any
 from ..ai import decide, make_player
 
 if TYPE_CHECKING:
-    from ..hand import Action
-    from ..levels import Level
+    from ..actions import Action
+    from ..ai.levels import Level
     from ..match import Run
     from ..view import SeatView
 
@@ -46,10 +47,9 @@ def rival_key(seed: str, seat: int, action_index: int) -> str:
 def game_levels() -> Levels:
     """The level data the game plays with (levels.yaml), read once.
 
-    The one place that knows where the levels are loaded from: when the loader
-    moves (to ``belote2p.ai.levels``), only this import changes.
+    The one place that knows where the levels are loaded from.
     """
-    from ..levels import load_levels
+    from ..ai.levels import load_levels
 
     return load_levels()
 
@@ -61,17 +61,10 @@ def levels_digest(levels: Levels | None = None) -> str:
     levels.yaml do not count; any knob that changes how the rival plays does.
     """
     levels = game_levels() if levels is None else levels
-    canonical = {str(number): {"name": level.name, "description": level.description,
-                               "params": _plain(level.params)}
+    canonical = {str(number): dataclasses.asdict(level)
                  for number, level in sorted(levels.items())}
     text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    return value
 
 
 def rival_decision(view: SeatView, level: int | str, seed: str, action_index: int,

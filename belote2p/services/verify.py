@@ -22,7 +22,7 @@ from typing import Any
 
 from ..cards import CardError
 from ..fairness import commitment, daily_seed, parse_daily_date
-from ..hand import IllegalAction, parse_action
+from ..actions import IllegalAction, parse_action
 from ..match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
 from .runfile import (

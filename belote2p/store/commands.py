@@ -86,7 +86,7 @@ def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | No
         run, started = Run(seed), now_iso()
     # Every decision draws from an rng seeded by the run seed and the action's
     # place, so the run is the same whether or not it was interrupted.
-    from ..levels import load_levels
+    from ..ai.levels import load_levels
 
     levels = load_levels()
     player_rng, rival_rng = random.Random(), random.Random()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from ..hand import Phase, parse_action
+from ..actions import Phase, parse_action
 from ..match import MAX_LEVEL, PLAYER, Run
 from ..record import record_of
 

@@ -11,7 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from ..hand import Phase  # noqa: E402
+from ..actions import Phase  # noqa: E402
 
 
 def make_app(size=(1280, 800), store=None, settings=None, worker: str = "inline",

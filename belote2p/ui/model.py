@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Callable, Optional
 
 from ..cards import SUIT_SYMBOLS, Card, sort_for_display
-from ..hand import Event, Hand, Phase, Trick
+from ..actions import Event, Phase, Trick
+from ..hand import Hand
 
 HUMAN, RIVAL = 0, 1
 

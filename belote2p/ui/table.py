@@ -17,7 +17,7 @@ from typing import Optional
 import pygame
 
 from ..cards import Card
-from ..hand import Bid, IllegalAction, Phase, parse_action
+from ..actions import Bid, IllegalAction, Phase, parse_action
 from . import gfx
 from .gfx import Button
 from .layout import hand_slots, rival_slots
@@ -44,7 +44,7 @@ ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 def _level_names() -> dict:
     try:
-        from ..levels import load_levels
+        from ..ai.levels import load_levels
 
         return {n: lv.name for n, lv in load_levels().items()}
     except Exception:  # noqa: BLE001 - a name is decoration; the AI reports bad files itself

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ..cards import SUIT_SYMBOLS
-from ..hand import PASS, TAKE, Bid, Phase
+from ..actions import PASS, TAKE, Bid, Phase
 from . import gfx
 from .gfx import Button, c
 from .layout import bid_buttons

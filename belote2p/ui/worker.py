@@ -39,7 +39,7 @@ def canonical_view(view):
     them back for the shared instances (cards already unpickle as shared)."""
     from dataclasses import replace
 
-    from ..hand import BIDS, Bid
+    from ..actions import BIDS, Bid
 
     def same(action):
         return BIDS[action.word] if isinstance(action, Bid) else action

@@ -1,0 +1,287 @@
+"""The rival's four levels: ``levels.yaml`` read into the knobs the AI plays with.
+
+The dataclasses below are both the schema of the file and the knobs themselves:
+every field is a key of the file, its type is the type the key must have, and
+its ``Range`` is the values it may take.  ``load_levels`` checks every value
+(type, range, NaN and infinity, unknown and missing keys) and raises one
+``LevelsError`` naming the file, the key and what is allowed, never a
+traceback and never a silent default.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..resources import levels_path
+
+LEVEL_NUMBERS = (1, 2, 3, 4)
+RANK_KEYS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")
+MAX_SAMPLES = 100_000  # per decision: more would freeze the game, not play better
+MAX_TRIES = 10_000
+STRICT_CARDS = 9  # cards a hand holds when the strict phase starts (the solver's limit)
+
+
+class LevelsError(ValueError):
+    """A levels file that cannot be used; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Range:
+    """The values a number may take: ``low``/``high`` (None: unbounded),
+    ``low_open`` excludes ``low`` itself.  Every number must be finite."""
+
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+
+    def holds(self, value: float) -> bool:
+        if not math.isfinite(value):
+            return False
+        if self.low is not None and (value <= self.low if self.low_open else value < self.low):
+            return False
+        return self.high is None or value <= self.high
+
+    def describe(self, noun: str) -> str:
+        low, high = _num(self.low), _num(self.high)
+        if self.low is not None and self.high is not None:
+            return f"{noun} from {low} to {high}"
+        if self.low is not None:
+            return f"{noun} {'above' if self.low_open else 'at least'} {low}"
+        if self.high is not None:
+            return f"{noun} at most {high}"
+        return noun
+
+
+def _num(value: float | None) -> str:
+    return "" if value is None else f"{value:g}"
+
+
+ANY = Range()
+AT_LEAST_0 = Range(0)
+ABOVE_0 = Range(0, low_open=True)
+RATE = Range(0, 1)
+SAMPLES = Range(0, MAX_SAMPLES)
+TRIES = Range(0, MAX_TRIES)
+SOLVE_CARDS = Range(0, STRICT_CARDS)
+
+
+def knob(allowed: Range = ANY, by_rank: bool = False) -> Any:
+    """A field of the schema; ``by_rank``: a mapping seven..ace in the file,
+    a tuple indexed by rank (0 = seven) in the knobs."""
+    return field(metadata={"range": allowed, "by_rank": by_rank})
+
+
+@dataclass(frozen=True)
+class BidKnobs:
+    """How the rival bids (bidding.py).  Strength is the weighted count of the
+    seven cards (six held + the turned one) for a trump suit."""
+
+    take_threshold: float = knob(AT_LEAST_0)  # strength needed to take (levels 1-2)
+    trump_jack: float = knob(AT_LEAST_0)  # weight of the J of trumps
+    trump_nine: float = knob(AT_LEAST_0)  # weight of the 9 of trumps
+    trump_ace: float = knob(AT_LEAST_0)
+    trump_ten: float = knob(AT_LEAST_0)
+    trump_face: float = knob(AT_LEAST_0)  # K or Q of trumps, each
+    trump_low: float = knob(AT_LEAST_0)  # 7 or 8 of trumps, each
+    plain_ace: float = knob(AT_LEAST_0)  # an ace of another suit
+    plain_ten: float = knob(AT_LEAST_0)  # a ten of another suit
+    belote_bonus: float = knob(AT_LEAST_0)  # holding both K and Q of trumps
+    length_bonus: float = knob(AT_LEAST_0)  # for every trump beyond two
+    count_turned: bool = knob()  # judge on seven cards (false: on the six held)
+
+
+@dataclass(frozen=True)
+class PlayKnobs:
+    """How the rival plays its cards (heuristics.py); level 4 uses them for
+    both seats inside its playouts."""
+
+    mistake_rate: float = knob(RATE)  # chance of a careless random card (level 1)
+    lead_high_rate: float = knob(RATE)  # chance of leading the biggest plain card (level 1)
+    keep_trump: tuple[float, ...] = knob(AT_LEAST_0, by_rank=True)  # value of holding a trump
+    keep_plain: tuple[float, ...] = knob(AT_LEAST_0, by_rank=True)  # ... a plain card
+    belote_keep: float = knob(AT_LEAST_0)  # extra keep value of K/Q of trumps while both are held
+    master_bonus: float = knob(AT_LEAST_0)  # extra keep value of a plain card nothing unseen beats
+    win_bonus: float = knob(AT_LEAST_0)  # value of winning a trick (the lead, the first draw)
+    lead_trump_penalty: float = knob(AT_LEAST_0)  # cost of leading a trump while the stock lasts
+    short_suit_bonus: float = knob(AT_LEAST_0)  # lead preference for short plain suits, per card
+    force_trump_bonus: float = knob(AT_LEAST_0)  # strict phase: leading a suit the other must trump
+    count_plain: bool = knob()  # counts the plain suits too (false: counts trumps only)
+    strict_solver: bool = knob()  # perfect play once the stock is empty (the solver)
+
+
+@dataclass(frozen=True)
+class MatchKnobs:
+    """Playing for the match (levels 3-4, utility.py): utility = win (1) / draw
+    (0.5) / loss (0) of the match, smoothed over the hands still to come, plus
+    margin_weight * margin / 100."""
+
+    play_for_match: bool = knob()  # false: levels 1-2 judge bids by strength alone
+    hand_sigma: float = knob(ABOVE_0)  # spread of one hand's score difference (points)
+    margin_weight: float = knob(AT_LEAST_0)  # weight of the margin after the win probability
+    make_center: float = knob()  # strength at which a take is made half the time
+    make_scale: float = knob(ABOVE_0)  # strength per logistic unit of the make probability
+    made_margin: float = knob()  # the taker's mean hand-score lead when made
+    made_margin_slope: float = knob()  # ... growing per strength point above make_center
+    dedans_margin: float = knob(AT_LEAST_0)  # the taker's hand-score deficit when it fails
+    pass_margin: float = knob()  # the hand-score difference expected after passing
+
+
+@dataclass(frozen=True)
+class SearchKnobs:
+    """Level 4's search (search.py): fixed counts, never a time budget."""
+
+    enabled: bool = knob()
+    play_samples: int = knob(SAMPLES)  # deals of the unseen cards per card decision (0: the tips)
+    bid_samples: int = knob(SAMPLES)  # deals per bid decision (0: the bid model)
+    bid_rejection: int = knob(TRIES)  # tries per bidding sample to match the other's passes
+    bid_solve_cards: int = knob(SOLVE_CARDS)  # bid playouts: the solver from this many cards (0: never)
+    play_rejection: int = knob(TRIES)  # tries per playing sample to match its bids (0: uniform)
+    finalists: int = knob(Range(0, STRICT_CARDS))  # cards kept for a second round (0: one round)
+    final_samples: int = knob(SAMPLES)  # deals per finalist in the second round
+    final_solve_cards: int = knob(SOLVE_CARDS)  # its playouts: the solver from this many cards
+    min_edge: float = knob(AT_LEAST_0)  # standard errors a card needs over the tips' card
+    rollout_solve_cards: int = knob(SOLVE_CARDS)  # first-round playouts: the solver from this many
+
+
+@dataclass(frozen=True)
+class Level:
+    """One level's entry in the file (``number`` is its key)."""
+
+    number: int
+    name: str
+    description: str
+    bidding: BidKnobs
+    play: PlayKnobs
+    match: MatchKnobs
+    search: SearchKnobs
+
+
+# --------------------------------------------------------------- loading
+def load_levels(path: str | Path | None = None) -> dict[int, Level]:
+    """The four levels from ``path`` (default: the shipped levels.yaml), or LevelsError."""
+    path = Path(path) if path is not None else levels_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LevelsError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except UnicodeDecodeError as exc:
+        raise LevelsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise LevelsError(f"{path}{where}: not valid YAML ({problem})") from None
+    except RecursionError:
+        raise LevelsError(f"{path}: nested too deeply to be a levels file") from None
+    return parse_levels(data, str(path))
+
+
+def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
+    """The four levels from already-parsed YAML, or LevelsError naming ``source``."""
+    if not isinstance(data, dict) or "levels" not in data:
+        raise LevelsError(f"{source}: expected a mapping with the key 'levels'")
+    levels = data["levels"]
+    if not isinstance(levels, dict):
+        raise LevelsError(f"{source}: 'levels' must be a mapping of level numbers 1-4")
+    for key in levels:
+        if type(key) is not int or key not in LEVEL_NUMBERS:
+            raise LevelsError(f"{source}: levels.{key}: unknown level (expected 1, 2, 3 or 4)")
+    result = {}
+    for number in LEVEL_NUMBERS:
+        if number not in levels:
+            raise LevelsError(f"{source}: levels.{number}: missing (every level 1-4 is required)")
+        values = _section(Level, levels[number], f"levels.{number}", source, skip=("number",))
+        result[number] = Level(number=number, **values)
+    return result
+
+
+def _section(cls: type, value: Any, where: str, source: str, skip: tuple[str, ...] = ()) -> dict:
+    """The checked values of dataclass ``cls``'s fields from the mapping ``value``."""
+    fields = [f for f in dataclasses.fields(cls) if f.name not in skip]
+    if not isinstance(value, dict):
+        raise LevelsError(f"{source}: {where}: expected a mapping, got {_kind(value)}")
+    names = [f.name for f in fields]
+    for key in value:
+        if key not in names:
+            raise LevelsError(
+                f"{source}: {where}.{key}: unknown key (expected one of {', '.join(names)})")
+    hints = typing.get_type_hints(cls)
+    out: dict[str, Any] = {}
+    for f in fields:
+        here, kind = f"{where}.{f.name}", hints[f.name]
+        if f.name not in value:
+            raise LevelsError(f"{source}: {here}: missing ({_describe(kind, f)})")
+        item = value[f.name]
+        if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+            out[f.name] = kind(**_section(kind, item, here, source))
+        elif f.metadata.get("by_rank"):
+            out[f.name] = _by_rank(item, f.metadata["range"], here, source)
+        else:
+            out[f.name] = _scalar(item, kind, f.metadata.get("range", ANY), here, source)
+    return out
+
+
+def _by_rank(value: Any, allowed: Range, where: str, source: str) -> tuple[float, ...]:
+    if not isinstance(value, dict):
+        raise LevelsError(f"{source}: {where}: expected a mapping of {', '.join(RANK_KEYS)}, "
+                          f"got {_kind(value)}")
+    for key in value:
+        if key not in RANK_KEYS:
+            raise LevelsError(
+                f"{source}: {where}.{key}: unknown key (expected one of {', '.join(RANK_KEYS)})")
+    out = []
+    for rank in RANK_KEYS:
+        if rank not in value:
+            raise LevelsError(f"{source}: {where}.{rank}: missing ({allowed.describe('a number')})")
+        out.append(_scalar(value[rank], float, allowed, f"{where}.{rank}", source))
+    return tuple(out)
+
+
+def _scalar(item: Any, kind: Any, allowed: Range, where: str, source: str) -> Any:
+    """``item`` checked against ``kind`` (float accepts whole numbers) and ``allowed``."""
+    is_bool = isinstance(item, bool)
+    if kind is bool or kind is str:
+        if type(item) is not kind:
+            raise LevelsError(f"{source}: {where}: expected {_NOUNS[kind]}, "
+                              f"got {_kind(item)} {item!r}")
+        return item
+    number_ok = isinstance(item, int) if kind is int else isinstance(item, (int, float))
+    if is_bool or not number_ok:
+        raise LevelsError(f"{source}: {where}: expected {allowed.describe(_NOUNS[kind])}, "
+                          f"got {_kind(item)} {item!r}")
+    try:
+        number = float(item)
+    except OverflowError:  # a whole number too big for a float
+        number = math.inf
+    if not allowed.holds(number):
+        shown = item if isinstance(item, float) or abs(item) < 10**15 else f"{str(item)[:12]}..."
+        raise LevelsError(f"{source}: {where}: {shown} is out of range "
+                          f"(expected {allowed.describe('a finite ' + _NOUNS[kind][2:])})")
+    return float(item) if kind is float else item
+
+
+_NOUNS = {str: "text", float: "a number", int: "a whole number", bool: "true or false"}
+
+
+def _describe(kind: Any, f: dataclasses.Field) -> str:
+    if dataclasses.is_dataclass(kind):
+        return "a mapping with " + ", ".join(g.name for g in dataclasses.fields(kind))
+    if f.metadata.get("by_rank"):
+        return "a mapping of " + ", ".join(RANK_KEYS)
+    noun = _NOUNS[kind]
+    return f.metadata.get("range", ANY).describe(noun) if kind in (int, float) else noun
+
+
+def _kind(value: Any) -> str:
+    return {str: "text", int: "a whole number", float: "a number", bool: "true/false",
+            list: "a list", dict: "a mapping", type(None): "nothing"}.get(
+                type(value), type(value).__name__)
