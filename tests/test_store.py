@@ -19,7 +19,7 @@ from belote2p.record import record_of, replay_hand
 from belote2p.store import (
     MemoryStore, SqliteStore, clean_name, data_dir, open_store, restore_run, run_summary,
 )
-from belote2p.store import schema, sqlite as sqlite_mod
+from belote2p.store import connection, schema, sqlite as sqlite_mod
 from belote2p.store.paths import DB_NAME, ENV_VAR
 from tests.test_store_helpers import random_actions, state, winning_actions
 
@@ -152,11 +152,12 @@ class FakeRun:
 
 def test_settings_merge_and_remove(store):
     assert store.load_settings() == {}
-    store.save_settings({"volume": 0.5, "speed": "fast", "seen": [1, 2], "deep": {"a": None}})
+    store.save_settings({"volume": 0.5, "speed": "fast", "seen": 2, "sound": True})
     store.save_settings({"speed": "slow", "seen": None})
-    assert store.load_settings() == {"volume": 0.5, "speed": "slow", "deep": {"a": None}}
-    with pytest.raises(TypeError):
-        store.save_settings({"bad": object()})
+    assert store.load_settings() == {"volume": 0.5, "speed": "slow", "sound": True}
+    for bad in (object(), [1, 2], {"a": None}):  # a setting is one scalar
+        with pytest.raises(TypeError):
+            store.save_settings({"bad": bad})
     assert store.load_settings()["speed"] == "slow"
 
 
@@ -183,7 +184,8 @@ def test_leaderboard_order_ties_and_qualifies(store):
     assert names == ["p2", "p5", "p4", "p0", "p3", "p6", "p1"]
     assert [e.rank for e in board] == list(range(1, 8))
     assert board[0].as_json() == {"rank": 1, "name": "p2", "score": 30_010, "streak": 3,
-                                  "margin_total": 10, "level": 4, "date": board[0].date}
+                                  "margin_total": 10, "level": 4, "date": board[0].date,
+                                  "ai": False}
     assert board[1].entry_id == ids[5]
     assert store.qualifies(0)  # fewer than 10 runs
     for i in range(7, 12):
@@ -366,7 +368,8 @@ def test_a_new_migration_upgrades_in_place(tmp_path, monkeypatch):
     store.record_finished_run(FakeRun("m", 1, 40), "Old", STARTED)
     store.save_settings({"k": 1})
     store.close()
-    steps = schema.MIGRATIONS + [(2, "a rating per run", [
+    nxt = schema.SCHEMA_VERSION + 1
+    steps = schema.MIGRATIONS + [(nxt, "a rating per run", [
         "ALTER TABLE runs ADD COLUMN rating INTEGER NOT NULL DEFAULT 0",
         "UPDATE runs SET rating = score / 100"])]
     monkeypatch.setattr(schema, "MIGRATIONS", steps)
@@ -374,7 +377,7 @@ def test_a_new_migration_upgrades_in_place(tmp_path, monkeypatch):
     assert not store.warnings and store.leaderboard()[0].name == "Old"
     assert store.load_settings() == {"k": 1}
     conn = sqlite3.connect(db_file(tmp_path))
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == nxt
     assert conn.execute("SELECT rating FROM runs").fetchone()[0] == 100
 
 
@@ -382,7 +385,7 @@ def test_a_failing_migration_changes_nothing_and_moves_nothing(tmp_path, monkeyp
     store = open_store(tmp_path, echo=False)
     store.record_finished_run(FakeRun("m", 1, 40), "Old", STARTED)
     store.close()
-    steps = schema.MIGRATIONS + [(2, "broken", ["CREATE TABLE extra (x)",
+    steps = schema.MIGRATIONS + [(schema.SCHEMA_VERSION + 1, "broken", ["CREATE TABLE extra (x)",
                                                 "ALTER TABLE nowhere ADD COLUMN y"])]
     monkeypatch.setattr(schema, "MIGRATIONS", steps)
     store = open_store(tmp_path, echo=False)
@@ -390,7 +393,7 @@ def test_a_failing_migration_changes_nothing_and_moves_nothing(tmp_path, monkeyp
     assert [e.name for e in store.leaderboard()] == ["Old"]  # still shown
     assert list(tmp_path.glob("*.corrupt-*")) == []
     conn = sqlite3.connect(db_file(tmp_path))
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert "extra" not in schema.missing_tables(conn) + [
         r[0] for r in conn.execute("SELECT name FROM sqlite_master")]
 
@@ -569,7 +572,7 @@ def test_io_errors_never_escape(tmp_path):
 
 
 def test_a_long_lock_by_another_process_loses_nothing(tmp_path, monkeypatch):
-    monkeypatch.setattr(sqlite_mod, "BUSY_TIMEOUT", 0.2)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT", 0.2)
     store = open_store(tmp_path, echo=False)
     blocker = sqlite3.connect(db_file(tmp_path), isolation_level=None)
     blocker.execute("BEGIN IMMEDIATE")

@@ -175,21 +175,23 @@ def test_concurrent_autoplays_all_land_with_their_scores(tmp_path):
         assert out["score"] == out["streak"] * 10_000 + min(out["margin_total"], 9_999)
         assert len(out["matches"]) <= 2
     same = [{k: v for k, v in o.items() if k != "rank"} for o in outs[:2]]
-    assert same[0] == same[1]  # same command, same run (ranked when it ended)
+    assert same[0] == same[1]  # same command, same run, one entry (issue #8)
+    distinct = outs[1:]
     store = SqliteStore(tmp_path / DB_NAME, echo=False)
     rows = store.finished_runs()
-    assert len(rows) == len(jobs)
+    assert len(rows) == len(distinct) and all(r["ai"] for r in rows)
     assert sorted((r["name"], r["score"]) for r in rows) == sorted(
-        (o["name"], o["score"]) for o in outs)
+        (o["name"], o["score"]) for o in distinct)
     for row in rows:
         assert _score_from_records(store.hand_records(row["id"])) == (
             row["streak"], row["margin_total"], row["score"])
     board = json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--json").stdout)
-    assert len(board) == len(jobs)
-    assert [e["rank"] for e in board] == list(range(1, len(jobs) + 1))
+    assert len(board) == len(distinct)
+    assert [e["rank"] for e in board] == list(range(1, len(distinct) + 1))
     assert sorted((e["name"], e["score"]) for e in board) == sorted(
-        (o["name"], o["score"]) for o in outs)
-    assert list(board[0]) == ["rank", "name", "score", "streak", "margin_total", "level", "date"]
+        (o["name"], o["score"]) for o in distinct)
+    assert list(board[0]) == ["rank", "name", "score", "streak", "margin_total", "level", "date",
+                              "ai"]
 
 
 def _current_actions(db: Path) -> int:
@@ -317,7 +319,8 @@ def test_read_only_folder(tmp_path):
         assert "cannot create the data folder" in nowhere.stderr
     finally:
         folder.chmod(0o755)
-    assert sorted(p.name for p in folder.iterdir() if not p.name.endswith(".lock")) == [DB_NAME]
+    assert sorted(p.name for p in folder.iterdir()
+                  if not p.name.endswith((".lock", ".users"))) == [DB_NAME]
 
 
 def _small_disk(size: int):

@@ -63,11 +63,20 @@ class LeaderboardEntry:
     level: int  # the highest rival level faced
     date: str  # ISO 8601 date the run ended (local calendar)
     entry_id: int = 0
+    ai: bool = False  # played by ``belote2p autoplay``: show it as an AI run
 
     def as_json(self) -> dict[str, Any]:
         return {"rank": self.rank, "name": self.name, "score": self.score,
                 "streak": self.streak, "margin_total": self.margin_total,
-                "level": self.level, "date": self.date}
+                "level": self.level, "date": self.date, "ai": self.ai}
+
+
+class RunLock(Protocol):
+    @property
+    def held(self) -> bool: ...
+
+    def acquire(self) -> bool: ...
+    def release(self) -> None: ...
 
 
 class Store(Protocol):
@@ -75,7 +84,10 @@ class Store(Protocol):
     saving: bool  # False while writes fail (read-only folder, full disk)
     location: str | None  # the database file, None for a store in memory
 
-    def load_settings(self) -> dict[str, Any]: ...
+    def load_settings(self, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The saved settings (JSON scalars); with ``defaults``, each default
+        replaced by the saved value of the same type."""
+        ...
     def save_settings(self, settings: dict[str, Any]) -> None: ...
 
     def load_run(self, slot: str = GAME_SLOT) -> SavedRun | None: ...
@@ -83,8 +95,17 @@ class Store(Protocol):
                  slot: str = GAME_SLOT) -> None: ...
     def clear_run(self, slot: str = GAME_SLOT) -> None: ...
 
-    def record_finished_run(self, run, name: str, started: str) -> int:
-        """Store a finished (or abandoned) run; returns its entry id."""
+    def record_finished_run(self, run, name: str, started: str, *,
+                            ai_key: str | None = None) -> int:
+        """Store a finished (or abandoned) run; returns its entry id.  ``ai_key``
+        (autoplay: the command) marks an AI run; the same key and seed again
+        adds no second entry and returns the first one's id."""
+        ...
+
+    def run_lock(self, slot: str = GAME_SLOT) -> RunLock:
+        """The lock of a run slot across processes: ``acquire()`` is False while
+        another process plays that run; released by ``release()`` or when the
+        holder dies."""
         ...
 
     def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]: ...
@@ -109,11 +130,11 @@ class Store(Protocol):
 
 # -- shared by both stores ---------------------------------------------------
 
-def finished_row(run, name: str, started: str) -> dict[str, Any]:
+def finished_row(run, name: str, started: str, ai_key: str | None = None) -> dict[str, Any]:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
     row = run_summary(run)
     row.update(name=clean_name(name) or DEFAULT_NAME, started=started, ended=now_iso(),
-               seed=str(run.seed))
+               seed=str(run.seed), ai=ai_key is not None, ai_key=ai_key)
     return row
 
 
@@ -151,7 +172,7 @@ def rank_key(row: dict[str, Any]):
 def ranked(rows: list[dict[str, Any]], limit: int) -> list[LeaderboardEntry]:
     rows = sorted(rows, key=rank_key)[:limit]
     return [LeaderboardEntry(i + 1, r["name"], r["score"], r["streak"], r["margin_total"],
-                             r["level"], display_date(r["ended"]), r["id"])
+                             r["level"], display_date(r["ended"]), r["id"], bool(r.get("ai")))
             for i, r in enumerate(rows)]
 
 
@@ -159,15 +180,34 @@ def qualifies_on(board: list[LeaderboardEntry], score: int, size: int = BOARD_SI
     return len(board) < size or score > board[-1].score
 
 
+SETTING_TYPES = (bool, int, float, str)  # a setting is one JSON scalar
+
+
 def check_settings(settings: dict[str, Any]) -> dict[str, str | None]:
-    """Settings as JSON texts (None = remove); TypeError for a value JSON cannot hold."""
+    """Settings as JSON texts (None = remove); TypeError for a value that is not
+    a number, a text or a bool."""
     if not isinstance(settings, dict):
         raise TypeError("settings must be a dict")
     out: dict[str, str | None] = {}
     for key, value in settings.items():
         if not isinstance(key, str):
             raise TypeError(f"setting names must be strings, not {key!r}")
+        if value is not None and not isinstance(value, SETTING_TYPES):
+            raise TypeError(f"setting {key!r} must be a number, a text or a bool")
         out[key] = None if value is None else json.dumps(value, ensure_ascii=False)
+    return out
+
+
+def settings_over(defaults: dict[str, Any], saved: dict[str, Any]) -> dict[str, Any]:
+    """The defaults, each replaced by the saved value when it has the same type
+    (bool and int told apart); unknown keys are left out."""
+    out = dict(defaults)
+    for key, default in defaults.items():
+        value = saved.get(key)
+        if value is not None and type(value) is type(default):
+            out[key] = value
+        elif isinstance(default, float) and type(value) is int:
+            out[key] = float(value)
     return out
 
 
@@ -185,13 +225,15 @@ class MemoryStore:
     saving: bool = False
     location: str | None = None
     _trackers: dict[str, RunTracker] = field(default_factory=dict, repr=False)
+    _held: set[str] = field(default_factory=set, repr=False)  # slots whose lock is taken
 
     @property
     def run(self) -> SavedRun | None:
         return self.runs.get(GAME_SLOT)
 
-    def load_settings(self) -> dict[str, Any]:
-        return json.loads(json.dumps(self.settings))
+    def load_settings(self, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
+        saved = {k: v for k, v in self.settings.items() if isinstance(v, SETTING_TYPES)}
+        return saved if defaults is None else settings_over(defaults, saved)
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         for key, text in check_settings(settings).items():
@@ -240,15 +282,20 @@ class MemoryStore:
         self.record_owner[(row["seed"], row["started"])] = row["id"]
         return row["id"]
 
-    def record_finished_run(self, run, name: str, started: str) -> int:
+    def record_finished_run(self, run, name: str, started: str, *,
+                            ai_key: str | None = None) -> int:
         key = (str(run.seed), started)
+        if ai_key is not None:
+            for row in self.rows:
+                if row.get("ai_key") == ai_key and row["seed"] == str(run.seed):
+                    return row["id"]
         if key in self.record_owner:
             entry_id = self.record_owner[key]
             for row in self.rows:
                 if row["id"] == entry_id and row.get("named") is False:
                     row["name"], row["named"] = clean_name(name) or DEFAULT_NAME, True
             return entry_id
-        row = finished_row(run, name, started)
+        row = finished_row(run, name, started, ai_key)
         self._add_row(row)
         for slot, saved in list(self.runs.items()):
             if (saved.seed, saved.started) == key:
@@ -278,8 +325,32 @@ class MemoryStore:
         found = self.records.get(keys[0], {}) if keys else {}
         return [json.loads(json.dumps(found[k])) for k in sorted(found)]
 
+    def run_lock(self, slot: str = GAME_SLOT) -> MemoryRunLock:
+        return MemoryRunLock(self._held, slot)
+
     def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
         import uuid
 
         # nothing outlives the process here, so there is never a run to resume
         return f"autoplay/{uuid.uuid4().hex[:16]}", None
+
+
+class MemoryRunLock:
+    """``run_lock`` of a ``MemoryStore``: nothing outlives the process, so the
+    lock is only shared by the lock objects of one store."""
+
+    def __init__(self, held: set[str], slot: str) -> None:
+        self._taken, self.slot, self.held = held, slot, False
+
+    def acquire(self) -> bool:
+        if not self.held:
+            if self.slot in self._taken:
+                return False
+            self._taken.add(self.slot)
+            self.held = True
+        return True
+
+    def release(self) -> None:
+        if self.held:
+            self._taken.discard(self.slot)
+            self.held = False

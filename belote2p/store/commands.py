@@ -33,14 +33,28 @@ def _pad(text: str, width: int, right: bool = False) -> str:
     return gap + text if right else text + gap
 
 
+AI_MARK = "AI"  # the "Played by" column of a run played by ``belote2p autoplay``
+
+
+def _printable_stdout() -> None:
+    """A name the terminal (or file) cannot encode is shown with replacement
+    characters instead of stopping the command."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="replace")
+        except (ValueError, OSError):
+            pass
+
+
 def format_board(entries: list[LeaderboardEntry]) -> str:
     if not entries:
         return "No finished runs yet: win a match against the rival to start a streak."
-    head = ("Rank", "Name", "Score", "Streak", "Best level", "Date")
-    rows = [(str(e.rank), e.name, str(e.score), str(e.streak), str(e.level), e.date)
-            for e in entries]
+    head = ("Rank", "Name", "Played by", "Score", "Streak", "Best level", "Date")
+    rows = [(str(e.rank), e.name, AI_MARK if e.ai else "player", str(e.score), str(e.streak),
+             str(e.level), e.date) for e in entries]
     widths = [max(_width(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    right = (True, False, True, True, True, False)
+    right = (True, False, False, True, True, True, False)
     lines = ["  ".join(_pad(cell, widths[i], right[i]) for i, cell in enumerate(row)).rstrip()
              for row in [head, *rows]]
     lines.insert(1, "  ".join("-" * w for w in widths))
@@ -48,10 +62,11 @@ def format_board(entries: list[LeaderboardEntry]) -> str:
 
 
 def leaderboard_main(args) -> int:
+    _printable_stdout()
     store = _open()
     entries = store.leaderboard()
     if getattr(args, "json", False):
-        print(json.dumps([e.as_json() for e in entries], ensure_ascii=False))
+        print(json.dumps([e.as_json() for e in entries]))  # ASCII: \u escapes
     else:
         print(format_board(entries))
     return 0
@@ -118,7 +133,8 @@ def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | No
             verdict = "won" if m["won"] else ("drawn" if m["margin"] == 0 else "lost")
             print(f"match {reported} against rival level {m['level']}: {verdict} "
                   f"{m['scores'][0]}-{m['scores'][1]}", file=out, flush=True)
-    entry_id = store.record_finished_run(run, name, started)
+    entry_id = store.record_finished_run(run, name, started,
+                                         ai_key=autoplay_key(level, name, max_matches))
     store.clear_run(slot=slot)
     saved_ok = bool(store.saving)
     rank = next((e.rank for e in store.leaderboard() if e.entry_id == entry_id), None) \
@@ -141,7 +157,8 @@ def autoplay_main(args) -> int:
             return 2
     else:
         name = f"AI level {level}"
+    _printable_stdout()
     store = _open()
     summary = play_autoplay(store, level, str(args.seed), name, args.max_matches, out=sys.stdout)
-    print(json.dumps(summary, ensure_ascii=False), flush=True)
+    print(json.dumps(summary), flush=True)  # ASCII: \u escapes
     return 0 if summary["saved"] else 1

@@ -66,6 +66,13 @@ MIGRATIONS: list[tuple[int, str, Step]] = [
             PRIMARY KEY (seed, started, match_index, hand_index))""",
         "CREATE INDEX hand_records_run ON hand_records (run_id)",
     ]),
+    (2, "AI runs are marked; one entry per autoplay command", [
+        # ai: played by ``belote2p autoplay``; ai_key: the command (level, name,
+        # max matches) so that running it again with the same seed adds nothing
+        "ALTER TABLE runs ADD COLUMN ai INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE runs ADD COLUMN ai_key TEXT",
+        "CREATE UNIQUE INDEX runs_ai_key ON runs (ai_key, seed) WHERE ai_key IS NOT NULL",
+    ]),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -1,0 +1,165 @@
+"""Opening the SQLite file: connect, check, pragmas, migrate; what errors mean.
+
+The database file is read with a plain ``open()`` in one place only,
+``header_ok``, and only while this process has no SQLite connection to it:
+on POSIX, closing any descriptor of a file drops every lock the process holds
+on it, SQLite's included (see ``store/locks.py`` and docs/STORE.md).
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from pathlib import Path
+
+from .schema import NewerSchema, migrate, missing_tables, version_of
+
+BUSY_TIMEOUT = 15.0  # seconds a write waits for another process's transaction
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be used at all (folder not writable and no file,
+    unreadable and cannot be moved aside, ...)."""
+
+
+class Unreadable(Exception):
+    """The file is not a database this game can use: move it aside."""
+
+
+def classify(exc: BaseException) -> str:
+    """'corrupt', 'busy', 'unavailable' (read-only, full, I/O) or 'other'."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text \
+            or "not a database" in text:
+        return "corrupt"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "is locked" in text:
+        return "busy"
+    if name.startswith(("SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR", "SQLITE_CANTOPEN",
+                        "SQLITE_PERM", "SQLITE_AUTH", "SQLITE_NOLFS")) \
+            or any(s in text for s in ("readonly", "read-only", "disk is full", "i/o error",
+                                       "unable to open")):
+        return "unavailable"
+    return "other"
+
+
+def describe(exc: BaseException) -> str:
+    text = str(exc).lower()
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if "readonly" in text or "read-only" in text or name.startswith("SQLITE_READONLY"):
+        return "the folder or the file is read-only"
+    if "disk is full" in text or name == "SQLITE_FULL":
+        return "the disk is full"
+    if classify(exc) == "busy":
+        return "another game kept the database locked"
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror.lower()
+    return str(exc) or type(exc).__name__
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+_open_here: dict[str, int] = {}  # database (real path) -> connections this process holds
+_open_here_lock = threading.Lock()
+
+
+def _key(path: Path) -> str:
+    return os.path.realpath(path)
+
+
+def header_ok(path: Path) -> bool:
+    """Does the file start like an SQLite database?  (Missing or empty: yes.)
+    Only asked before SQLite touches the file or its WAL, so that a stale WAL
+    of a garbage file goes aside with it; skipped (True) while this process has
+    a connection to the file, as closing our descriptor would drop its locks."""
+    with _open_here_lock:
+        if _open_here.get(_key(path)):
+            return True
+        try:
+            with open(path, "rb") as f:
+                head = f.read(len(SQLITE_HEADER))
+        except OSError:
+            return True  # missing, or unreadable for another reason: let SQLite say
+    return not head or head == SQLITE_HEADER
+
+
+def close(conn: sqlite3.Connection, path: Path) -> None:
+    """Close a connection made by ``connect``."""
+    try:
+        conn.close()
+    except sqlite3.Error:
+        pass
+    with _open_here_lock:
+        key = _key(path)
+        left = _open_here.pop(key, 0) - 1
+        if left > 0:
+            _open_here[key] = left
+
+
+FileMark = tuple[int, int, int, int]  # device, inode, size, mtime (ns)
+
+
+def file_mark(path: Path) -> FileMark | None:
+    """What the file looks like from outside (``os.stat``: no descriptor opened)."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return None
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def unclean_stop(path: Path) -> bool:
+    """Did the last process using the database stop without closing it?  (Ask
+    only when no other process has it open: SQLite deletes the WAL when the
+    last connection closes cleanly, so a WAL left behind tells a crash.)"""
+    return os.path.exists(f"{path}-wal")
+
+
+def integrity(conn: sqlite3.Connection, full: bool) -> list[str]:
+    """``integrity_check`` (every page, index against table) or the cheaper
+    ``quick_check``; ["ok"] when fine."""
+    pragma = "integrity_check" if full else "quick_check"
+    return [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}(20)").fetchall()]
+
+
+def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
+    """A checked, migrated connection in WAL mode.  Raises ``Unreadable`` (move
+    the file aside) or ``StoreUnavailable``."""
+    if not header_ok(path):
+        raise Unreadable("it is not an SQLite database")
+    try:
+        conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT, isolation_level=None,
+                               check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise StoreUnavailable(f"cannot open {path}: {describe(exc)}") from None
+    with _open_here_lock:
+        _open_here[_key(path)] = _open_here.get(_key(path), 0) + 1
+    try:
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        check = integrity(conn, full_check)
+        if check != ["ok"]:
+            what = "the full integrity check after an unclean stop" if full_check \
+                else "the integrity check"
+            raise Unreadable(f"it failed {what}: " + "; ".join(check[:3]))
+        if version_of(conn) == 0 and conn.execute(
+                "SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise Unreadable("it is an SQLite file, but not a Belote 2P database")
+        conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn)
+        missing = missing_tables(conn)
+        if missing:
+            raise Unreadable(f"tables missing: {', '.join(missing)}")
+        return conn
+    except NewerSchema as exc:
+        close(conn, path)
+        raise Unreadable(f"it was written by a newer version of the game ({exc})") from None
+    except Unreadable:
+        close(conn, path)
+        raise
+    except sqlite3.Error as exc:
+        close(conn, path)
+        if classify(exc) == "corrupt":
+            raise Unreadable(f"{exc}") from None
+        raise StoreUnavailable(f"cannot use {path}: {describe(exc)}") from None

@@ -1,0 +1,170 @@
+"""A database that cannot be used: moved aside (never deleted), and every row
+that can still be read carried over into the fresh one.
+
+Moving happens under the folder lock (``locks.folder_lock``).  Other
+processes that still have the old file open notice on their next write (its
+identity changed) and write what they know into the fresh file.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import queries, rows
+from .connection import StoreUnavailable, describe
+from .schema import SCHEMA_VERSION, version_of
+
+SIDE_FILES = ("-wal", "-shm", "-journal")
+_RESUME_JUMPS = (1, 2, 8, 64, 512, 4096, 65536)  # rowids skipped past a damaged page
+
+
+def move_aside(path: Path, reason: str) -> Path:
+    """Rename the database and its side files to ``<db>.corrupt-<time>[-n]``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while any(Path(str(target) + s).exists() for s in ("", *SIDE_FILES)):
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    try:
+        os.rename(path, target)
+    except OSError as exc:
+        raise StoreUnavailable(
+            f"the database {path} cannot be read ({reason}) and could not be moved "
+            f"aside: {describe(exc)}") from None
+    for suffix in SIDE_FILES:
+        side = Path(str(path) + suffix)
+        if side.exists():
+            try:
+                os.rename(side, Path(str(target) + suffix))
+            except OSError:
+                try:
+                    side.unlink()  # the old file's journal must not be applied to the fresh one
+                except OSError:
+                    pass
+    return target
+
+
+@dataclass
+class Salvaged:
+    """The rows read back from a damaged file (each checked by ``rows``)."""
+
+    runs: list[dict[str, Any]] = field(default_factory=list)
+    settings: dict[str, str] = field(default_factory=dict)  # key -> JSON text
+    last_name: str | None = None
+    current: dict[str, tuple[str, str | None, rows.SavedRun]] = field(default_factory=dict)
+    records: list[tuple[str, str, int, int, str]] = field(default_factory=list)
+    skipped: int = 0
+
+    def count(self) -> int:
+        return len(self.runs) + len(self.settings) + len(self.current) + len(self.records)
+
+
+def _scan(conn: sqlite3.Connection, table: str, columns: str) -> Iterator[tuple[Any, ...]]:
+    """Every row of ``table`` still readable, in rowid order, reading the table
+    itself (``NOT INDEXED``: an index may be what is damaged) and jumping past
+    a damaged page when a read fails."""
+    last = None
+    while True:
+        where = "" if last is None else f"WHERE rowid > {int(last)}"
+        try:
+            for row in conn.execute(f"SELECT rowid, {columns} FROM {table} NOT INDEXED "
+                                    f"{where} ORDER BY rowid"):
+                last = row[0]
+                yield row[1:]
+            return
+        except sqlite3.DatabaseError:
+            base = last if last is not None else 0
+            for jump in _RESUME_JUMPS:
+                try:
+                    found = conn.execute(f"SELECT min(rowid) FROM {table} NOT INDEXED "
+                                         f"WHERE rowid > ?", (base + jump,)).fetchone()
+                except sqlite3.DatabaseError:
+                    continue
+                if found is None or found[0] is None:
+                    return
+                last = found[0] - 1
+                break
+            else:
+                return
+
+
+def _columns(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...],
+             defaults: dict[str, str]) -> str:
+    have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
+    return ", ".join(c if c in have else defaults.get(c, "NULL") for c in wanted)
+
+
+def _keep(salvaged: Salvaged, reader: Callable[[], Any]) -> Any:
+    try:
+        return reader()
+    except rows.BadRow:
+        salvaged.skipped += 1
+        return None
+
+
+def salvage(moved: Path) -> Salvaged | None:
+    """What can still be read of a moved-aside database; None when it is not a
+    Belote 2P database of this version or older (nothing to carry over)."""
+    out = Salvaged()
+    try:
+        conn = sqlite3.connect(f"{moved.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
+    except sqlite3.Error:
+        return None
+    try:
+        if not 1 <= version_of(conn) <= SCHEMA_VERSION:
+            return None
+        run_cols = _columns(conn, "runs", rows.RUN_COLUMNS, {"ai": "0", "named": "1"})
+        for raw in _scan(conn, "runs", run_cols):
+            row = _keep(out, lambda raw=raw: rows.run_row(raw))
+            if row is not None:
+                out.runs.append(row)
+        for key, text in _scan(conn, "settings", "key, value"):
+            if _keep(out, lambda text=text: rows.setting(text)) is not None and isinstance(key, str):
+                out.settings[key] = text
+        for key, text in _scan(conn, "state", "key, value"):
+            if key == "last_name":
+                out.last_name = _keep(out, lambda text=text: rows.name_value(text))
+        for slot, kind, key, seed, started, actions in _scan(
+                conn, "current_run", "slot, kind, key, seed, started, actions"):
+            saved = _keep(out, lambda r=(seed, started, actions): rows.saved_run(r))
+            if saved is not None and isinstance(slot, str) and kind in ("game", "autoplay"):
+                owner_key = key if isinstance(key, str) else None
+                out.current[slot] = (kind, owner_key, saved)
+        for raw in _scan(conn, "hand_records",
+                         "seed, started, match_index, hand_index, record"):
+            if _keep(out, lambda raw=raw: rows.record(raw[4])) is not None \
+                    and all(isinstance(v, int) for v in raw[2:4]):
+                out.records.append(raw)
+        return out
+    except sqlite3.DatabaseError:
+        return out if out.count() else None
+    finally:
+        conn.close()
+
+
+def carry_over(conn: sqlite3.Connection, salvaged: Salvaged, owner: str, now: str) -> None:
+    """Write the salvaged rows into the fresh database, in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for row in salvaged.runs:
+            queries.insert_run(conn, row)
+        for key, text in salvaged.settings.items():
+            queries.put_setting(conn, key, text)
+        if salvaged.last_name is not None:
+            queries.put_state(conn, "last_name", salvaged.last_name)
+        for slot, (kind, key, saved) in salvaged.current.items():
+            queries.put_current(conn, slot, kind, key, owner, saved.seed, saved.started,
+                                saved.actions, now)
+        for seed, started, match_index, hand_index, text in salvaged.records:
+            queries.put_record(conn, seed, started, match_index, hand_index, text)
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise

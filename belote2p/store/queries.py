@@ -1,0 +1,163 @@
+"""The SQL the store runs, one small function a statement (or a few that
+belong together).  Values read here are raw: ``store/rows.py`` checks them."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from .api import BOARD_SIZE
+from .rows import RUN_COLUMNS
+
+KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
+RANK_ORDER = "score DESC, margin_total DESC, ended, id"
+
+
+# -- settings and the store's own facts
+def settings(conn: sqlite3.Connection) -> list[tuple[Any, Any]]:
+    return conn.execute("SELECT key, value FROM settings").fetchall()
+
+
+def put_setting(conn: sqlite3.Connection, key: str, text: str | None) -> None:
+    if text is None:
+        conn.execute("DELETE FROM settings WHERE key = ?", (key,))
+    else:
+        conn.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) "
+                     "DO UPDATE SET value = excluded.value", (key, text))
+
+
+def state(conn: sqlite3.Connection, key: str) -> Any:
+    row = conn.execute("SELECT value FROM state WHERE key = ?", (key,)).fetchone()
+    return row[0] if row else None
+
+
+def put_state(conn: sqlite3.Connection, key: str, value: Any) -> None:
+    if value is None:
+        conn.execute("DELETE FROM state WHERE key = ?", (key,))
+    else:
+        conn.execute("INSERT OR REPLACE INTO state (key, value) VALUES (?, ?)",
+                     (key, json.dumps(value, ensure_ascii=False)))
+
+
+# -- runs in progress
+def current(conn: sqlite3.Connection, slot: str) -> tuple[Any, ...] | None:
+    return conn.execute("SELECT seed, started, actions FROM current_run WHERE slot = ?",
+                        (slot,)).fetchone()
+
+
+def slot_kind(conn: sqlite3.Connection, slot: str) -> tuple[Any, Any] | None:
+    return conn.execute("SELECT kind, key FROM current_run WHERE slot = ?", (slot,)).fetchone()
+
+
+def slots(conn: sqlite3.Connection) -> list[str]:
+    return [r[0] for r in conn.execute("SELECT slot FROM current_run").fetchall()]
+
+
+def put_current(conn: sqlite3.Connection, slot: str, kind: str, key: str | None, owner: str,
+                seed: str, started: str, actions: Sequence[str], now: str) -> None:
+    conn.execute(
+        "INSERT INTO current_run (slot, kind, key, owner, seed, started, actions, updated) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (slot) DO UPDATE SET "
+        "kind = excluded.kind, key = excluded.key, owner = excluded.owner, "
+        "seed = excluded.seed, started = excluded.started, actions = excluded.actions, "
+        "updated = excluded.updated",
+        (slot, kind, key, owner, seed, started, json.dumps(list(actions)), now))
+
+
+def drop_current(conn: sqlite3.Connection, slot: str) -> None:
+    """The slot's row and the hand records of its unrecorded run."""
+    conn.execute(
+        "DELETE FROM hand_records WHERE run_id IS NULL AND EXISTS (SELECT 1 FROM "
+        "current_run c WHERE c.slot = ? AND c.seed = hand_records.seed "
+        "AND c.started = hand_records.started)", (slot,))
+    conn.execute("DELETE FROM current_run WHERE slot = ?", (slot,))
+
+
+def drop_current_of(conn: sqlite3.Connection, seed: str, started: str) -> None:
+    conn.execute("DELETE FROM current_run WHERE seed = ? AND started = ?", (seed, started))
+
+
+def autoplay_slots(conn: sqlite3.Connection, key: str, seed: str) -> list[tuple[Any, ...]]:
+    return conn.execute(
+        "SELECT slot, owner, seed, started, actions FROM current_run "
+        "WHERE kind = 'autoplay' AND key = ? AND seed = ? ORDER BY updated DESC",
+        (key, seed)).fetchall()
+
+
+def set_owner(conn: sqlite3.Connection, slot: str, owner: str) -> None:
+    conn.execute("UPDATE current_run SET owner = ? WHERE slot = ?", (owner, slot))
+
+
+# -- finished runs
+def recorded(conn: sqlite3.Connection, seed: str, started: str) -> bool:
+    return conn.execute("SELECT 1 FROM runs WHERE seed = ? AND started = ?",
+                        (seed, started)).fetchone() is not None
+
+
+def ai_entry(conn: sqlite3.Connection, ai_key: str, seed: str) -> int | None:
+    row = conn.execute("SELECT id FROM runs WHERE ai_key = ? AND seed = ?",
+                       (ai_key, seed)).fetchone()
+    return row[0] if row else None
+
+
+def insert_run(conn: sqlite3.Connection, row: dict[str, Any]) -> int:
+    """Insert a finished run (once per seed and start, once per autoplay command
+    and seed) and give it its hand records; returns its id."""
+    ai_key = row.get("ai_key")
+    if ai_key is not None:
+        known = ai_entry(conn, ai_key, row["seed"])
+        if known is not None:
+            return known
+    conn.execute(
+        "INSERT INTO runs (name, score, streak, margin_total, level, matches, started, "
+        "ended, seed, abandoned, named, results, ai, ai_key) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (seed, started) DO UPDATE SET name = excluded.name, named = 1 "
+        "WHERE runs.named = 0 AND excluded.named = 1",
+        (row["name"], row["score"], row["streak"], row["margin_total"], row["level"],
+         row["matches"], row["started"], row["ended"], row["seed"],
+         int(row["abandoned"]), int(row.get("named", True)), json.dumps(row["results"]),
+         int(bool(row.get("ai"))), ai_key))
+    real = conn.execute("SELECT id FROM runs WHERE seed = ? AND started = ?",
+                        (row["seed"], row["started"])).fetchone()[0]
+    conn.execute("UPDATE hand_records SET run_id = ? WHERE seed = ? AND started = ?",
+                 (real, row["seed"], row["started"]))
+    return int(real)
+
+
+def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[Any, ...]]:
+    """``runs`` rows in ``RUN_COLUMNS`` order: the best ``limit``, or all by id."""
+    columns = ", ".join(RUN_COLUMNS)
+    if limit is None:
+        return conn.execute(f"SELECT {columns} FROM runs ORDER BY id").fetchall()
+    return conn.execute(f"SELECT {columns} FROM runs ORDER BY {RANK_ORDER} LIMIT ?",
+                        (limit,)).fetchall()
+
+
+# -- hand records
+def put_record(conn: sqlite3.Connection, seed: str, started: str, match_index: int,
+               hand_index: int, text: str) -> None:
+    conn.execute(
+        "INSERT OR REPLACE INTO hand_records (seed, started, match_index, hand_index, "
+        "run_id, record) VALUES (?, ?, ?, ?, (SELECT id FROM runs WHERE seed = ? "
+        "AND started = ?), ?)", (seed, started, match_index, hand_index, seed, started, text))
+
+
+def records_of_entry(conn: sqlite3.Connection, entry_id: int) -> list[tuple[Any, ...]]:
+    return conn.execute("SELECT match_index, hand_index, record FROM hand_records "
+                        "WHERE run_id = ?", (entry_id,)).fetchall()
+
+
+def records_of_run(conn: sqlite3.Connection, seed: str, started: str) -> list[tuple[Any, ...]]:
+    return conn.execute("SELECT match_index, hand_index, record FROM hand_records "
+                        "WHERE seed = ? AND started = ?", (seed, started)).fetchall()
+
+
+def prune_records(conn: sqlite3.Connection) -> None:
+    """Keep the records of the latest finished runs and of the top 10."""
+    conn.execute(
+        "DELETE FROM hand_records WHERE run_id IS NOT NULL "
+        f"AND run_id NOT IN (SELECT id FROM runs ORDER BY id DESC LIMIT {KEEP_RECORDS_OF}) "
+        f"AND run_id NOT IN (SELECT id FROM runs ORDER BY {RANK_ORDER} LIMIT {BOARD_SIZE})")
