@@ -127,7 +127,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
         return arena_main(args)
     if command == "demo":
-        from .ui.app import demo_main
+        from .ui.main import demo_main
 
         return demo_main(args)
     if command == "leaderboard":
@@ -138,6 +138,6 @@ def _run(command: str, args: argparse.Namespace) -> int:
         from .store.commands import autoplay_main
 
         return autoplay_main(args)
-    from .ui.app import play_main
+    from .ui.main import play_main
 
     return play_main(args)
