@@ -13,7 +13,7 @@ from typing import Any
 from ..match import Run
 from ..services.run_session import ActiveRun, RunSession
 from ..store import MemoryStore, open_store
-from .app import App, initial_size
+from .app import FPS, App, initial_size
 from .context import SceneContext
 from .navigation import Navigator, Route
 from .scenes.confirm import ConfirmDialog
@@ -64,7 +64,7 @@ def build_game(store: Any, size: tuple[int, int] = (1280, 800),
         settings = _saved_settings(store)
     save = _settings_saver(store) if save_settings else None
     prefs = Settings(settings_with_defaults(settings), theme(), save)
-    app = App(prefs, size=size, **({} if fps is None else {"fps": fps}))
+    app = App(prefs, size=size, fps=FPS if fps is None else fps)
     session = RunSession(store, report=app.toast)
     app.warnings = session.warnings
     worker = AIWorker(worker_mode)

@@ -127,8 +127,8 @@ class TableRenderer:
     def _texts(self, surf: pygame.Surface, s: TableState) -> None:
         L, f = s.layout, s.layout.fonts
         bubbles = dict(s.bubbles)
-        for seat, words in s.bubbles:
-            self._pill(surf, words, L.bubbles[seat], f.body, c("bubble"), c("bubble_text"))
+        for speaker, words in s.bubbles:
+            self._pill(surf, words, L.bubbles[speaker], f.body, c("bubble"), c("bubble_text"))
         general = (L.centre[0], L.trick[RIVAL].top - f.title)
         for text, seat in s.banners:
             pos = general if seat is None else L.bubbles[seat]

@@ -368,6 +368,7 @@ class TableScene(Scene):
         if bid is PASS:
             return self.t("bid.pass")
         suit = self.hand.turned.suit if bid is TAKE else bid.suit
+        assert suit is not None  # a take names the turned card's suit or its own
         name = self.t.get("suits")[suit]
         return self.t("bid.take_turned", suit=f"{SUIT_SYMBOLS[suit]} {name}")
 
@@ -404,8 +405,8 @@ class TableScene(Scene):
             size=self.L.size, demo_levels=tuple(self.demo.levels) if self.demo else None,
             level_names=tuple(sorted(self.level_names.items())), rival_level=run.rival_level,
             streak=run.streak, score=run.score,
-            hand_scores=tuple(tuple(hs.scores) for hs in match.hand_scores),
-            hands_started=len(match.hands), match_scores=tuple(match.scores),
+            hand_scores=tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
+            hands_started=len(match.hands), match_scores=(match.scores[0], match.scores[1]),
             seat_names=(self.seat_name(0), self.seat_name(1)), trump=m.trump, taker=m.taker,
             points=tuple(m.points), won=(m.won[0], m.won[1]), pack=m.pack,
             stock_started=m.stock_started,
