@@ -152,3 +152,28 @@ def test_abandoning_then_closing_records_the_run_and_frees_the_lock():
     session.close()
     assert active.run.abandoned and len(store.leaderboard()) == 1
     assert store.load_run() is None and Lock.holder is None
+
+
+def test_the_board_marks_runs_the_computer_played():
+    from dataclasses import dataclass
+
+    from belote2p.store.api import LeaderboardEntry
+
+    @dataclass(frozen=True)
+    class Entry(LeaderboardEntry):
+        ai: bool = False
+
+    class Board(MemoryStore):
+        def leaderboard(self, limit: int = 10):
+            return [Entry(1, "Bot", 100, 1, 5, 2, "2025-01-01", 1, ai=True),
+                    Entry(2, "Ana", 50, 1, 5, 2, "2025-01-01", 2)]
+
+    game = h.make_app(store=Board())
+    try:
+        board = game.nav.reset(Route.LEADERBOARD)
+        drawn: list[str] = []
+        board._draw_ai_tag = lambda surf, tag, at: drawn.append(tag)
+        h.step(game)
+        assert drawn == ["AI"]  # the autoplay run only
+    finally:
+        game.app.shutdown()
