@@ -182,7 +182,7 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
         return arena_main(args)
     if command == "demo":
-        from .ui.app import demo_main
+        from .ui.main import demo_main
 
         return demo_main(args)
     if command == "leaderboard":
@@ -202,6 +202,6 @@ def _run(command: str, args: argparse.Namespace) -> int:
         from .services.verify import verify_main
 
         return verify_main(args)
-    from .ui.app import play_main
+    from .ui.main import play_main
 
     return play_main(args)

@@ -22,22 +22,20 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from belote2p.hand import PASS, Phase  # noqa: E402
-from belote2p.match import Run  # noqa: E402
+from belote2p.services.run_session import ActiveRun, now_iso  # noqa: E402
 from belote2p.store.api import LeaderboardEntry, MemoryStore  # noqa: E402
-from belote2p.ui import flow  # noqa: E402
-from belote2p.ui.harness import make_app  # noqa: E402
-from belote2p.ui.menus import (ConfirmDialog, HelpScene, LeaderboardScene, NameEntryScene,  # noqa: E402
-                               PauseMenu, SettingsScene, TitleScene)
 from belote2p.ui.model import RIVAL  # noqa: E402
-from belote2p.ui.table import TableScene  # noqa: E402
+from belote2p.ui.navigation import Route  # noqa: E402
+from belote2p.ui.table.scene import TableScene  # noqa: E402
+from tests.ui_harness import make_app, open_table  # noqa: E402
 
 SIZES = ((960, 600), (1600, 1000))
 HUMAN_FIRST, HUMAN_DEALS = "a", "b"  # seeds: who deals the first hand
 
 
 class Shooter:
-    def __init__(self, app, folder: Path):
-        self.app, self.folder = app, folder
+    def __init__(self, game, folder: Path):
+        self.app, self.folder = game.app, folder
         folder.mkdir(parents=True, exist_ok=True)
         self.names: list[str] = []
 
@@ -69,33 +67,33 @@ def sample_store() -> MemoryStore:
     return store
 
 
-def scripted_table(app, seed: str) -> TableScene:
-    table = TableScene(app, Run(seed), started=flow.now_iso())
+def scripted_table(game, seed: str) -> TableScene:
+    table = open_table(game, seed, now_iso())
     table.ai_seats = set()  # both seats played from here
-    app.reset_to(table)
     return table
 
 
-def settle(app, table) -> None:
+def settle(game, table) -> None:
+    app = game.app
     for _ in range(200):
         if table.idle():
             break
         app.step(1 / 60)
-    table.banners.clear()  # announcements of earlier moves would have faded by now
+    table.beats.banners.clear()  # announcements of earlier moves would have faded by now
     app.toasts.clear()
-    app.store.warnings.clear()  # this script replaces runs freely; the store says so
+    game.store.warnings.clear()  # this script replaces runs freely; the store says so
     app._warned = 0
     app.step(1 / 60)  # one more frame: the idle state is drawn (and synced)
 
 
-def advance(app, table, until, limit: int = 400) -> bool:
+def advance(game, table, until, limit: int = 400) -> bool:
     """First legal action for whoever is to move, until ``until(table)``."""
     for _ in range(limit):
-        settle(app, table)
+        settle(game, table)
         if until(table):
             return True
-        if table.panel is not None:
-            table.panel.done = True
+        if table.beats.panel is not None:
+            table.beats.panel.done = True
             continue
         if table.run.over or not table.in_hand():
             return False
@@ -104,57 +102,57 @@ def advance(app, table, until, limit: int = 400) -> bool:
 
 
 def render(size: tuple[int, int], out: Path) -> list[str]:
-    app = make_app(size=size, store=sample_store(), settings={"animation_speed": "normal"})
-    shot = Shooter(app, out / f"{size[0]}x{size[1]}")
+    game = make_app(size=size, store=sample_store(), settings={"animation_speed": "normal"})
+    app, nav, texts = game.app, game.nav, game.ctx.texts
+    shot = Shooter(game, out / f"{size[0]}x{size[1]}")
 
     # -- title, with a saved run and a storage warning
-    app.store.save_run("demo", [], flow.now_iso())
-    app.reset_to(TitleScene(app))
+    game.store.save_run("demo", [], now_iso())
+    nav.reset(Route.TITLE)
     shot("title")
     app.toast("The leaderboard database could not be opened; it was moved aside and a new one started.")
     app.step(1 / 60)
     shot("title_toast")
     app.toasts.clear()
-    app.push(ConfirmDialog(app, app.texts("title.replace_run"), lambda: None))
+    nav.push(Route.CONFIRM, question=texts("title.replace_run"), on_yes=lambda: None)
     shot("title_confirm_new_run")
-    app.reset_to(SettingsScene(app))
+    nav.reset(Route.SETTINGS)
     shot("settings")
-    help_scene = HelpScene(app)
-    app.reset_to(help_scene)
-    for i, page in enumerate(app.texts.get("help.pages")):
+    help_scene = nav.reset(Route.HELP)
+    for i, page in enumerate(texts.get("help.pages")):
         help_scene.page, help_scene.scroll = i, 0
         help_scene.build()
         shot(f"help_{i + 1}_{page['name'].lower().replace(' ', '_')}")
-    app.reset_to(LeaderboardScene(app, highlight=102))
+    nav.reset(Route.LEADERBOARD, highlight=102)
     shot("leaderboard")
 
     # -- a hand where you speak first: the deal, both bidding rounds
-    table = scripted_table(app, HUMAN_FIRST)
+    table = scripted_table(game, HUMAN_FIRST)
     for _ in range(22):
         app.step(1 / 60)
     shot("table_dealing")
     app.settings["animation_speed"] = "off"
-    settle(app, table)
+    settle(game, table)
     shot("bidding_round1")
     table.apply(PASS)
     table.apply(PASS)
-    settle(app, table)
+    settle(game, table)
     shot("bidding_round2")
     table.apply(table.hand.legal_bids()[0])
-    settle(app, table)
+    settle(game, table)
     shot("free_play_your_lead")
-    advance(app, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3
+    advance(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3
             and len(t.hand.current) == 1 and t.hand.to_move == 0)
-    table.hover = None
+    table.input.hover = None
     shot("free_play_follow")
-    table.show_last = True
+    table.input.show_last = True
     shot("last_trick")
-    table.show_last = False
-    advance(app, table, lambda t: t.hand.to_move == RIVAL and t.hand.trick_number >= 5)
+    table.input.show_last = False
+    advance(game, table, lambda t: t.hand.to_move == RIVAL and t.hand.trick_number >= 5)
     table.ai_seats = {RIVAL}
     shot("rival_thinking")
     table.ai_seats = set()
-    found = advance(app, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0
+    found = advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0
                     and bool(t.hand.current) and bool(t.illegal_now()))
     if found:
         table.try_play(sorted(table.illegal_now())[0])
@@ -163,39 +161,39 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     app.settings["four_colour"] = True
     shot("strict_play_four_colour")
     app.settings["four_colour"] = False
-    table.show_tracker = False
+    table.input.show_tracker = False
     shot("strict_play_no_tracker")
-    table.show_tracker = True
-    advance(app, table, lambda t: t.panel is not None and t.panel.kind == "hand_over")
+    table.input.show_tracker = True
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_hand")
-    advance(app, table, lambda t: t.panel is not None and t.panel.kind == "match_over")
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "match_over")
     shot("end_of_match")
-    table.panel.done = True
-    settle(app, table)
-    app.push(PauseMenu(app, table))
+    table.beats.panel.done = True
+    settle(game, table)
+    menu = nav.push(Route.PAUSE, demo=False, run_over=table.run.over, on_abandon=table.abandon)
     shot("pause_menu")
-    app.push(ConfirmDialog(app, app.texts("menu.abandon_confirm"), lambda: None))
+    nav.push(Route.CONFIRM, question=texts("menu.abandon_confirm"), on_yes=lambda: None)
     shot("confirm_abandon")
-    app.pop()
-    app.pop()
+    nav.pop()
     if not table.run.over:
-        PauseMenu(app, table)._abandon()
-    advance(app, table, lambda t: t.panel is not None and t.panel.kind == "run_over")
+        menu.abandon()  # closes the menu; the table shows the end of the run
+    else:
+        nav.pop()
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "run_over")
     shot("end_of_run")
-    name_entry = NameEntryScene(app, table.run, table.started)
-    app.reset_to(name_entry)
+    name_entry = nav.reset(Route.NAME_ENTRY, active=ActiveRun(table.run, table.started))
     name_entry.name = "Zoë Ñandú"
     name_entry.build()
     shot("name_entry")
 
     # -- the forced dealer: you deal, both pass twice, twice over
-    table = scripted_table(app, HUMAN_DEALS)
-    settle(app, table)
+    table = scripted_table(game, HUMAN_DEALS)
+    settle(game, table)
     for _ in range(8):
         table.apply(PASS)
     for _ in range(3):
         table.apply(PASS)
-    settle(app, table)
+    settle(game, table)
     shot("bidding_forced_dealer")
     app.quit()
     app.shutdown()

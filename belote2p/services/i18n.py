@@ -16,7 +16,7 @@ def _(message: str) -> str:
     return message
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+def N_(message: str) -> str:
     """Marks a message for extraction without translating it yet."""
     return message
 

@@ -1,4 +1,7 @@
-"""The window, the main loop and the scene stack; ``play_main`` and ``demo_main``.
+"""The window, the main loop and the scene stack.
+
+The loop knows scenes only as ``Scene``s on a stack; which scenes exist and
+how they follow each other is the entry module's business (``ui.main``).
 
 One frame: read the events (the top scene answers them at once), update the
 top scene, draw, flip, and wait for the next 60 Hz tick.  Nothing in a frame
@@ -8,11 +11,9 @@ audio.
 
 from __future__ import annotations
 
-import json
 import os
-import secrets
-import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -20,15 +21,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # layout then sizes everything from the actual window size.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
-import pygame  # noqa: E402
+import pygame
 
-from .cards_art import CardArt, felt  # noqa: E402
-from .layout import table_layout  # noqa: E402
-from .scene import Scene  # noqa: E402
-from .sound import Sounds  # noqa: E402
-from .theme import settings_with_defaults, texts, theme  # noqa: E402
-from .worker import AIWorker  # noqa: E402
-from . import gfx  # noqa: E402
+from . import gfx
+from .cards_art import CardArt, felt
+from .layout import table_layout
+from .scene import Scene
+from .settings import Settings
+from .sound import Sounds
+from .theme import texts, theme
 
 FPS = 60
 _REPAINT_EVENTS = {getattr(pygame, name) for name in
@@ -48,34 +49,17 @@ def process_age() -> float | None:
         return None
 
 
-def open_game_store():
-    """The SQLite store, or memory with a warning when it is not available."""
-    try:
-        from ..store import open_store
-    except ImportError:
-        open_store = None
-    if open_store is not None:
-        try:
-            return open_store()
-        except Exception as exc:  # noqa: BLE001 - the game must open anyway
-            message = f"Saving is off: {exc}"
-    else:
-        message = "Saving is off in this version."
-    from ..store.api import MemoryStore
-
-    return MemoryStore(warnings=[message])
-
-
 class App:
-    def __init__(self, size=(1280, 800), store=None, settings: dict | None = None,
-                 worker_mode: str = "process", fps: int = FPS, demo=None):
+    """The window and its loop.  ``warnings`` lists the store's problems
+    (each new one is shown once); ``on_close`` hooks run at shutdown."""
+
+    def __init__(self, settings: Settings, size: tuple[int, int] = (1280, 800), fps: int = FPS,
+                 warnings: Callable[[], list[str]] = list):
         self.started = time.perf_counter()
-        self.store = store if store is not None else open_game_store()
-        saved = settings if settings is not None else _safe(self.store.load_settings, {})
-        self.settings = settings_with_defaults(saved)
+        self.settings = settings
         self.theme, self.texts = theme(), texts()
-        self.demo = demo
         self.fps = fps
+        self.warnings = warnings
         pygame.display.init()
         pygame.font.init()
         pygame.key.set_repeat(350, 45)
@@ -85,7 +69,8 @@ class App:
         pygame.display.set_caption(self.texts("app_title"))
         self.art = CardArt()
         self.sounds = Sounds(self.settings["sound"])
-        self.worker = AIWorker(worker_mode)
+        settings.on_change("fullscreen", self.set_fullscreen)
+        settings.on_change("sound", self.sounds.set_enabled)
         self.scenes: list[Scene] = []
         self.toasts: list[list[Any]] = []  # [text, seconds left]
         self.running = True
@@ -96,8 +81,7 @@ class App:
         self._skip_stat = False
         self._felt: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
-        self.pending_record = None  # an abandoned run to record if the game closes first
-        self.min_pause_scale = 1.0  # tests set 0: the rival's visible pause off
+        self.on_close: list[Callable[[], None]] = []
         self._warned = 0  # store warnings already shown
         self._shown: bytes | None = None  # the pixels last sent to the screen
         self._resized()
@@ -161,30 +145,15 @@ class App:
         if self.scenes:
             self.scenes.pop()
 
-    def replace(self, scene: Scene) -> None:
-        self.pop()
-        self.push(scene)
-
     def reset_to(self, scene: Scene) -> None:
         self.scenes = [scene]
 
+    @property
+    def depth(self) -> int:
+        return len(self.scenes)
+
     def toast(self, message: str) -> None:
         self.toasts.append([message, self.theme.timing["toast"]])
-
-    # -------------------------------------------------------------- settings
-    def speed(self) -> float:
-        return self.theme.speeds[self.settings["animation_speed"]]
-
-    def set_setting(self, key: str, value) -> None:
-        self.settings[key] = value
-        if key == "fullscreen":
-            self.set_fullscreen(value)
-        elif key == "sound":
-            self.sounds.enabled = value
-        elif key == "four_colour":
-            pass  # faces are cached per colour scheme
-        if self.demo is None:
-            _safe(lambda: self.store.save_settings(dict(self.settings)), None)
 
     # ------------------------------------------------------------------ loop
     def step(self, dt: float | None = None) -> None:
@@ -210,7 +179,7 @@ class App:
     def _poll_warnings(self) -> None:
         """The store reports trouble (saving off, a database moved aside) in a
         list; show each new entry once."""
-        warnings = getattr(self.store, "warnings", None) or []
+        warnings = self.warnings()
         for message in warnings[self._warned:]:
             self.toast(str(message))
         self._warned = len(warnings)
@@ -246,7 +215,7 @@ class App:
             self._on_resize(event.w, event.h)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.set_setting("fullscreen", not self.settings["fullscreen"])
+            self.settings.change("fullscreen", not self.settings["fullscreen"])
             return
         if self.top is not None:
             self.top.handle(event)
@@ -304,11 +273,9 @@ class App:
         self.running = False
 
     def shutdown(self) -> None:
-        if self.pending_record is not None:
-            from .flow import record_pending
-
-            record_pending(self)
-        self.worker.shutdown()
+        hooks, self.on_close = self.on_close, []
+        for hook in hooks:
+            hook()
         self.sounds.stop()
         pygame.display.quit()
 
@@ -342,13 +309,6 @@ def _changed_bands(raw: bytes, shown: bytes, pitch: int, size: tuple[int, int],
     return rects
 
 
-def _safe(fn, default):
-    try:
-        return fn()
-    except Exception:  # noqa: BLE001 - storage problems become warnings, not crashes
-        return default
-
-
 def _icon() -> pygame.Surface:
     icon = pygame.Surface((32, 32), pygame.SRCALPHA)
     pygame.draw.rect(icon, (252, 250, 242), (5, 2, 22, 28), border_radius=4)
@@ -369,53 +329,3 @@ def initial_size() -> tuple[int, int]:
         pass
     min_w, min_h = theme().layout["min_size"]
     return max(w, min_w), max(h, min_h)
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"belote2p: --size {text!r}: expected WxH, e.g. 1280x800") from None
-    return max(w, 320), max(h, 240)
-
-
-# ----------------------------------------------------------------- commands
-def play_main(args) -> int:
-    from .menus import TitleScene
-
-    app = App(size=initial_size())
-    app.push(TitleScene(app))
-    app.run()
-    return 0
-
-
-def demo_main(args) -> int:
-    from ..match import Run
-    from ..store.api import MemoryStore
-    from .table import DemoConfig, TableScene
-
-    size = parse_size(getattr(args, "size", "1280x800"))
-    shots = getattr(args, "screenshots", None)
-    hands = getattr(args, "hands", None)
-    if shots:
-        os.makedirs(shots, exist_ok=True)
-    config = DemoConfig(levels=tuple(_level(v) for v in args.levels), hands=hands,
-                        fast=bool(args.fast), screenshots=shots, seed=str(args.seed))
-    settings = dict(theme().defaults, animation_speed="off" if args.fast else "normal")
-    app = App(size=size, store=MemoryStore(), settings=settings, demo=config)
-    app.push(TableScene(app, Run(str(args.seed)), started="", demo=config))
-    app.run()
-    print(json.dumps({k: v for k, v in app.frame_stats().items()}), flush=True)
-    return 0
-
-
-def _level(text):
-    return text if text == "random" else int(text)
-
-
-def new_seed() -> str:
-    return secrets.token_hex(6)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(play_main(None))

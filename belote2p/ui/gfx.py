@@ -4,8 +4,8 @@ symbols), cached text, panels, buttons and wrapped paragraphs."""
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 

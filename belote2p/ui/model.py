@@ -10,8 +10,8 @@ the rules.  No pygame here: the table scene draws the model.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 from ..cards import SUIT_SYMBOLS, Card, sort_for_display
 from ..actions import Event, Phase, Trick
@@ -29,14 +29,14 @@ class TableModel:
     rival: int = 0  # seat 1's face-down cards
     rival_hidden: int = 0  # of which still flying in (the last slots)
     pack: int = 0  # cards at the stock's place: the undealt pack, then the stock
-    turned: Optional[Card] = None
-    trump: Optional[int] = None
-    taker: Optional[int] = None
+    turned: Card | None = None
+    trump: int | None = None
+    taker: int | None = None
     trick: list = field(default_factory=list)  # [(seat, card)] on the table
     won: list = field(default_factory=lambda: [0, 0])  # tricks won, by seat
     points: tuple = (0, 0)  # card points taken this hand, by seat
     bubbles: dict = field(default_factory=dict)  # seat -> last bid's words
-    last_trick: Optional[Trick] = None
+    last_trick: Trick | None = None
     stock_started: bool = False  # the pack has become the stock (after the take)
 
     def sort(self) -> None:
@@ -87,15 +87,15 @@ Anchor = tuple  # ("stock",) ("turned",) ("hand", seat, card-or-slot) ("trick", 
 
 @dataclass
 class Flight:
-    card: Optional[Card]
+    card: Card | None
     face_up: bool
     src: Anchor
     dst: Anchor
     delay: float
     dur: float
-    launch: Optional[Callable[[TableModel], None]] = None
-    land: Optional[Callable[[TableModel], None]] = None
-    sound: Optional[str] = None
+    launch: Callable[[TableModel], None] | None = None
+    land: Callable[[TableModel], None] | None = None
+    sound: str | None = None
     # filled by the scene while flying
     src_rect: object = None
     launched: bool = False
@@ -106,12 +106,12 @@ class Flight:
 class Beat:
     kind: str
     duration: float = 0.0
-    start: Optional[Callable[[TableModel], None]] = None
-    end: Optional[Callable[[TableModel], None]] = None
+    start: Callable[[TableModel], None] | None = None
+    end: Callable[[TableModel], None] | None = None
     flights: list = field(default_factory=list)
-    modal: Optional[str] = None  # a panel that waits for the player
-    banner: Optional[tuple] = None  # (text, seat or None)
-    sound: Optional[str] = None
+    modal: str | None = None  # a panel that waits for the player
+    banner: tuple | None = None  # (text, seat or None)
+    sound: str | None = None
     data: dict = field(default_factory=dict)
     hard: bool = False  # the hand on screen is not yet the engine's: no input
 

@@ -8,7 +8,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ..cards import CARDS, LAST_TRICK_BONUS, PLAIN_STRENGTH, RANK_NAMES, SUIT_SYMBOLS, TRUMP_STRENGTH
+from ..cards import (
+    CARDS,
+    LAST_TRICK_BONUS,
+    PLAIN_STRENGTH,
+    RANK_NAMES,
+    SUIT_SYMBOLS,
+    TRUMP_STRENGTH,
+)
 from . import gfx
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel

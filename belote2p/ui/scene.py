@@ -3,14 +3,19 @@ the updates, and every scene from the last opaque one up is drawn."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
+
+if TYPE_CHECKING:
+    from .context import SceneContext
 
 
 class Scene:
     opaque = True
 
-    def __init__(self, app):
-        self.app = app
+    def __init__(self, ctx: SceneContext):
+        self.ctx = ctx
 
     def handle(self, event: pygame.event.Event) -> None:
         pass
@@ -27,6 +32,6 @@ class Scene:
     def resize(self) -> None:
         pass
 
-    def offer(self) -> dict:
+    def offer(self) -> dict[str, Any]:
         """What the screen offers the player now (buttons, cards...): for tests."""
         return {}

@@ -65,6 +65,9 @@ class Sounds:
         except (pygame.error, OSError, ValueError, KeyError, TypeError):
             self.sounds = {}
 
+    def set_enabled(self, on: bool) -> None:
+        self.enabled = on
+
     def play(self, name: str | None) -> None:
         if not (self.enabled and name):
             return

@@ -21,36 +21,16 @@ import time
 
 
 def make_rival(level, rng: random.Random):
-    """The AI package's player, or a random one while it is not available."""
-    try:
-        from ..ai import make_player
-    except ImportError:
-        make_player = None
-    if make_player is not None:
-        return make_player(level, rng)
-    from ..ai.base import RandomPlayer
+    """The rival at ``level``.  Never a stand-in: a level whose data cannot be
+    read raises (the title screen refuses scored runs in that case).  Imported
+    here, not at the top: the window's process need not load the AI."""
+    from ..ai import make_player
 
-    return RandomPlayer(rng)
-
-
-def canonical_view(view):
-    """A view as it was before pickling.  Bids are compared by identity in the
-    engine and the AI (``bid is TAKE``); unpickled bids are copies, so swap
-    them back for the shared instances (cards already unpickle as shared)."""
-    from dataclasses import replace
-
-    from ..actions import BIDS, Bid
-
-    def same(action):
-        return BIDS[action.word] if isinstance(action, Bid) else action
-
-    return replace(view, legal=tuple(same(a) for a in view.legal),
-                   bids=tuple((seat, same(b)) for seat, b in view.bids))
+    return make_player(level, rng)
 
 
 def think(level, key: str, view):
     """Runs in the worker: one decision, returned with the seconds it took."""
-    view = canonical_view(view)
     start = time.perf_counter()
     try:
         action = make_rival(level, random.Random(key)).choose(view)

@@ -9,27 +9,36 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from ..actions import Phase  # noqa: E402
+from belote2p.match import Run
+from belote2p.services.run_session import ActiveRun
+from belote2p.store import MemoryStore
+from belote2p.ui.main import Game, build_game
+from belote2p.ui.navigation import Route
+from belote2p.ui.table.scene import TableScene
+from belote2p.ui.theme import theme
 
 
 def make_app(size=(1280, 800), store=None, settings=None, worker: str = "inline",
-             instant: bool = True):
-    """An app with no frame cap; ``instant``: no animations, no rival pause."""
-    from ..store.api import MemoryStore
-    from .app import App
-    from .theme import theme
-
+             instant: bool = True) -> Game:
+    """A game window with no frame cap; ``instant``: no animations, no rival pause."""
     merged = dict(theme().defaults)
     if instant:
         merged["animation_speed"] = "off"
     merged.update(settings or {})
-    app = App(size=size, store=store if store is not None else MemoryStore(),
-              settings=merged, worker_mode=worker, fps=0)
+    game = build_game(store if store is not None else MemoryStore(), size=size,
+                      settings=merged, worker_mode=worker, fps=0)
     if instant:
-        app.min_pause_scale = 0.0
-    return app
+        game.ctx.settings.pause_scale = 0.0
+    return game
+
+
+def open_table(game: Game, seed: str, started: str = "now") -> TableScene:
+    """The table alone on the stack, playing a fresh run from ``seed``."""
+    table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(seed), started))
+    assert isinstance(table, TableScene)
+    return table
 
 
 def click(pos, button: int = 1) -> None:
@@ -55,17 +64,17 @@ def type_text(text: str) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
-def step(app, frames: int = 1, dt: float = 1 / 60) -> None:
+def step(game: Game, frames: int = 1, dt: float = 1 / 60) -> None:
     for _ in range(frames):
-        app.step(dt)
+        game.app.step(dt)
 
 
-def settle(app, limit: int = 3000, dt: float = 1 / 60) -> dict:
+def settle(game: Game, limit: int = 3000, dt: float = 1 / 60) -> dict:
     """Step until the table waits for the player (their turn, or a panel);
     returns what the screen offers then."""
     for _ in range(limit):
-        app.step(dt)
-        offer = app.top.offer()
+        game.app.step(dt)
+        offer = game.app.top.offer()
         if offer.get("scene") != "table":
             return offer
         if offer["panel"] is not None:
@@ -83,8 +92,3 @@ def first_legal_policy(offer: dict):
         return ("click", chosen["rect"].center)
     legal = [cd for cd in offer["cards"] if not cd["dim"]]
     return ("click", legal[0]["rect"].center)
-
-
-def is_phase(app, phase: Phase) -> bool:
-    table = app.top
-    return table.in_hand() and table.hand.phase is phase

@@ -1,0 +1,231 @@
+"""The run's life outside the table: start, continue, abandon, finish, record.
+
+A plain object over the store (no pygame), so the window's screens only ask
+it for the next run and tell it what happened.  It also holds the run lock:
+two windows on the same data folder must not both play the saved run.
+
+Storage trouble never stops the game: each failure goes to ``report`` (the
+window shows it as a toast) and the game carries on.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from typing import Any, Protocol
+
+from ..ai.levels import LevelsError, load_levels
+from ..match import Run
+from ..store import restore_run
+
+DEFAULT_NAME = "Player"
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def new_seed() -> str:
+    return secrets.token_hex(6)
+
+
+class RunLock(Protocol):
+    def acquire(self) -> bool: ...
+    def release(self) -> None: ...
+
+
+class _AlwaysYours:
+    """For a store without ``run_lock`` (memory, or an older store): no other
+    window can share it, so the run is always this window's."""
+
+    def acquire(self) -> bool:
+        return True
+
+    def release(self) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class ActiveRun:
+    """A run being played and the moment it started (the save's key)."""
+
+    run: Run
+    started: str
+
+
+class ResumeFailed(Exception):
+    """The saved run could not be rebuilt; it has been set aside."""
+
+
+class RunSession:
+    def __init__(self, store: Any, report: Callable[[str], None] = lambda message: None,
+                 seed_maker: Callable[[], str] | None = None):
+        self.store = store
+        self.report = report
+        self.seed_maker = seed_maker  # None: a fresh random seed
+        self.pending: ActiveRun | None = None  # abandoned, recorded when the player leaves
+        make_lock = getattr(store, "run_lock", None)
+        self._lock: RunLock = make_lock() if callable(make_lock) else _AlwaysYours()
+        self._locked = False
+
+    # ------------------------------------------------------------ the gates
+    def claim(self) -> bool:
+        """True when this window may play the saved run (asked again each time
+        the title is shown: the other window may have closed meanwhile)."""
+        if not self._locked:
+            try:
+                self._locked = bool(self._lock.acquire())
+            except Exception as exc:  # noqa: BLE001 - a lock that fails must not lock the player out
+                self.report(str(exc))
+                self._locked = True
+        return self._locked
+
+    @property
+    def open_elsewhere(self) -> bool:
+        return not self.claim()
+
+    @staticmethod
+    def levels_problem() -> str | None:
+        """What is wrong with the rival's level data, or None.  A scored run is
+        never played against a stand-in rival."""
+        try:
+            load_levels()
+        except LevelsError as exc:
+            return str(exc)
+        return None
+
+    # ------------------------------------------------------------ the save
+    def saved(self) -> Any:
+        try:
+            return self.store.load_run()
+        except Exception:  # noqa: BLE001 - an unreadable save reads as none
+            return None
+
+    def saved_detail(self) -> Run | None:
+        """The saved run rebuilt (for the title's one-line summary), or None."""
+        saved = self.saved()
+        if saved is None:
+            return None
+        try:
+            return self._restore(saved.seed, saved.actions)[0]
+        except Exception:  # noqa: BLE001
+            return None
+
+    def save(self, active: ActiveRun) -> None:
+        try:
+            self.store.save_run(str(active.run.seed), list(active.run.actions), active.started)
+        except Exception as exc:  # noqa: BLE001 - the store reports; the game goes on
+            self.report(str(exc))
+
+    # ------------------------------------------------------------ life cycle
+    def start_new(self) -> ActiveRun:
+        seed = self.seed_maker() if self.seed_maker is not None else new_seed()
+        active = ActiveRun(Run(seed), now_iso())
+        self.save(active)
+        return active
+
+    def resume(self) -> ActiveRun | None:
+        """The saved run rebuilt, None if there is none; ``ResumeFailed`` (and
+        the save cleared) when it cannot be rebuilt."""
+        saved = self.saved()
+        if saved is None:
+            return None
+        try:
+            run, dropped = self._restore(saved.seed, saved.actions)
+        except Exception as exc:  # noqa: BLE001 - a bad save must not lock the player out
+            self._clear()
+            raise ResumeFailed(str(exc)) from None
+        active = ActiveRun(run, saved.started)
+        if dropped:
+            self.report(f"{dropped} moves dropped")
+            self.save(active)
+        return active
+
+    def abandon_saved(self) -> ActiveRun:
+        """From the title: the saved run ends (its match counts as lost), or a
+        new run starts when there is none."""
+        saved = self.saved()
+        if saved is None:
+            return self.start_new()
+        run, _ = self._restore(saved.seed, saved.actions)
+        active = ActiveRun(run, saved.started)
+        self.abandon(active)
+        return active
+
+    def abandon(self, active: ActiveRun) -> None:
+        """``run.abandon()``.  The save cannot say "abandoned", so the run is
+        held for recording (at once if the game closes first); the store drops
+        the saved run when it records it."""
+        if not active.run.over:
+            active.run.abandon()
+        self.pending = active
+
+    def qualifies(self, score: int) -> bool | None:
+        try:
+            return bool(self.store.qualifies(score))
+        except Exception:  # noqa: BLE001
+            return None
+
+    def record(self, active: ActiveRun, name: str, typed: bool = True) -> int | None:
+        """The finished run goes on the record; the saved run is cleared."""
+        entry = None
+        try:
+            entry = self.store.record_finished_run(active.run, name, active.started)
+            if typed:
+                self.store.set_last_name(name)
+        except Exception as exc:  # noqa: BLE001
+            self.report(str(exc))
+        self._clear()
+        self.pending = None
+        return entry
+
+    def record_untyped(self, active: ActiveRun) -> None:
+        """A run off the board is recorded under the last name used."""
+        self.record(active, self.default_name(), typed=False)
+
+    def close(self) -> None:
+        """The window closes: an abandoned run not yet recorded is recorded
+        under the last name used; the lock is released."""
+        pending, self.pending = self.pending, None
+        if pending is not None:
+            try:
+                self.store.record_finished_run(pending.run, self.default_name(), pending.started)
+                self.store.clear_run()
+            except Exception as exc:  # noqa: BLE001
+                print(f"belote2p: could not record the run: {exc}", file=sys.stderr)
+        if self._locked:
+            self._lock.release()
+            self._locked = False
+
+    # ------------------------------------------------------------ reading
+    def leaderboard(self, limit: int = 10) -> list:
+        try:
+            return list(self.store.leaderboard(limit))
+        except Exception:  # noqa: BLE001
+            return []
+
+    def last_name(self) -> str:
+        try:
+            return self.store.last_name() or ""
+        except Exception:  # noqa: BLE001
+            return ""
+
+    def default_name(self) -> str:
+        return self.last_name() or DEFAULT_NAME
+
+    def warnings(self) -> list[str]:
+        return [str(w) for w in (getattr(self.store, "warnings", None) or [])]
+
+    # ------------------------------------------------------------ helpers
+    @staticmethod
+    def _restore(seed: str, actions: Any) -> tuple[Run, int]:
+        return restore_run(seed, list(actions))
+
+    def _clear(self) -> None:
+        try:
+            self.store.clear_run()
+        except Exception as exc:  # noqa: BLE001
+            self.report(str(exc))

@@ -1,0 +1,86 @@
+"""Moving between screens by name.
+
+A scene never imports another scene: it asks the navigator for a route
+(``nav.push(Route.HELP)``) and the entry module (``ui.main``) has registered
+the factory that builds it.  Adding a screen is one scene module, one
+``Route`` member and one ``register`` line there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from .scene import Scene
+
+
+class Route(Enum):
+    TITLE = "title"
+    TABLE = "table"
+    PAUSE = "pause"
+    CONFIRM = "confirm"
+    SETTINGS = "settings"
+    HELP = "help"
+    LEADERBOARD = "leaderboard"
+    NAME_ENTRY = "name_entry"
+
+
+SceneFactory = Callable[..., "Scene"]
+
+
+class SceneStack(Protocol):
+    """What the window's loop offers: a stack of scenes, the top one active."""
+
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> None: ...
+    def reset_to(self, scene: Scene) -> None: ...
+    @property
+    def depth(self) -> int: ...
+
+
+class UnknownRoute(LookupError):
+    """A route was asked for that no factory was registered for."""
+
+
+class Navigator:
+    """go (replace the top), push (on top), pop, reset (the only scene)."""
+
+    def __init__(self, stack: SceneStack):
+        self._stack = stack
+        self._factories: dict[Route, SceneFactory] = {}
+
+    def register(self, route: Route, factory: SceneFactory) -> None:
+        self._factories[route] = factory
+
+    def build(self, route: Route, **params: Any) -> Scene:
+        try:
+            factory = self._factories[route]
+        except KeyError:
+            raise UnknownRoute(f"no screen registered for {route}") from None
+        return factory(**params)
+
+    def go(self, route: Route, **params: Any) -> Scene:
+        scene = self.build(route, **params)
+        self._stack.pop()
+        self._stack.push(scene)
+        return scene
+
+    def push(self, route: Route, **params: Any) -> Scene:
+        scene = self.build(route, **params)
+        self._stack.push(scene)
+        return scene
+
+    def pop(self) -> None:
+        self._stack.pop()
+
+    def reset(self, route: Route, **params: Any) -> Scene:
+        scene = self.build(route, **params)
+        self._stack.reset_to(scene)
+        return scene
+
+    @property
+    def depth(self) -> int:
+        """How many scenes are stacked (a board opened from the title pops back)."""
+        return self._stack.depth

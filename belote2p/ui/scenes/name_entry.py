@@ -1,0 +1,101 @@
+"""The name for a run that makes the board; then the board, the run highlighted."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...services.run_session import ActiveRun
+from ...store import NAME_MAX, clean_name
+from .. import gfx
+from ..context import SceneContext
+from ..gfx import Button, c
+from ..navigation import Route
+from .menu import MenuScene
+
+
+class NameEntryScene(MenuScene):
+    def __init__(self, ctx: SceneContext, active: ActiveRun):
+        self.active = active
+        self.max = NAME_MAX
+        self.name = ctx.session.last_name()
+        super().__init__(ctx)
+        pygame.key.start_text_input()
+
+    @property
+    def run(self):
+        return self.active.run
+
+    def build(self) -> None:
+        f = self.fonts
+        w, h = self.size
+        self.field = pygame.Rect(0, 0, min(w - 60, f.body * 28), round(f.body * 2.6))
+        self.field.center = (w // 2, round(h * 0.48))
+        ok = pygame.Rect(0, 0, f.body * 10, round(f.body * 2.2))
+        ok.midtop = (w // 2, self.field.bottom + f.body * 2)
+        self.buttons = [Button(ok, self.t("name_entry.ok"), "ok", primary=True,
+                               enabled=self.cleaned() is not None)]
+
+    def cleaned(self) -> str | None:
+        return clean_name(self.name, self.max)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT:
+            if len(self.name) < self.max * 2:  # cleaning trims; this only bounds the typing
+                self.name += event.text
+                self.build()
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+                self.build()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+                return
+            if event.key == pygame.K_ESCAPE:
+                return  # the name is needed; Save is one key away
+            if event.key == pygame.K_SPACE:
+                return  # arrives as TEXTINPUT too
+        super().handle(event)
+
+    def activate(self, b: Button) -> None:
+        self.save()
+
+    def save(self) -> None:
+        name = self.cleaned()
+        if name is None:
+            return
+        pygame.key.stop_text_input()
+        entry = self.ctx.session.record(self.active, name)
+        self.ctx.nav.reset(Route.TITLE)
+        self.ctx.nav.push(Route.LEADERBOARD, highlight=entry)
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.draw_felt(surf)
+        f = self.fonts
+        w, h = self.size
+        gfx.blit_text(surf, self.t("name_entry.title"), f.title, c("panel_title"),
+                      (w // 2, round(h * 0.22)), "midtop", True)
+        gfx.blit_text(surf, self.t("run_over.final", score=f"{self.run.score:,}"), f.body,
+                      c("accent"), (w // 2, round(h * 0.22) + f.title * 2), "midtop", True)
+        gfx.blit_text(surf, self.t("name_entry.prompt"), f.body, c("text"),
+                      (w // 2, self.field.top - f.body // 2), "midbottom")
+        pygame.draw.rect(surf, c("card_face"), self.field, border_radius=f.body // 2)
+        pygame.draw.rect(surf, c("accent"), self.field, width=2, border_radius=f.body // 2)
+        shown = _fit_left(self.name, f.title, self.field.w - f.body * 2)
+        r = gfx.blit_text(surf, shown, f.title, c("text_dark"),
+                          (self.field.left + f.body, self.field.centery), "midleft")
+        if pygame.time.get_ticks() // 500 % 2 == 0:
+            x = r.right + 2 if shown else self.field.left + f.body
+            pygame.draw.line(surf, c("text_dark"), (x, self.field.top + f.body // 2),
+                             (x, self.field.bottom - f.body // 2), 2)
+        gfx.blit_text(surf, self.t("name_entry.hint", max=self.max), f.small, c("text_dim"),
+                      (w // 2, self.field.bottom + f.body // 2), "midtop")
+        self.draw_buttons(surf)
+
+
+def _fit_left(s: str, size: int, width: int) -> str:
+    """The end of ``s`` that fits: the typing cursor stays in view."""
+    while s and gfx.font(size).size(s)[0] > width:
+        s = s[1:]
+    return s

@@ -1,0 +1,69 @@
+"""The pause menu over the table.  It knows nothing of the table: abandoning
+is reported back through ``on_abandon``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from .. import gfx
+from ..context import SceneContext
+from ..gfx import Button, c
+from ..layout import menu_column
+from ..navigation import Route
+from .menu import MenuScene
+
+
+class PauseMenu(MenuScene):
+    opaque = False
+
+    def __init__(self, ctx: SceneContext, demo: bool, run_over: bool,
+                 on_abandon: Callable[[], None]):
+        self.demo, self.run_over, self.on_abandon = demo, run_over, on_abandon
+        super().__init__(ctx)
+
+    def build(self) -> None:
+        t = self.t
+        if self.demo:
+            items = [("resume", t("menu.resume")), ("quit_demo", t("menu.quit_demo"))]
+        else:
+            items = [("resume", t("menu.resume")), ("help", t("menu.help")),
+                     ("settings", t("menu.settings")), ("abandon", t("menu.abandon")),
+                     ("quit", t("menu.quit_title"))]
+            if self.run_over:
+                items = [i for i in items if i[0] != "abandon"]
+        rects = menu_column(self.size, self.ctx.theme.layout, len(items), 0.3)
+        self.buttons = [Button(r, label, key, primary=key == "resume")
+                        for r, (key, label) in zip(rects, items)]
+
+    def activate(self, b: Button) -> None:
+        key, nav = b.value, self.ctx.nav
+        if key == "resume":
+            nav.pop()
+        elif key == "help":
+            nav.push(Route.HELP)
+        elif key == "settings":
+            nav.push(Route.SETTINGS)
+        elif key == "abandon":
+            nav.push(Route.CONFIRM, question=self.t("menu.abandon_confirm"), on_yes=self.abandon)
+        elif key == "quit":
+            nav.reset(Route.TITLE)
+        elif key == "quit_demo":
+            self.ctx.window.quit()
+
+    def abandon(self) -> None:
+        self.ctx.nav.pop()  # this menu: the table shows the end of the run
+        self.on_abandon()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        gfx.shade(surf)
+        f = self.fonts
+        first = self.buttons[0].rect
+        box = pygame.Rect(0, 0, first.w + f.body * 4,
+                          self.buttons[-1].rect.bottom - first.top + f.title * 3 + f.body * 2)
+        box.midbottom = (first.centerx, self.buttons[-1].rect.bottom + f.body * 2)
+        gfx.panel(surf, box, radius=f.body)
+        gfx.blit_text(surf, self.t("menu.title"), f.title, c("panel_title"),
+                      (box.centerx, box.top + f.body), "midtop", True)
+        self.draw_buttons(surf)

@@ -1,0 +1,167 @@
+"""The beats on screen: the queue of card flights, pauses, banners and panels
+the engine's events became, played in time, and the short-lived messages.
+
+The player (the table scene) supplies where anchors are and what a finished
+beat means; this module only keeps time.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ...cards import Card
+from ..model import HUMAN, Beat, Flight, TableModel
+from ..panels import InfoPanel
+from ..sound import Sounds
+
+
+@dataclass
+class Banner:
+    text: str
+    seat: int | None  # None: the centre of the table
+    left: float  # seconds
+
+
+@dataclass
+class Message:
+    text: str
+    left: float
+
+
+@dataclass(frozen=True)
+class BeatHooks:
+    resolve: Callable[[Any], pygame.Rect]
+    landed_in_hand: Callable[[Card, pygame.Rect], None]
+    make_panel: Callable[[Beat], InfoPanel]
+    finished: Callable[[Beat], None]
+
+
+class BeatPlayer:
+    def __init__(self, model: TableModel, sounds: Sounds, timing: dict[str, float],
+                 hooks: BeatHooks):
+        self.model, self.sounds, self.timing, self.hooks = model, sounds, timing, hooks
+        self.queue: deque[Beat] = deque()
+        self.beat: Beat | None = None
+        self.beat_t = 0.0
+        self.panel: InfoPanel | None = None
+        self.banners: list[Banner] = []
+        self.message: Message | None = None
+
+    # ------------------------------------------------------------- queries
+    def idle(self) -> bool:
+        return self.beat is None and not self.queue
+
+    def hard_pending(self) -> bool:
+        """The hand on screen is not yet the engine's: no input."""
+        return (self.beat is not None and self.beat.hard) or any(b.hard for b in self.queue)
+
+    def clear(self) -> None:
+        self.queue.clear()
+        self.beat, self.panel = None, None
+
+    def hurry(self) -> None:
+        """A click on the felt: the cards in flight land at once."""
+        if self.beat is not None and not self.beat.modal:
+            self.beat_t = self.beat.total()
+
+    # ------------------------------------------------------------- messages
+    def say(self, text: str) -> None:
+        self.message = Message(text, self.timing["message"])
+
+    def tick_messages(self, dt: float) -> None:
+        if self.message:
+            self.message.left -= dt
+            if self.message.left <= 0:
+                self.message = None
+        for b in self.banners:
+            b.left -= dt
+        self.banners = [b for b in self.banners if b.left > 0]
+
+    # ---------------------------------------------------------------- time
+    def advance(self, dt: float, running: Callable[[], bool], panel_time: float | None) -> None:
+        """Play ``dt`` seconds of beats.  ``panel_time``: panels close by
+        themselves after that long (the demo), else they wait for the player."""
+        budget = dt
+        while running():  # the demo may stop in the middle of a frame
+            if self.beat is None:
+                if not self.queue:
+                    return
+                self._start(self.queue.popleft())
+            b = self.beat
+            assert b is not None
+            if b.modal:
+                if self.panel is not None:
+                    self.panel.age += budget
+                    budget = 0.0
+                    if panel_time is not None and self.panel.age >= panel_time:
+                        self.panel.done = True
+                if self.panel is None or not self.panel.done:
+                    return
+                self._finish()
+                continue
+            self.beat_t += budget
+            budget = 0.0
+            self._fly(b)
+            if self.beat_t >= b.total():
+                self._finish()
+                continue
+            return
+
+    def _start(self, b: Beat) -> None:
+        for f in b.flights:
+            f.src_rect = self.hooks.resolve(f.src)
+        if b.start:
+            b.start(self.model)
+        self.sounds.play(b.sound)
+        if b.banner:
+            text, seat = b.banner
+            # one banner per place: a newer announcement replaces the older one
+            self.banners = [x for x in self.banners if x.seat != seat]
+            self.banners.append(Banner(text, seat, max(b.total(), self.timing["announce"])))
+        if b.modal:
+            self.panel = self.hooks.make_panel(b)
+            self.banners.clear()
+        self.beat, self.beat_t = b, 0.0
+
+    def _fly(self, b: Beat) -> None:
+        for f in b.flights:
+            if not f.launched and self.beat_t >= f.delay:
+                f.launched = True
+                if f.launch:
+                    f.launch(self.model)
+                self.sounds.play(f.sound)
+            if f.launched and not f.landed and self.beat_t >= f.delay + f.dur:
+                self._land(f)
+
+    def _land(self, f: Flight) -> None:
+        f.landed = True
+        rect = self.hooks.resolve(f.dst)
+        if f.land:
+            f.land(self.model)
+        if f.card is not None and f.dst[0] == "hand" and f.dst[1] == HUMAN:
+            self.hooks.landed_in_hand(f.card, rect)
+
+    def _finish(self) -> None:
+        b = self.beat
+        assert b is not None
+        for f in b.flights:
+            if not f.launched:
+                f.launched = True
+                if f.launch:
+                    f.launch(self.model)
+            if not f.landed:
+                self._land(f)
+        if b.end:
+            b.end(self.model)
+        self.beat, self.panel = None, None
+        self.hooks.finished(b)
+
+    def flight_progress(self, f: Flight) -> float:
+        """How far ``f`` has flown, eased out so cards land softly."""
+        p = 1.0 if f.dur <= 0 else min(1.0, (self.beat_t - f.delay) / f.dur)
+        return 1 - (1 - p) ** 3

@@ -1,0 +1,473 @@
+"""The table scene: the run in play.
+
+Input becomes engine actions here and nowhere else: a card is offered to
+``hand.why_illegal`` before it is played, bids come from ``legal_bids``.  The
+rival (and both seats in the demo) think in the worker; the table polls the
+future every frame and never waits for it.  Each frame the scene builds a
+frozen ``TableState`` and the renderer draws that.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ...cards import SUIT_SYMBOLS, Card
+from ...actions import PASS, TAKE, Bid, IllegalAction, Phase
+from ...ai.levels import LevelsError, load_levels
+from ...match import Run
+from ...services.run_session import ActiveRun
+from .. import gfx
+from ..context import SceneContext
+from ..gfx import Button
+from ..layout import TableLayout, bid_buttons
+from ..model import HUMAN, RIVAL, Beat, BeatBuilder, TableModel
+from ..navigation import Route
+from ..panels import InfoPanel, hand_over_panel, match_over_panel, run_over_panel
+from ..scene import Scene
+from .animation import BeatHooks, BeatPlayer
+from .demo import DemoConfig, Screenshots
+from .input import TableInput
+from .positions import CardPositions, hand_targets
+from .renderer import TableRenderer
+from .rival_seat import RivalSeats
+from .side_panel import side_buttons
+from .state import FlightView, HandCard, SideState, TableState
+
+
+def _level_names() -> dict[int, str]:
+    try:
+        return {n: lv.name for n, lv in load_levels().items()}
+    except LevelsError:  # a name is decoration; the title reports bad level data
+        return {}
+
+
+class TableScene(Scene):
+    def __init__(self, ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None = None):
+        super().__init__(ctx)
+        self.active, self.demo = active, demo
+        self.t = ctx.texts
+        self.model = TableModel()
+        self.beats = BeatPlayer(self.model, ctx.sounds, ctx.theme.timing, BeatHooks(
+            self._resolve, self._landed_in_hand, self._make_panel, self._beat_finished))
+        self.places = CardPositions()
+        self.input = TableInput(self)
+        self.rivals = RivalSeats(ctx.worker)
+        self.renderer = TableRenderer(ctx.window, ctx.art, ctx.theme, ctx.texts)
+        self.shots = Screenshots(demo.screenshots) if demo and demo.screenshots else None
+        self.idle_for = 0.0
+        self.auto_wait = 0.0
+        self.hands_done = 0
+        self.runs_played = 1
+        self.level_before = self.run.rival_level
+        self.level_names = _level_names()
+        self.ai_seats = {HUMAN, RIVAL} if demo else {RIVAL}
+        self.builder = BeatBuilder(self._timing(), self.t, self.seat_name, self.second_person)
+        self._begin()
+
+    # ----------------------------------------------------------------- setup
+    @property
+    def run(self) -> Run:
+        return self.active.run
+
+    @property
+    def started(self) -> str:
+        return self.active.started
+
+    @property
+    def L(self) -> TableLayout:
+        return self.ctx.window.layout
+
+    def _timing(self) -> dict[str, float]:
+        scale = self.ctx.settings.speed()
+        return {k: v * scale for k, v in self.ctx.theme.timing.items()}
+
+    def _begin(self) -> None:
+        run = self.run
+        if run.over:
+            self.beats.queue.append(_run_over_beat())
+            return
+        hand = run.match.hand
+        if not hand.actions:
+            self.beats.queue.extend(self.builder.deal(hand, len(run.match.hands)))
+        else:
+            self.model.sync(hand, len(run.match.hands))
+
+    def seat_name(self, seat: int) -> str:
+        return str(self.t.get("seat_demo" if self.demo else "seat")[seat])
+
+    def second_person(self, seat: int) -> bool:
+        """"You take" but "Rival takes" (and "South takes" in the demo)."""
+        return seat == HUMAN and not self.demo
+
+    def level_of(self, seat: int) -> Any:
+        return self.demo.levels[seat] if self.demo else self.run.rival_level
+
+    # ------------------------------------------------------------ the engine
+    @property
+    def hand(self):
+        return self.run.match.hand
+
+    def in_hand(self) -> bool:
+        """A hand is being played (not between matches, not over)."""
+        return (not self.run.over and not self.run.match.over
+                and self.hand.phase in (Phase.BIDDING, Phase.PLAY))
+
+    def idle(self) -> bool:
+        return self.beats.idle()
+
+    def human_turn(self) -> bool:
+        return (HUMAN not in self.ai_seats and self.in_hand() and self.hand.to_move == HUMAN
+                and not self.beats.hard_pending())
+
+    def thinking(self) -> bool:
+        return (self.in_hand() and self.hand.to_move == RIVAL and RIVAL in self.ai_seats
+                and not self.beats.hard_pending())
+
+    def apply(self, action: Any) -> bool:
+        match, hand = self.run.match, self.run.match.hand
+        try:
+            events = self.run.apply(action)
+        except IllegalAction as exc:
+            self.beats.say(str(exc))
+            return False
+        if not self.demo:
+            self.ctx.session.save(self.active)
+        self.builder.t = self._timing()
+        self.beats.queue.extend(self.builder.build(events, hand, match, self.run))
+        self.input.armed, self.auto_wait = None, 0.0
+        self.rivals.forget()
+        if isinstance(action, Bid):
+            self.input.sel = None
+        return True
+
+    def try_play(self, card: Card, confirmed: bool = False) -> bool:
+        """The player asks to play ``card``: the engine says whether it may."""
+        inp = self.input
+        if not self.human_turn() or self.hand.phase is not Phase.PLAY:
+            self.beats.say(self.t("play.wait"))
+            return False
+        reason = self.hand.why_illegal(card)
+        if reason is not None:
+            self.beats.say(reason[0].upper() + reason[1:])
+            inp.armed = None
+            return False
+        visible = self.model.visible_mine()
+        if self.ctx.settings["confirm_play"] and not confirmed and inp.armed != card:
+            inp.armed = card
+            inp.sel = visible.index(card) if card in visible else None
+            self.beats.say(self.t("play.confirm_hint", card=card.label))
+            return False
+        self.beats.message = None
+        ok = self.apply(card)
+        if ok and inp.sel is not None:
+            inp.sel = min(inp.sel, max(0, len(visible) - 2))
+        return ok
+
+    # ---------------------------------------------------------------- update
+    def update(self, dt: float) -> None:
+        window = self.ctx.window
+        self.beats.advance(dt, lambda: window.running, self._demo_panel_time())
+        if self.beats.idle() and self.in_hand():
+            self.model.sync(self.hand, len(self.run.match.hands))
+        self.beats.tick_messages(dt)
+        self._drive(dt)
+        self._ease(dt)
+        self.ctx.art.warm(self.L.card, self.ctx.settings["four_colour"], 1)
+
+    def _demo_panel_time(self) -> float | None:
+        if not self.demo:
+            return None
+        return self.ctx.theme.timing["demo_panel_fast" if self.demo.fast else "demo_panel"]
+
+    def _drive(self, dt: float) -> None:
+        idle = self.idle()
+        self.idle_for = self.idle_for + dt if idle else 0.0
+        if not self.in_hand():
+            return
+        hand = self.hand
+        seat = hand.to_move
+        if seat in self.ai_seats:
+            self._drive_ai(seat, idle)
+        elif idle and hand.phase is Phase.PLAY and self.ctx.settings["auto_play_single"]:
+            legal = hand.legal_cards()
+            if len(legal) == 1:
+                self.auto_wait += dt
+                settings = self.ctx.settings
+                delay = self.ctx.theme.timing["auto_play_delay"] * settings.pause_scale
+                if self.auto_wait >= delay * max(0.3, settings.speed()):
+                    self.apply(legal[0])
+
+    def _drive_ai(self, seat: int, idle: bool) -> None:
+        self.rivals.ask(self.run, seat, self.level_of(seat), now=not self.beats.hard_pending())
+        if not idle or not self.rivals.ready() or self.idle_for < self._min_pause():
+            return
+        self.apply(self.rivals.take(self.run))
+
+    def _min_pause(self) -> float:
+        """The rival's move stays visible a moment so a human can follow it."""
+        if self.demo and self.demo.fast:
+            return 0.0
+        settings = self.ctx.settings
+        scale = min(1.0, max(0.25, settings.speed())) * settings.pause_scale
+        return self.ctx.theme.timing["rival_min_pause"] * scale
+
+    def _ease(self, dt: float) -> None:
+        visible = self.model.visible_mine()
+        hover = self.input.hover if self.human_turn() else None
+        targets = hand_targets(self.L, self.model, self.input.chosen(visible), hover)
+        rate = self.ctx.theme.layout["ease_rate"]
+        k = 1.0 if self.ctx.settings.speed() == 0 else min(1.0, dt * rate)
+        self.places.ease(targets, self.L, self.model.rival, k)
+
+    # ------------------------------------------------------------ the beats
+    def _resolve(self, anchor: Any) -> pygame.Rect:
+        return self.places.resolve(anchor, self.L, self.model)
+
+    def _landed_in_hand(self, card: Card, rect: pygame.Rect) -> None:
+        self.places.landed(card, rect)
+
+    def _make_panel(self, b: Beat) -> InfoPanel:
+        self.input.show_last = False
+        if b.kind == "hand_over":
+            return hand_over_panel(b.data, self.seat_name)
+        if b.kind == "match_over":
+            data = dict(b.data, demo=bool(self.demo))
+            return match_over_panel(data, self.seat_name, self.level_before)
+        qualifies = None if self.demo else self.ctx.session.qualifies(self.run.score)
+        return run_over_panel(self.run, qualifies)
+
+    def _beat_finished(self, b: Beat) -> None:
+        if b.kind == "match_over":
+            self.level_before = self.run.rival_level
+        if b.kind == "hand_over":
+            self.hands_done += 1
+        if b.kind == "run_over":
+            self._after_run()
+        if self.demo and self.demo.hands and self.hands_done >= self.demo.hands:
+            queue = self.beats.queue
+            if not (queue and queue[0].kind == "match_over"):
+                self.ctx.window.quit()
+
+    def _after_run(self) -> None:
+        if self.demo:  # the demo plays on: a fresh run from a derived seed
+            self.runs_played += 1
+            self.active = ActiveRun(Run(f"{self.demo.seed}/{self.runs_played}"), "")
+            self.level_before = self.run.rival_level
+            self.beats.queue.extend(self.builder.deal(self.run.match.hand, 1))
+            return
+        self._run_finished()
+
+    def _run_finished(self) -> None:
+        """The run-over panel was dismissed: a name if it makes the board, then
+        the board; otherwise it is recorded under the last name used."""
+        session, nav = self.ctx.session, self.ctx.nav
+        if session.qualifies(self.run.score):
+            nav.reset(Route.TITLE)
+            nav.push(Route.NAME_ENTRY, active=self.active)
+            return
+        session.record_untyped(self.active)
+        nav.reset(Route.TITLE)
+
+    def abandon(self) -> None:
+        """The player abandoned from the menu: the run ends, its panel shows."""
+        self.ctx.session.abandon(self.active)
+        self.beats.clear()
+        self.rivals.forget()
+        self.beats.queue.append(_run_over_beat())
+
+    # ----------------------------------------------------------------- input
+    def handle(self, event: pygame.event.Event) -> None:
+        self.input.handle(event)
+
+    def open_menu(self) -> None:
+        self.input.drag = self.input.press = None
+        self.ctx.nav.push(Route.PAUSE, demo=bool(self.demo), run_over=self.run.over,
+                          on_abandon=self.abandon)
+
+    def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
+        """Your visible cards and where they are drawn, left to right."""
+        return self.places.card_rects(self.model.visible_mine(), self.L)
+
+    def card_at(self, pos: tuple[int, int]) -> Card | None:
+        for card, rect in reversed(self.card_rects()):
+            if rect.collidepoint(pos):
+                return card
+        return None
+
+    def illegal_now(self) -> set[Card]:
+        """The cards dimmed: the seat to move is yours and the engine forbids them."""
+        if not self.in_hand() or self.hand.phase is not Phase.PLAY or self.hand.to_move != HUMAN:
+            return set()
+        legal = set(self.hand.legal_cards())
+        return {c for c in self.model.mine if c not in legal}
+
+    # ---------------------------------------------------------------- drawing
+    def resize(self) -> None:
+        self.places.clear()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        state = self.state()
+        self.input.bid_btns = list(state.bid_buttons)
+        self.input.side_btns = list(state.side_buttons)
+        self.renderer.draw(surf, state)
+
+    def state(self) -> TableState:
+        """What this frame shows, frozen."""
+        L, m, settings, inp = self.L, self.model, self.ctx.settings, self.input
+        four = bool(settings["four_colour"])
+        mouse = pygame.mouse.get_pos()
+        visible = m.visible_mine()
+        chosen = None if self.demo else inp.chosen(visible)
+        dim = self.illegal_now()
+        dragged = None
+        if inp.drag is not None:
+            (x, y), (ox, oy) = inp.drag.pos, inp.drag.offset
+            dragged = (inp.drag.card, pygame.Rect(x - ox, y - oy, *L.card))
+        bids, prompt = self._bid_buttons(mouse)
+        return TableState(
+            layout=L, four_colour=four, seat_names=(self.seat_name(0), self.seat_name(1)),
+            turned=m.turned, trump=m.trump, pack=m.pack, stock_started=m.stock_started,
+            won=(m.won[0], m.won[1]), trick=tuple(m.trick),
+            rival_x=tuple(self.places.rival_x[:m.rival - m.rival_hidden]),
+            thinking=self.thinking(),
+            hand=tuple(HandCard(card, rect, card in dim, card == chosen)
+                       for card, rect in self.card_rects()),
+            dragged=dragged, bid_buttons=tuple(bids), bid_prompt=prompt,
+            bubbles=tuple(m.bubbles.items()),
+            banners=tuple((b.text, b.seat) for b in self.beats.banners),
+            message=self._message(), flights=self._flights(),
+            show_last=inp.show_last, last_trick=m.last_trick, panel=self.beats.panel,
+            side=self._side_state(mouse, four),
+            side_buttons=tuple(side_buttons(L, self.t, inp.show_last, inp.show_tracker, mouse)))
+
+    def _bid_buttons(self, mouse: tuple[int, int]) -> tuple[list[Button], str | None]:
+        hand = self.hand
+        if not (self.human_turn() and self.idle() and hand.phase is Phase.BIDDING):
+            return [], None
+        f = self.L.fonts
+        legal = hand.legal_bids()
+        labels = [self._bid_label(b) for b in legal]
+        rects = bid_buttons(self.L, gfx.button_row_width(labels, f.body, f.body), len(labels))
+        self.input.bid_focus %= len(labels)
+        buttons = []
+        for i, (bid, label, rect) in enumerate(zip(legal, labels, rects)):
+            btn = Button(rect, label, bid, primary=bid.is_take, focus=i == self.input.bid_focus)
+            btn.hover = rect.collidepoint(mouse)
+            buttons.append(btn)
+        if hand.bid_round == 1:
+            prompt = self.t("bid.prompt_round1", suit=SUIT_SYMBOLS[hand.turned.suit])
+        elif PASS not in legal:
+            prompt = self.t("bid.prompt_forced")
+        else:
+            prompt = self.t("bid.prompt_round2")
+        return buttons, prompt
+
+    def _bid_label(self, bid: Bid) -> str:
+        if bid is PASS:
+            return self.t("bid.pass")
+        suit = self.hand.turned.suit if bid is TAKE else bid.suit
+        assert suit is not None  # a take names the turned card's suit or its own
+        name = self.t.get("suits")[suit]
+        return self.t("bid.take_turned", suit=f"{SUIT_SYMBOLS[suit]} {name}")
+
+    def _message(self) -> str | None:
+        if self.beats.message:
+            return self.beats.message.text
+        if self.human_turn() and self.idle() and self.hand.phase is Phase.PLAY:
+            return self.t("play.your_lead") if not self.hand.current else self.t("play.your_turn")
+        return None
+
+    def _flights(self) -> tuple[FlightView, ...]:
+        b = self.beats.beat
+        if b is None:
+            return ()
+        out = []
+        for f in b.flights:
+            if not f.launched or f.landed:
+                continue
+            p = self.beats.flight_progress(f)
+            a, z = f.src_rect, self._resolve(f.dst)
+            rect = pygame.Rect(round(a.x + (z.x - a.x) * p), round(a.y + (z.y - a.y) * p),
+                               round(a.w + (z.w - a.w) * p), round(a.h + (z.h - a.h) * p))
+            out.append(FlightView(f.card if f.face_up else None, rect))
+        return tuple(out)
+
+    def _side_state(self, mouse: tuple[int, int], four: bool) -> SideState:
+        m, run, inp = self.model, self.run, self.input
+        match = run.match
+        in_hand = self.in_hand()
+        tracker = None
+        if inp.show_tracker and in_hand and not self.beats.hard_pending():
+            tracker = match.view(0)
+        return SideState(
+            size=self.L.size, demo_levels=tuple(self.demo.levels) if self.demo else None,
+            level_names=tuple(sorted(self.level_names.items())), rival_level=run.rival_level,
+            streak=run.streak, score=run.score,
+            hand_scores=tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
+            hands_started=len(match.hands), match_scores=(match.scores[0], match.scores[1]),
+            seat_names=(self.seat_name(0), self.seat_name(1)), trump=m.trump, taker=m.taker,
+            points=tuple(m.points), won=(m.won[0], m.won[1]), pack=m.pack,
+            stock_started=m.stock_started,
+            deal_number=self.hand.deal_number if in_hand else 1,
+            show_points=bool(self.ctx.settings.get("show_points")), four_colour=four,
+            show_tracker=inp.show_tracker, show_last=inp.show_last, tracker=tracker,
+            hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons))
+
+    # ---------------------------------------------------------------- demo
+    def after_draw(self, surf: pygame.Surface) -> None:
+        if self.shots is None or not self.ctx.window.running:
+            return
+        phase = self._demo_phase()
+        if phase is None:
+            return
+        key: tuple = (self.runs_played, len(self.run.results), len(self.run.match.hands), phase)
+        if phase == "end_of_match":
+            key = (self.runs_played, len(self.run.results), phase)
+        self.shots.maybe_take(surf, key, phase, self.ctx.window.not_a_game_frame)
+
+    def _demo_phase(self) -> str | None:
+        panel = self.beats.panel
+        if panel is not None:
+            if panel.age < 0.08:
+                return None
+            return {"hand_over": "end_of_hand", "match_over": "end_of_match"}.get(panel.kind)
+        if not self.idle() or not self.in_hand():
+            return None
+        hand = self.hand
+        if hand.phase is Phase.BIDDING:
+            return "bidding"
+        if len(self.model.trick) != 1:
+            return None
+        if not hand.strict and hand.trick_number >= 3:
+            return "free_play"
+        # strict play, preferably when South must follow and has cards dimmed
+        if hand.strict and hand.to_move == HUMAN and (self.illegal_now() or hand.trick_number >= 14):
+            return "strict_play"
+        return None
+
+    # ----------------------------------------------------------------- tests
+    def offer(self) -> dict[str, Any]:
+        dim = self.illegal_now()
+        panel = self.beats.panel
+        return {
+            "scene": "table",
+            "phase": self.hand.phase.value if self.in_hand() else "between",
+            "human_turn": self.human_turn(),
+            "idle": self.idle(),
+            "thinking": self.thinking(),
+            "cards": [{"card": card, "rect": rect, "dim": card in dim}
+                      for card, rect in self.card_rects()],
+            "bids": [{"label": b.label, "rect": b.rect, "value": b.value}
+                     for b in self.input.bid_btns],
+            "panel": panel.kind if panel else None,
+            "panel_button": panel.button_rect(self.L) if panel else None,
+            "panel_lines": [t for t, _ in panel.lines] if panel else [],
+            "message": self.beats.message.text if self.beats.message else None,
+            "side_buttons": {b.value: b.rect for b in self.input.side_btns},
+        }
+
+
+def _run_over_beat() -> Beat:
+    return Beat("run_over", modal="run_over", hard=True)

@@ -1,0 +1,185 @@
+"""The side panel: the rival, the streak, the match, this hand, the tracker
+and the table's buttons, drawn from a ``SideState``."""
+
+from __future__ import annotations
+
+import pygame
+
+from ...cards import SUIT_SYMBOLS
+from .. import gfx
+from ..context import Window
+from ..gfx import Button, c
+from ..layout import TableLayout
+from ..panels import draw_tracker, tracker_height
+from ..theme import Texts, Theme
+from .state import SideState
+
+# The panel's buttons, left to right: text key and the value the input acts on.
+SIDE_BUTTONS = (("panel.last_trick", "last"), ("panel.tracker", "tracker"), ("panel.menu", "menu"))
+
+
+def side_buttons(L: TableLayout, texts: Texts, show_last: bool, show_tracker: bool,
+                 mouse: tuple[int, int]) -> list[Button]:
+    buttons = []
+    for rect, (key, value) in zip(L.panel_buttons, SIDE_BUTTONS):
+        active = (value == "last" and show_last) or (value == "tracker" and show_tracker)
+        b = Button(rect, texts(key), value, focus=active)
+        b.hover = rect.collidepoint(mouse)
+        buttons.append(b)
+    return buttons
+
+
+class SidePanel:
+    """The side panel changes a few times a hand, not every frame: it is drawn
+    into an off-screen copy of the window when what it shows changes, and
+    copied from there otherwise (saves a third of a frame's drawing)."""
+
+    def __init__(self, window: Window, theme: Theme, texts: Texts):
+        self.window, self.theme, self.t = window, theme, texts
+        self._shown: SideState | None = None
+        self._off: pygame.Surface | None = None
+
+    def draw(self, surf: pygame.Surface, s: SideState, buttons: tuple[Button, ...]) -> None:
+        L = self.window.layout
+        region = pygame.Rect(L.table.right, 0, L.size[0] - L.table.right, L.size[1])
+        if self._off is None or self._off.get_size() != surf.get_size():
+            self._off, self._shown = pygame.Surface(surf.get_size()), None
+        if self._shown != s:
+            self._off.blit(self.window.felt(), region, region)
+            self._draw(self._off, s, L, buttons)
+            self._shown = s
+        surf.blit(self._off, region, region)
+
+    def _draw(self, surf: pygame.Surface, s: SideState, L: TableLayout,
+              buttons: tuple[Button, ...]) -> None:
+        f = L.fonts
+        gfx.panel(surf, L.panel, radius=f.body)
+        rows = _Rows(surf, L)
+        self._who(rows, s)
+        self._match(rows, s)
+        self._this_hand(rows, s)
+        for b in buttons:
+            b.draw(surf, f.small)
+        if s.tracker is not None:
+            h = tracker_height(L)
+            top = L.panel_buttons[0].top - h - f.body // 2
+            if top >= rows.y:
+                area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
+                draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
+
+    def _who(self, rows: _Rows, s: SideState) -> None:
+        """Who plays whom: the two levels in the demo, else the rival and the streak."""
+        t = self.t
+        if s.demo_levels is not None:
+            rows.heading(t("app_title"))
+            for seat in (1, 0):
+                level = s.demo_levels[seat]
+                rows.row(_short(s.seat_names[seat]), f"L{level} {s.level_name(level)}".strip())
+            return
+        rows.heading(t("panel.rival"))
+        rows.text(t("panel.level", level=s.rival_level, name=s.level_name(s.rival_level)))
+        rows.row(t("panel.streak"), str(s.streak), c("accent"), True)
+        rows.row(t("panel.run_score"), f"{s.score:,}", c("accent"), True)
+
+    def _match(self, rows: _Rows, s: SideState) -> None:
+        t = self.t
+        rows.heading(t("panel.match"))
+        rows.columns(_short(s.seat_names[0]), _short(s.seat_names[1]))
+        for i in range(2):
+            label = t("panel.hand_n", n=i + 1)
+            if i < len(s.hand_scores):
+                rows.pair(label, *s.hand_scores[i])
+            elif i == s.hands_started - 1:
+                rows.row(label, t("panel.in_play"), c("text_dim"))
+            else:
+                rows.row(label, "–", c("text_dim"))
+        rows.pair(t("panel.total"), *s.match_scores, bold=True)
+
+    def _this_hand(self, rows: _Rows, s: SideState) -> None:
+        t = self.t
+        rows.heading(t("panel.this_hand"))
+        if s.trump is not None:
+            who = _short(s.seat_names[s.taker]) if s.taker is not None else ""
+            ink = self.theme.suit_colour(s.trump, s.four_colour)
+            rows.trump(t("panel.trump"), SUIT_SYMBOLS[s.trump], ink, t("panel.taken_by", who=who))
+        else:
+            rows.row(t("panel.trump"), t("panel.no_trump"), c("text_dim"))
+        if s.show_points:
+            rows.pair(t("panel.points"), *s.points)
+        else:
+            rows.row(t("panel.points"), t("panel.points_hidden"), c("text_dim"))
+        rows.pair(t("panel.tricks"), *s.won)
+        if not s.stock_started:
+            status = t("panel.bidding")
+            if s.deal_number > 1:
+                status += " · " + t("panel.deal_n", n=s.deal_number)
+        else:
+            n = min(16, s.won[0] + s.won[1] + 1)
+            kind = t("panel.strict_play") if s.pack == 0 else t("panel.free_play")
+            status = t("panel.trick_n", n=n) + " · " + kind
+        rows.status(status)
+
+
+def _short(seat_name: str) -> str:
+    """"South (level 2)" -> "South": the columns are narrow."""
+    return seat_name.split(" (")[0]
+
+
+class _Rows:
+    """Writes the panel's lines top to bottom: labels left, values right."""
+
+    def __init__(self, surf: pygame.Surface, L: TableLayout):
+        self.surf, self.f = surf, L.fonts
+        pad = self.f.body
+        self.x0, self.x1 = L.panel.left + pad, L.panel.right - pad
+        self.y = L.panel.top + pad // 2 + 2
+        self.line = round(self.f.body * 1.38)
+        self.small_line = round(self.f.small * 1.45)
+
+    def heading(self, text: str) -> None:
+        self.y += self.f.small // 3
+        gfx.blit_text(self.surf, text.upper(), self.f.small, c("panel_title"), (self.x0, self.y),
+                      bold=True)
+        self.y += self.small_line
+
+    def text(self, text: str) -> None:
+        gfx.blit_text(self.surf, text, self.f.body, c("text"), (self.x0, self.y), bold=True)
+        self.y += self.line
+
+    def row(self, label: str, value: str, colour=None, bold: bool = False) -> None:
+        body = self.f.body
+        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y))
+        gfx.blit_text(self.surf, value, body, colour or c("text"), (self.x1, self.y), "topright",
+                      bold)
+        self.y += self.line
+
+    def columns(self, left: str, right: str) -> None:
+        small, body = self.f.small, self.f.body
+        gfx.blit_text(self.surf, left, small, c("text_dim"), (self.x1 - body * 3.6, self.y),
+                      "topright")
+        gfx.blit_text(self.surf, right, small, c("text_dim"), (self.x1, self.y), "topright")
+        self.y += self.small_line
+
+    def pair(self, label: str, a, b, bold: bool = False) -> None:
+        body = self.f.body
+        colour = c("accent") if bold else c("text")
+        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y))
+        gfx.blit_text(self.surf, str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright",
+                      bold)
+        gfx.blit_text(self.surf, str(b), body, colour, (self.x1, self.y), "topright", bold)
+        self.y += self.line
+
+    def trump(self, label: str, symbol: str, ink, taken_by: str) -> None:
+        body, small, y = self.f.body, self.f.small, self.y
+        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, y))
+        badge = pygame.Rect(0, 0, round(body * 1.5), round(body * 1.5))
+        badge.topright = (self.x1, y - body // 5)
+        pygame.draw.rect(self.surf, c("card_face"), badge, border_radius=body // 3)
+        gfx.blit_text(self.surf, symbol, body, ink, badge.center, "center", True)
+        gfx.blit_text(self.surf, taken_by, small, c("text"), (badge.left - small // 2, y + 1),
+                      "topright")
+        self.y += self.line
+
+    def status(self, text: str) -> None:
+        gfx.blit_text(self.surf, text, self.f.small, c("text"), (self.x0, self.y + 2))
+        self.y += self.small_line

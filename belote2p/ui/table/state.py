@@ -1,0 +1,94 @@
+"""The frozen picture of the table one frame draws.
+
+Built each frame from the engine, the table model and the input; the
+renderer reads only this.  Parts that rarely change (``SideState``) compare
+equal from frame to frame, so their drawing can be cached.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from ...cards import Card
+from ...actions import Trick
+from ...view import SeatView
+from ..gfx import Button
+from ..layout import TableLayout
+from ..panels import InfoPanel
+
+
+@dataclass(frozen=True)
+class HandCard:
+    card: Card
+    rect: pygame.Rect
+    dim: bool  # the engine forbids it now
+    chosen: bool  # raised and outlined
+
+
+@dataclass(frozen=True)
+class FlightView:
+    card: Card | None  # None: face down
+    rect: pygame.Rect
+
+
+@dataclass(frozen=True)
+class SideState:
+    """Everything the side panel shows (if this is equal, so is the panel)."""
+
+    size: tuple[int, int]
+    demo_levels: tuple[Any, Any] | None
+    level_names: tuple[tuple[int, str], ...]
+    rival_level: int
+    streak: int
+    score: int
+    hand_scores: tuple[tuple[int, int], ...]
+    hands_started: int
+    match_scores: tuple[int, int]
+    seat_names: tuple[str, str]
+    trump: int | None
+    taker: int | None
+    points: tuple[int, int]
+    won: tuple[int, int]
+    pack: int
+    stock_started: bool
+    deal_number: int
+    show_points: bool
+    four_colour: bool
+    show_tracker: bool
+    show_last: bool
+    tracker: SeatView | None  # seat 0's view, when the tracker is shown
+    hover: tuple[bool, ...]  # the pointer over each of the panel's buttons
+
+    def level_name(self, level: Any) -> str:
+        return dict(self.level_names).get(level, "") if isinstance(level, int) else ""
+
+
+@dataclass(frozen=True)
+class TableState:
+    layout: TableLayout
+    four_colour: bool
+    seat_names: tuple[str, str]
+    turned: Card | None
+    trump: int | None
+    pack: int
+    stock_started: bool
+    won: tuple[int, int]
+    trick: tuple[tuple[int, Card], ...]
+    rival_x: tuple[float, ...]  # the rival's backs shown
+    thinking: bool
+    hand: tuple[HandCard, ...]
+    dragged: tuple[Card, pygame.Rect] | None
+    bid_buttons: tuple[Button, ...]
+    bid_prompt: str | None
+    bubbles: tuple[tuple[int, str], ...]  # seat, its last bid's words
+    banners: tuple[tuple[str, int | None], ...]  # text, seat (None: centre)
+    message: str | None
+    flights: tuple[FlightView, ...]
+    show_last: bool
+    last_trick: Trick | None
+    panel: InfoPanel | None
+    side: SideState
+    side_buttons: tuple[Button, ...]
