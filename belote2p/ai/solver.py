@@ -45,9 +45,11 @@ How it is fast (pure Python; a nine-card position takes a few milliseconds):
   then the others (fewest points lost first).  The follower tries its winning
   cards first, weakest first, then its losing cards, fewest points first.
 * Bounds: the trumps above all of the opponent's trumps are sure to win.
-* The cyclic garbage collector is paused during a call (the search makes no
-  reference cycles; its passes cost a fifth of the time and caused most of the
-  slow cases).
+* The cyclic garbage collector is paused during a call (its passes over the
+  search's many small objects cost a fifth of the time and caused most of the
+  slow cases).  The search's only reference cycle (the recursive closure
+  refers to itself) is cut when the call ends, so reference counting frees
+  a call's tables on return, whatever the collector's state.
 
 Nothing is kept between calls apart from constant tables (a few per trump).
 """
@@ -184,7 +186,13 @@ def _tables(trump: int) -> _Tables:
 # The search (internal ids).
 
 def _make_search(tb: _Tables):
-    """(value, follow_mask, cards_of) for one call, with fresh tables."""
+    """(value, follow_mask, cards_of, release) for one call, with fresh tables.
+
+    ``search`` is a closure that calls itself, so it refers to itself through
+    its own closure cell: a reference cycle that would keep the whole call's
+    tables alive until the cyclic collector ran.  ``release`` cuts that cycle
+    (the caller calls it when the call ends), so reference counting frees
+    everything at once, whatever the collector's counters say."""
     trump = tb.trump
     PTS = tb.pts
     WIN = tb.win
@@ -432,7 +440,11 @@ def _make_search(tb: _Tables):
             return two(hl, hf, R)
         return search(hl, hf, n, R, alpha, beta)
 
-    return value, follow_mask, cards_of
+    def release() -> None:
+        nonlocal search
+        search = None  # type: ignore[assignment]
+
+    return value, follow_mask, cards_of, release
 
 
 # ---------------------------------------------------------------------------
@@ -504,16 +516,17 @@ def _dominators(moves: list[int], mine: int, theirs: int,
 
 
 def _root(trump, leader, hands, lead):
-    """(mover, R, rows, val, to_ext, pts) for the position.
+    """(mover, R, rows, val, to_ext, pts, release) for the position.
 
     ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
     that dominate themselves (most promising first), then the dominated ones.
     ``val(c, a, b)`` is the mover's points after move ``c`` (window a, b,
-    fail-soft); ``R`` the points left, the mover's opponent getting the rest."""
+    fail-soft); ``R`` the points left, the mover's opponent getting the rest;
+    ``release()`` frees the call's tables (see ``_make_search``)."""
     _check(trump, leader, hands, lead)
     tb = _tables(trump)
     PTS, WIN, to_int = tb.pts, tb.win, tb.to_int
-    value, follow_mask, cards_of = _make_search(tb)
+    value, follow_mask, cards_of, release = _make_search(tb)
     hl, hf = _mask(hands[leader], to_int), _mask(hands[1 - leader], to_int)
     R = sum(PTS[c] for c in cards_of(hl | hf)) + LAST_TRICK
     n = len(hands[leader])
@@ -591,21 +604,37 @@ def _root(trump, leader, hands, lead):
 
     heads = sorted((c for c in moves if dom[c] == c), key=lambda c: -promise(c))
     rows = [(c, c) for c in heads] + [(c, dom[c]) for c in moves if dom[c] != c]
-    return mover, R, rows, val, tb.to_ext, PTS
+    return mover, R, rows, val, tb.to_ext, PTS, release
 
 
-class _NoGC:
-    """Pause the cyclic garbage collector for the duration of a call (the
-    search creates no reference cycles), restoring its state on exit."""
+class _Call:
+    """One solver call: the root of the position, with the cyclic garbage
+    collector paused meanwhile (its passes over the search's many small objects
+    cost a fifth of the time) and restored on exit, and the search's one
+    reference cycle cut on exit (so the call's tables are freed at once)."""
 
-    __slots__ = ("was_enabled",)
+    __slots__ = ("args", "was_enabled", "release")
 
-    def __enter__(self) -> None:
+    def __init__(self, *args) -> None:
+        self.args = args
+
+    def __enter__(self):
         self.was_enabled = gc.isenabled()
         if self.was_enabled:
             gc.disable()
+        self.release = None
+        try:
+            root = _root(*self.args)
+        except BaseException:
+            self.__exit__()
+            raise
+        self.release = root[-1]
+        return root[:-1]
 
     def __exit__(self, *exc) -> None:
+        if self.release is not None:
+            self.release()
+            self.release = None
         if self.was_enabled:
             gc.enable()
 
@@ -620,8 +649,7 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
     ``leader``: the seat on lead; ``lead``: the card it already led, if any (not
     in its hand; the follower is then to move).  Raises SolverError on an
     impossible position."""
-    with _NoGC():
-        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+    with _Call(trump, leader, hands, lead) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         opt: set[int] = set()
         for c, d in rows:
@@ -648,8 +676,7 @@ def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[in
     """{card: value} for every legal move of the player to move: the points seat
     0 takes from the remaining tricks after that move, best play afterwards.
     Same arguments as ``solve``."""
-    with _NoGC():
-        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+    with _Call(trump, leader, hands, lead) as (mover, R, rows, val, to_ext, PTS):
         got: dict[int, int] = {}
         for c, d in rows:
             if d != c and PTS[d] == PTS[c]:
@@ -664,8 +691,7 @@ def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence
                    lead: int | None = None) -> int:
     """``solve(...)[0]`` without the set of optimal cards (for rollouts): the
     points seat 0 takes from the remaining tricks under best play."""
-    with _NoGC():
-        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+    with _Call(trump, leader, hands, lead) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         for c, d in rows:
             if d == c:  # a dominated move is never better than its dominating one
