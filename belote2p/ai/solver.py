@@ -59,12 +59,13 @@ from __future__ import annotations
 import gc
 from typing import Callable, Iterable, Sequence
 
-from ..cards import CARDS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
+from ..cards import CAPOT_POINTS, CARDS, HAND_POINTS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
 
-__all__ = ["solve", "card_values", "position_value", "SolverError"]
+__all__ = ["CAPOT_BONUS", "SolverError", "can_capot", "card_values", "position_value", "solve"]
 
 INF = 1 << 20
 LAST_TRICK = 10
+CAPOT_BONUS = CAPOT_POINTS - HAND_POINTS  # 90: what taking every trick adds to 162
 
 
 class SolverError(ValueError):
@@ -440,21 +441,84 @@ def _make_search(tb: _Tables):
             return two(hl, hf, R)
         return search(hl, hf, n, R, alpha, beta)
 
-    def release() -> None:
-        nonlocal search
-        search = None  # type: ignore[assignment]
+    ctt: dict[int, list[int]] = {}  # capot game: position -> [lower, upper bound]
 
-    return value, follow_mask, cards_of, release
+    def capot(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+        """G(hl, hf): F(hl, hf), plus CAPOT_BONUS if the leader takes every
+        remaining trick, for a leader that has taken every trick so far (so it
+        is still on lead).  Once the follower takes a trick the capot is gone
+        and the rest is the plain game.  Fail-soft, like ``search``."""
+        if n == 0:
+            return R + CAPOT_BONUS
+        tl = (hl >> sh) & 255
+        if (hf >> sh) & 255 & ~((1 << tl.bit_length()) - 1):
+            # a trump above all the leader's: a sure trick, so no capot
+            return value(hl, hf, n, R, alpha, beta)
+        if n == 1:
+            return 0 if WIN[hl.bit_length() - 1] & hf else R + CAPOT_BONUS
+        key = hl | (hf << 32)
+        e = ctt.get(key)
+        if e is None:
+            e = ctt[key] = [0, R + CAPOT_BONUS]
+        lo, hi = e
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        n1 = n - 1
+        best = -1
+        a = alpha
+        for cb, pc, fl in gen_moves(hl, hf):
+            hl2 = hl ^ cb
+            m = INF
+            for fb, pf, w in fl:
+                p = pc + pf
+                R2 = R - p
+                b = beta if beta < m else m
+                if w:  # the follower takes a trick: the plain game from here
+                    v = R2 - value(hf ^ fb, hl2, n1, R2, R2 - b, R2 - a)
+                else:
+                    v = p + capot(hl2, hf ^ fb, n1, R2, a - p, b - p)
+                if v < m:
+                    m = v
+                    if m <= a:
+                        break
+            if m > best:
+                best = m
+                if m > a:
+                    a = m
+                    if a >= beta:
+                        break
+        if best <= alpha:
+            e[1] = min(hi, best)
+        elif best >= beta:
+            e[0] = max(lo, best)
+        else:
+            e[0] = e[1] = best
+        return best
+
+    def release() -> None:
+        nonlocal search, capot
+        search = capot = None  # type: ignore[assignment]
+
+    return value, capot, follow_mask, cards_of, release
 
 
 # ---------------------------------------------------------------------------
 # The root.
 
-def _check(trump, leader, hands, lead) -> None:
+def _check(trump, leader, hands, lead, capot_for) -> None:
     if isinstance(trump, bool) or trump not in (0, 1, 2, 3):
         raise SolverError(f"trump must be a suit number 0-3, not {trump!r}")
     if isinstance(leader, bool) or leader not in (0, 1):
         raise SolverError(f"leader must be 0 or 1, not {leader!r}")
+    if capot_for is not None and (isinstance(capot_for, bool) or capot_for != leader):
+        raise SolverError(f"capot_for must be the leader ({leader}), not {capot_for!r}: "
+                          "the seat that has won every trick so far leads this one")
     if len(hands) != 2:
         raise SolverError(f"hands must be two hands, not {len(hands)}")
     seen: set[int] = set()
@@ -515,18 +579,21 @@ def _dominators(moves: list[int], mine: int, theirs: int,
     return out
 
 
-def _root(trump, leader, hands, lead):
+def _root(trump, leader, hands, lead, capot_for):
     """(mover, R, rows, val, to_ext, pts, release) for the position.
 
     ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
     that dominate themselves (most promising first), then the dominated ones.
     ``val(c, a, b)`` is the mover's points after move ``c`` (window a, b,
     fail-soft); ``R`` the points left, the mover's opponent getting the rest;
-    ``release()`` frees the call's tables (see ``_make_search``)."""
-    _check(trump, leader, hands, lead)
+    ``release()`` frees the call's tables (see ``_make_search``).  With
+    ``capot_for`` (the leader), the leader's points count CAPOT_BONUS more if
+    it takes every remaining trick."""
+    _check(trump, leader, hands, lead, capot_for)
     tb = _tables(trump)
     PTS, WIN, to_int = tb.pts, tb.win, tb.to_int
-    value, follow_mask, cards_of, release = _make_search(tb)
+    value, capot, follow_mask, cards_of, release = _make_search(tb)
+    kept = value if capot_for is None else capot  # after a trick the leader keeps
     hl, hf = _mask(hands[leader], to_int), _mask(hands[1 - leader], to_int)
     R = sum(PTS[c] for c in cards_of(hl | hf)) + LAST_TRICK
     n = len(hands[leader])
@@ -571,7 +638,7 @@ def _root(trump, leader, hands, lead):
                 if WIN[c] & fb:
                     v = R2 - value(hf ^ fb, hl2, n - 1, R2, R2 - bb, R2 - a)
                 else:
-                    v = p + value(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
+                    v = p + kept(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
                 if v < m:
                     m = v
                     if m <= a:
@@ -600,7 +667,7 @@ def _root(trump, leader, hands, lead):
             R2 = R - p
             if wl & fb:  # the follower wins and leads next
                 return p + value(hf ^ fb, hl, n, R2, a - p, b - p)
-            return R2 - value(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
+            return R2 - kept(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
 
     heads = sorted((c for c in moves if dom[c] == c), key=lambda c: -promise(c))
     rows = [(c, c) for c in heads] + [(c, dom[c]) for c in moves if dom[c] != c]
@@ -640,7 +707,8 @@ class _Call:
 
 
 def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
-          lead: int | None = None) -> tuple[int, list[int]]:
+          lead: int | None = None,
+          capot_for: int | None = None) -> tuple[int, list[int]]:
     """(value, best): the points seat 0 takes from the remaining tricks under
     best play by both (card points + 10 for the last trick), and every optimal
     card of the player to move (seat 0 maximises, seat 1 minimises), sorted.
@@ -648,8 +716,15 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
     ``hands[0]`` / ``hands[1]``: the cards (ints 0-31) of seat 0 / seat 1;
     ``leader``: the seat on lead; ``lead``: the card it already led, if any (not
     in its hand; the follower is then to move).  Raises SolverError on an
-    impossible position."""
-    with _Call(trump, leader, hands, lead) as (mover, R, rows, val, to_ext, PTS):
+    impossible position.
+
+    ``capot_for``: the seat that has won every trick so far (so it is the
+    leader), or None to ignore the capot.  Given, both play the capot game: that
+    seat's taking every remaining trick is worth ``CAPOT_BONUS`` (90) more to
+    it (252 trick points instead of 162), so it plays for a capot and the other
+    seat plays to break one.  ``value`` stays zero-sum: seat 0's points, minus
+    90 if seat 1 makes the capot, plus 90 if seat 0 does."""
+    with _Call(trump, leader, hands, lead, capot_for) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         opt: set[int] = set()
         for c, d in rows:
@@ -672,11 +747,12 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
 
 
 def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
-                lead: int | None = None) -> dict[int, int]:
+                lead: int | None = None,
+                capot_for: int | None = None) -> dict[int, int]:
     """{card: value} for every legal move of the player to move: the points seat
     0 takes from the remaining tricks after that move, best play afterwards.
-    Same arguments as ``solve``."""
-    with _Call(trump, leader, hands, lead) as (mover, R, rows, val, to_ext, PTS):
+    Same arguments as ``solve`` (``capot_for`` included)."""
+    with _Call(trump, leader, hands, lead, capot_for) as (mover, R, rows, val, to_ext, PTS):
         got: dict[int, int] = {}
         for c, d in rows:
             if d != c and PTS[d] == PTS[c]:
@@ -688,10 +764,12 @@ def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[in
 
 
 def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
-                   lead: int | None = None) -> int:
+                   lead: int | None = None,
+                   capot_for: int | None = None) -> int:
     """``solve(...)[0]`` without the set of optimal cards (for rollouts): the
-    points seat 0 takes from the remaining tricks under best play."""
-    with _Call(trump, leader, hands, lead) as (mover, R, rows, val, to_ext, PTS):
+    points seat 0 takes from the remaining tricks under best play (``capot_for``
+    as in ``solve``)."""
+    with _Call(trump, leader, hands, lead, capot_for) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         for c, d in rows:
             if d == c:  # a dominated move is never better than its dominating one
@@ -700,3 +778,17 @@ def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence
                 elif val(c, best, best + 1) > best:
                     best = val(c, best, INF)
         return best if mover == 0 else R - best
+
+
+def can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+              lead: int | None = None) -> bool:
+    """Can the leader take every remaining trick (this one included) against
+    any defence?  Same arguments as ``solve``; the leader is taken to have won
+    every trick so far (it matters only to the caller: a capot needs them all)."""
+    with _Call(trump, leader, hands, lead, leader) as (mover, R, rows, val, _, _pts):
+        heads = [c for c, d in rows if d == c]  # a dominated move is never better
+        if mover == leader:  # some lead keeps every trick
+            goal = R + CAPOT_BONUS
+            return any(val(c, goal - 1, goal) >= goal for c in heads)
+        # the follower to move: every answer concedes the capot (its worth -90)
+        return all(val(f, -CAPOT_BONUS, 1 - CAPOT_BONUS) <= -CAPOT_BONUS for f in heads)
