@@ -550,3 +550,20 @@ def test_capot_for_must_be_the_leader():
         solve(0, 0, (S("AS 7H"), S("TS 8H")), capot_for=1)
     with pytest.raises(SolverError, match="capot_for"):
         solve(0, 0, (S("AS 7H"), S("TS 8H")), capot_for=True)
+
+
+def test_cli_capot_for():
+    lines = "\n".join([
+        json.dumps({"trump": "D", "leader": 0, "hands": [["9C", "9D", "JD"], ["7D", "8D", "AS"]]}),
+        json.dumps({"trump": "D", "leader": 0, "hands": [["9C", "9D", "JD"], ["7D", "8D", "AS"]],
+                    "capot_for": 0}),
+        json.dumps({"trump": "S", "leader": 1, "hands": [["JS", "7C"], ["8H"]], "lead": "AH",
+                    "capot_for": 1}),
+        json.dumps({"trump": "D", "leader": 0, "hands": [["9D"], ["7D"]], "capot_for": 1}),
+    ])
+    status, out = cli(lines)
+    assert status == 2
+    assert out[0] == {"value": 55, "best": ["9D", "JD", "9C"]}  # today's answer, unchanged
+    assert out[1] == {"value": 55, "best": ["9D", "JD", "9C"], "capot": True}
+    assert out[2]["capot"] is False  # seat 0 trumps the ace of hearts
+    assert "capot_for" in out[3]["error"] and out[3]["error"].startswith("line 4:")
