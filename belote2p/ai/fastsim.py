@@ -125,11 +125,12 @@ class Sim:
             seat = self.to_move
             self.play(policies[seat](self, seat))
 
-    def solved_scores(self) -> tuple[int, int]:
+    def solved_scores(self, memo=None) -> tuple[int, int]:
         """The hand's scores if both play perfectly from this strict-phase trick
         start on (the solver; a seat that has won every trick so far plays for
         the capot, the other to break it).  Belote is settled by now: it goes to
-        whoever announced it, or holds both K and Q of trumps."""
+        whoever announced it, or holds both K and Q of trumps.  ``memo``: a
+        ``solver.Memo`` to share search tables between calls."""
         from .solver import CAPOT_BONUS, position_value
 
         if self.ntricks == TRICKS:
@@ -137,7 +138,7 @@ class Sim:
         leader = self.leader
         capot_for = leader if self.won[leader] == self.ntricks > 0 else None
         value = position_value(self.trump, leader, (self.hands[0], self.hands[1]),
-                               capot_for=capot_for)
+                               capot_for=capot_for, memo=memo)
         table = PTS[self.trump]
         rest = sum(table[c] for c in self.hands[0]) + sum(table[c] for c in self.hands[1])
         rest += LAST_TRICK_BONUS

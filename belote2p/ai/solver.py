@@ -61,7 +61,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..cards import CAPOT_POINTS, CARDS, HAND_POINTS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
 
-__all__ = ["CAPOT_BONUS", "SolverError", "can_capot", "card_values", "position_value", "solve"]
+__all__ = ["CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value", "solve"]
 
 INF = 1 << 20
 LAST_TRICK = 10
@@ -186,8 +186,35 @@ def _tables(trump: int) -> _Tables:
 # ---------------------------------------------------------------------------
 # The search (internal ids).
 
-def _make_search(tb: _Tables):
-    """(value, follow_mask, cards_of, release) for one call, with fresh tables.
+class Memo:
+    """Search tables a caller may carry from call to call, one set per trump.
+
+    Every entry is exact knowledge about a position (bounds on its value, its
+    moves, a two-card ending's value), true whichever call found it, so
+    answers never depend on the memo; only the time does.  Level 4 keeps one
+    for a decision's many trial endgames and then drops it (nothing is kept
+    between calls unless the caller passes a memo)."""
+
+    __slots__ = ("by_trump",)
+
+    def __init__(self) -> None:
+        self.by_trump: dict[int, tuple[dict, ...]] = {}
+
+    def tables(self, trump: int) -> tuple[dict, ...]:
+        got = self.by_trump.get(trump)
+        if got is None:
+            got = self.by_trump[trump] = _fresh_tables()
+        return got
+
+
+def _fresh_tables() -> tuple[dict, ...]:
+    """(tt, exact2, bits, fcache, chunks, ctt): see ``_make_search``."""
+    return {}, {}, {}, {}, {}, {}
+
+
+def _make_search(tb: _Tables, memo: Memo | None = None):
+    """(value, capot, follow_mask, cards_of, release) for one call, with fresh
+    tables (or the memo's for this trump).
 
     ``search`` is a closure that calls itself, so it refers to itself through
     its own closure cell: a reference cycle that would keep the whole call's
@@ -203,12 +230,14 @@ def _make_search(tb: _Tables):
     ABOVE, BELOW = _ABOVE, _BELOW
     sh = 8 * trump
 
-    tt: dict[int, list] = {}         # position -> [lower bound, upper bound, moves]
-    exact2: dict[int, int] = {}      # two-card position -> F
+    tt: dict[int, list]              # position -> [lower bound, upper bound, moves]
+    exact2: dict[int, int]           # two-card position -> F
+    bits: dict[int, list[int]]       # mask -> its cards
+    fcache: dict[int, list]          # (follower's cards kept, lead) -> follow list
+    chunks: dict[int, list]          # a suit's leads in a given situation
+    ctt: dict[int, list[int]]        # capot game: position -> [lower, upper bound]
+    tt, exact2, bits, fcache, chunks, ctt = _fresh_tables() if memo is None else memo.tables(trump)
     e2get = exact2.get
-    bits: dict[int, list[int]] = {}  # mask -> its cards
-    fcache: dict[int, list] = {}     # (follower's cards kept, lead) -> follow list
-    chunks: dict[int, list] = {}     # a suit's leads in a given situation
 
     def cards_of(mask: int) -> list[int]:
         got = bits.get(mask)
@@ -441,8 +470,6 @@ def _make_search(tb: _Tables):
             return two(hl, hf, R)
         return search(hl, hf, n, R, alpha, beta)
 
-    ctt: dict[int, list[int]] = {}  # capot game: position -> [lower, upper bound]
-
     def capot(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
         """G(hl, hf): F(hl, hf), plus CAPOT_BONUS if the leader takes every
         remaining trick, for a leader that has taken every trick so far (so it
@@ -579,7 +606,7 @@ def _dominators(moves: list[int], mine: int, theirs: int,
     return out
 
 
-def _root(trump, leader, hands, lead, capot_for):
+def _root(trump, leader, hands, lead, capot_for, memo=None):
     """(mover, R, rows, val, to_ext, pts, release) for the position.
 
     ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
@@ -592,7 +619,7 @@ def _root(trump, leader, hands, lead, capot_for):
     _check(trump, leader, hands, lead, capot_for)
     tb = _tables(trump)
     PTS, WIN, to_int = tb.pts, tb.win, tb.to_int
-    value, capot, follow_mask, cards_of, release = _make_search(tb)
+    value, capot, follow_mask, cards_of, release = _make_search(tb, memo)
     kept = value if capot_for is None else capot  # after a trick the leader keeps
     hl, hf = _mask(hands[leader], to_int), _mask(hands[1 - leader], to_int)
     R = sum(PTS[c] for c in cards_of(hl | hf)) + LAST_TRICK
@@ -765,11 +792,12 @@ def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[in
 
 def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
                    lead: int | None = None,
-                   capot_for: int | None = None) -> int:
+                   capot_for: int | None = None, memo: Memo | None = None) -> int:
     """``solve(...)[0]`` without the set of optimal cards (for rollouts): the
     points seat 0 takes from the remaining tricks under best play (``capot_for``
-    as in ``solve``)."""
-    with _Call(trump, leader, hands, lead, capot_for) as (mover, R, rows, val, to_ext, PTS):
+    as in ``solve``).  ``memo`` carries search tables from call to call (same
+    answers, less time when the positions share endings)."""
+    with _Call(trump, leader, hands, lead, capot_for, memo) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         for c, d in rows:
             if d == c:  # a dominated move is never better than its dominating one
