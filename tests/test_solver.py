@@ -567,3 +567,14 @@ def test_cli_capot_for():
     assert out[1] == {"value": 55, "best": ["9D", "JD", "9C"], "capot": True}
     assert out[2]["capot"] is False  # seat 0 trumps the ace of hearts
     assert "capot_for" in out[3]["error"] and out[3]["error"].startswith("line 4:")
+
+
+def test_a_shared_memo_never_changes_an_answer():
+    rng = random.Random(21)
+    memo = solver_module.Memo()
+    for _ in range(150):
+        trump, leader, hands, lead = random_position(rng, rng.randint(1, 7), rng.random() < 0.5)
+        t, h, ld = as_ints(trump, hands, lead)
+        capot_for = leader if rng.random() < 0.5 else None
+        assert (position_value(t, leader, h, ld, capot_for, memo=memo)
+                == position_value(t, leader, h, ld, capot_for))
