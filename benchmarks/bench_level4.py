@@ -29,13 +29,13 @@ import sys
 import time
 
 try:
-    import belote2p  # noqa: F401
+    import belote2p
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.ai import decide, make_player  # noqa: E402
-from belote2p.hand import Phase  # noqa: E402
-from belote2p.match import Match  # noqa: E402
+from belote2p.ai import decide, make_player
+from belote2p.hand import Phase
+from belote2p.match import Match
 
 KINDS = ("bid", "stock", "strict")
 

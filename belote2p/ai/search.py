@@ -34,8 +34,8 @@ from .fastsim import Sim, sim_from_deck
 from .heuristics import choose_card
 from .knowledge import info_from_sim, info_from_view
 from .players import TipsPlayer, solver_card
-from .solver import Memo
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
+from .solver import Memo
 from .tables import PTS, STR, mask_of
 from .utility import Outlook
 
