@@ -56,7 +56,8 @@ def test_sim_from_a_view_matches_the_engine(seed):
 @pytest.mark.parametrize("seed", range(25))
 def test_solved_scores_match_perfect_play_in_the_engine(seed):
     """From a strict-phase trick start, ``solved_scores`` is what the engine
-    scores when both seats play solver-optimal cards (belote settled, no capot)."""
+    scores when both seats play solver-optimal cards (belote settled; a seat that
+    has won every trick so far plays the capot game)."""
     from belote2p.ai.solver import solve
 
     rng = random.Random(500 + seed)
@@ -68,8 +69,28 @@ def test_solved_scores_match_perfect_play_in_the_engine(seed):
     expected = sim.solved_scores()
     while hand.phase is Phase.PLAY:
         lead = hand.current[0] if hand.current else None
-        _, best = solve(hand.trump, hand.leader, (hand.hands[0], hand.hands[1]), lead)
+        winners = {t.winner for t in hand.tricks}
+        capot_for = hand.leader if winners == {hand.leader} else None
+        _, best = solve(hand.trump, hand.leader, (hand.hands[0], hand.hands[1]), lead, capot_for)
         hand.apply(CARDS[best[0]])
-    score = hand.score()
-    if score.capot is None:
-        assert expected == score.scores
+    assert expected == hand.score().scores
+
+
+def test_solved_scores_count_a_forced_capot():
+    """Seat 0 took the first 13 tricks; with 9C 9D JD against 7D 8D AS (trump
+    diamonds) it draws the trumps and takes the last three: a capot, 252."""
+    from belote2p.ai.fastsim import Sim
+
+    sim = Sim(2, 0, [S_("9C 9D JD"), S_("7D 8D AS")], [], 0)
+    sim.ntricks, sim.won, sim.last_winner = 13, [13, 0], 0
+    sim.pts = [162 - 55, 0]
+    sim.gone = (1 << 32) - 1 & ~sum(1 << c for c in S_("9C 9D JD 7D 8D AS"))
+    assert sim.solved_scores() == (252, 0)
+    sim.won = [12, 1]  # one trick lost earlier: no capot to play for
+    assert sim.solved_scores() == (162, 0)
+
+
+def S_(text):
+    from belote2p.cards import parse_card
+
+    return [int(parse_card(t)) for t in text.split()]

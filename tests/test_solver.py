@@ -12,7 +12,6 @@ import gc
 import io
 import json
 import random
-import tracemalloc
 from functools import lru_cache
 
 import pytest
@@ -22,7 +21,7 @@ from hypothesis import strategies as st
 from belote2p import rules
 from belote2p.ai import solve_cli
 from belote2p.ai import solver as solver_module
-from belote2p.ai.solver import SolverError, card_values, position_value, solve
+from belote2p.ai.solver import SolverError, can_capot, card_values, position_value, solve
 from belote2p.cards import CARDS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, parse_card
 
 # --- reference, from RULES.md ------------------------------------------------
@@ -100,6 +99,54 @@ def ref_solve(trump: str, leader: int, hands, lead=None) -> tuple[int, list[str]
     mover = leader if lead is None else 1 - leader
     best = max(values.values()) if mover == 0 else min(values.values())
     return best, sorted((c for c, v in values.items() if v == best), key=ALL.index)
+
+
+def ref_capot_values(trump: str, leader: int, hands, lead: str | None = None) -> dict[str, int]:
+    """As ref_move_values, for the capot game: the leader has won every trick
+    so far, and if it wins all the rest its points count 90 more (252 instead
+    of 162); seat 0's value is its points plus 90 if it makes the capot, minus
+    90 if seat 1 does."""
+    capot_seat = leader
+
+    @lru_cache(maxsize=None)
+    def after(h0: frozenset, h1: frozenset, leader: int, lead, intact: bool) -> int:
+        hands = (h0, h1)
+        if lead is None:
+            if not h0:
+                return (90 if capot_seat == 0 else -90) if intact else 0
+            vals = [after(*_without(hands, leader, c), leader, c, intact) for c in hands[leader]]
+            return max(vals) if leader == 0 else min(vals)
+        vals = [_trick(hands, leader, lead, f, intact) for f in ref_legal(hands[1 - leader], lead, trump)]
+        return max(vals) if leader == 1 else min(vals)
+
+    def _trick(hands, leader, lead, follow, intact) -> int:
+        h0, h1 = _without(hands, 1 - leader, follow)
+        winner = 1 - leader if ref_follower_wins(lead, follow, trump) else leader
+        gained = ref_points(lead, trump) + ref_points(follow, trump) + (10 if not h0 and not h1 else 0)
+        still = intact and winner == capot_seat
+        return after(h0, h1, winner, None, still) + (gained if winner == 0 else 0)
+
+    hands = (frozenset(hands[0]), frozenset(hands[1]))
+    if lead is None:
+        return {c: after(*_without(hands, leader, c), leader, c, True) for c in hands[leader]}
+    return {f: _trick(hands, leader, lead, f, True) for f in ref_legal(hands[1 - leader], lead, trump)}
+
+
+def ref_can_capot(trump: str, leader: int, hands, lead: str | None = None) -> bool:
+    """Can ``leader`` win every remaining trick whatever the other seat plays?
+    (Plain enumeration of every line, nothing but trick winners.)"""
+    taker = leader
+
+    def wins_all(h, leader: int, lead) -> bool:
+        if lead is None:
+            if not h[0] and not h[1]:
+                return True
+            return any(wins_all(_without(h, leader, c), leader, c) for c in h[leader])
+        answers = ref_legal(h[1 - leader], lead, trump)
+        return all(not ref_follower_wins(lead, f, trump) and wins_all(_without(h, 1 - leader, f), taker, None)
+                   for f in answers)
+
+    return wins_all((frozenset(hands[0]), frozenset(hands[1])), leader, lead)
 
 
 # --- helpers -------------------------------------------------------------------
@@ -303,20 +350,36 @@ def test_bad_arguments_raise(args):
         solve(*args)
 
 
+def live_objects() -> int:
+    """How many objects the cyclic collector tracks (lists, dicts, tuples, closures...)."""
+    return len(gc.get_objects())
+
+
 def test_memory_does_not_grow_between_calls():
+    """Every call frees what it made by reference counting alone.  The cyclic
+    collector is off while we count (so its counters, left by earlier tests,
+    play no part), and we count live objects rather than bytes (freed objects
+    parked on the interpreter's free lists would blur a byte count)."""
     rng = random.Random(3)
     positions = [random_position(rng, 7, rng.random() < 0.5) for _ in range(60)]
-    for pos in positions[:20]:  # builds the per-trump tables
+    for pos in positions:  # warm up: builds the per-trump tables kept on purpose
         run_solver(*pos)
-    tracemalloc.start()
+    was_enabled = gc.isenabled()
+    gc.collect()
+    gc.disable()
     try:
-        before = tracemalloc.get_traced_memory()[0]
-        for pos in positions[20:]:
+        before = live_objects()
+        for pos in positions:
             run_solver(*pos)
-        grown = tracemalloc.get_traced_memory()[0] - before
+            run_position_value(*pos)
+            run_card_values(*pos)
+        grown = live_objects() - before
+        cycles = gc.collect()
     finally:
-        tracemalloc.stop()
-    assert grown < 50_000
+        if was_enabled:
+            gc.enable()
+    assert grown == 0
+    assert cycles == 0
     assert len(solver_module._TABLES) <= 4
 
 
@@ -413,3 +476,105 @@ def test_cli_nine_cards_with_lead():
     status, got = cli(json.dumps(obj))
     value, best = run_solver(trump, leader, hands, lead)
     assert status == 0 and got == [{"value": value, "best": best}]
+
+
+# --- the capot game ----------------------------------------------------------
+
+def as_ints(trump, hands, lead):
+    return (SUITS.index(trump), tuple([ALL.index(c) for c in h] for h in hands),
+            None if lead is None else ALL.index(lead))
+
+
+@pytest.mark.parametrize("k,count", [(1, 150), (2, 150), (3, 150), (4, 100), (5, 40)])
+@pytest.mark.parametrize("with_lead", [False, True])
+def test_capot_game_matches_brute_force(k, count, with_lead):
+    rng = random.Random(1000 * k + with_lead)
+    capots = 0
+    for _ in range(count):
+        trump, leader, hands, lead = random_position(rng, k, with_lead)
+        if rng.random() < 0.5:  # more capot chances: give the leader the top trumps
+            pool = sorted(ALL, key=lambda c: -ref_power(c, trump) if c[1] == trump else 0)
+            hands, lead = deal_strong(rng, pool, trump, leader, k, with_lead)
+        t, h, ld = as_ints(trump, hands, lead)
+        want = ref_capot_values(trump, leader, hands, lead)
+        got = card_values(t, leader, h, ld, capot_for=leader)
+        assert {ALL[c]: v for c, v in got.items()} == want, (trump, leader, hands, lead)
+        mover = leader if lead is None else 1 - leader
+        best_v = max(want.values()) if mover == 0 else min(want.values())
+        value, best = solve(t, leader, h, ld, capot_for=leader)
+        assert value == best_v
+        assert sorted(ALL[c] for c in best) == sorted(c for c, v in want.items() if v == best_v)
+        assert position_value(t, leader, h, ld, capot_for=leader) == best_v
+        expected = ref_can_capot(trump, leader, hands, lead)
+        assert can_capot(t, leader, h, ld) == expected, (trump, leader, hands, lead)
+        capots += expected
+    assert k == 1 or capots > 0  # the sample does test capots
+
+
+def deal_strong(rng, pool, trump, leader, k, with_lead):
+    """A deal where the leader holds some of the best trumps."""
+    top = [c for c in pool if c[1] == trump][:rng.randint(1, min(k, 4))]
+    rest = [c for c in ALL if c not in top]
+    others = rng.sample(rest, 2 * k - len(top))
+    hands = [[], []]
+    hands[leader] = sorted(top + others[:k - len(top)])
+    hands[1 - leader] = sorted(others[k - len(top):])
+    lead = hands[leader].pop(rng.randrange(k)) if with_lead else None
+    return hands, lead
+
+
+def test_capot_ignored_unless_asked():
+    # seat 0 takes both tricks: plain value 25+10... and the capot game adds 90
+    hands = (S("JS AS"), S("7H 8H"))
+    assert solve(0, 0, hands)[0] == 20 + 11 + 10
+    assert solve(0, 0, hands, capot_for=0)[0] == 20 + 11 + 10 + 90
+    assert can_capot(0, 0, hands)
+    assert solve(0, 1, (S("7H 8H"), S("JS AS")), capot_for=1)[0] == -90
+
+
+def test_capot_game_draws_trumps_before_a_plain_lead():
+    """Trump diamonds; seat 0 (9C 9D JD) against 7D 8D AS.  For points alone the
+    9 of clubs may go first (the other seat trumps it, 55 either way); for the
+    capot it must not: draw the trumps first and take all three tricks."""
+    hands = (S("9C 9D JD"), S("7D 8D AS"))
+    diamonds = SUITS.index("D")
+    value, best = solve(diamonds, 0, hands)
+    assert value == 55 and parse_card("9C") in best
+    value, best = solve(diamonds, 0, hands, capot_for=0)
+    assert value == 55 + 90 and best == sorted(S("9D JD"))
+    assert can_capot(diamonds, 0, hands)
+
+
+def test_capot_for_must_be_the_leader():
+    with pytest.raises(SolverError, match="capot_for"):
+        solve(0, 0, (S("AS 7H"), S("TS 8H")), capot_for=1)
+    with pytest.raises(SolverError, match="capot_for"):
+        solve(0, 0, (S("AS 7H"), S("TS 8H")), capot_for=True)
+
+
+def test_cli_capot_for():
+    lines = "\n".join([
+        json.dumps({"trump": "D", "leader": 0, "hands": [["9C", "9D", "JD"], ["7D", "8D", "AS"]]}),
+        json.dumps({"trump": "D", "leader": 0, "hands": [["9C", "9D", "JD"], ["7D", "8D", "AS"]],
+                    "capot_for": 0}),
+        json.dumps({"trump": "S", "leader": 1, "hands": [["JS", "7C"], ["8H"]], "lead": "AH",
+                    "capot_for": 1}),
+        json.dumps({"trump": "D", "leader": 0, "hands": [["9D"], ["7D"]], "capot_for": 1}),
+    ])
+    status, out = cli(lines)
+    assert status == 2
+    assert out[0] == {"value": 55, "best": ["9D", "JD", "9C"]}  # today's answer, unchanged
+    assert out[1] == {"value": 55, "best": ["9D", "JD", "9C"], "capot": True}
+    assert out[2]["capot"] is False  # seat 0 trumps the ace of hearts
+    assert "capot_for" in out[3]["error"] and out[3]["error"].startswith("line 4:")
+
+
+def test_a_shared_memo_never_changes_an_answer():
+    rng = random.Random(21)
+    memo = solver_module.Memo()
+    for _ in range(150):
+        trump, leader, hands, lead = random_position(rng, rng.randint(1, 7), rng.random() < 0.5)
+        t, h, ld = as_ints(trump, hands, lead)
+        capot_for = leader if rng.random() < 0.5 else None
+        assert (position_value(t, leader, h, ld, capot_for, memo=memo)
+                == position_value(t, leader, h, ld, capot_for))

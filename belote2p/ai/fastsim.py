@@ -125,25 +125,40 @@ class Sim:
             seat = self.to_move
             self.play(policies[seat](self, seat))
 
-    def solved_scores(self) -> tuple[int, int]:
+    def solved_scores(self, memo=None) -> tuple[int, int]:
         """The hand's scores if both play perfectly from this strict-phase trick
-        start on (the solver; capot aside).  Belote is settled by now: it goes to
-        whoever announced it, or holds both K and Q of trumps."""
-        from .solver import position_value
+        start on (the solver; a seat that has won every trick so far plays for
+        the capot, the other to break it).  Belote is settled by now: it goes to
+        whoever announced it, or holds both K and Q of trumps.  ``memo``: a
+        ``solver.Memo`` to share search tables between calls."""
+        from .solver import CAPOT_BONUS, position_value
 
         if self.ntricks == TRICKS:
             return self.scores()
-        value = position_value(self.trump, self.leader, (self.hands[0], self.hands[1]))
+        leader = self.leader
+        capot_for = leader if self.won[leader] == self.ntricks > 0 else None
+        value = position_value(self.trump, leader, (self.hands[0], self.hands[1]),
+                               capot_for=capot_for, memo=memo)
         table = PTS[self.trump]
         rest = sum(table[c] for c in self.hands[0]) + sum(table[c] for c in self.hands[1])
-        points = [self.pts[0] + value, self.pts[1] + rest + LAST_TRICK_BONUS - value]
+        rest += LAST_TRICK_BONUS
+        capot = -1
+        if capot_for is not None:
+            mine = value if capot_for == 0 else rest - value  # the capot seat's worth
+            if mine == rest + CAPOT_BONUS:
+                capot = capot_for
+        if capot >= 0:
+            points = [0, 0]
+            points[capot] = CAPOT_POINTS
+        else:
+            points = [self.pts[0] + value, self.pts[1] + rest - value]
         belote = self.belote
         if belote < 0:
             k, q = self.trump * 8 + KING, self.trump * 8 + QUEEN
             for seat in (0, 1):
                 if k in self.hands[seat] and q in self.hands[seat]:
                     belote = seat
-        return _scored(self.taker, points, belote, -1)
+        return _scored(self.taker, points, belote, capot)
 
     # ------------------------------------------------------------------ score
     def scores(self) -> tuple[int, int]:

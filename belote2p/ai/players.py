@@ -82,14 +82,21 @@ def pass_value(view: SeatView, outlook: Outlook, m: MatchKnobs) -> float:
     return outlook.open_value(m.pass_margin)
 
 
+def capot_seat(view: SeatView) -> int | None:
+    """The seat that has won every trick so far (it leads this one), if any."""
+    winners = {trick.winner for trick in view.tricks}
+    return view.leader if winners == {view.leader} else None
+
+
 def solver_card(view: SeatView):
-    """A perfect strict-phase card (the lowest of the optimal ones)."""
+    """A perfect strict-phase card (the lowest of the optimal ones), playing
+    for a capot or to break one when a seat has won every trick so far."""
     from .solver import solve
 
     hands = [None, None]
     hands[view.seat] = list(view.hand)
     hands[1 - view.seat] = list(view.other_hand)
     lead = view.current_trick[0] if view.current_trick else None
-    _, best = solve(view.trump, view.leader, (hands[0], hands[1]), lead)
+    _, best = solve(view.trump, view.leader, (hands[0], hands[1]), lead, capot_seat(view))
     trump = view.trump
     return CARDS[min(best, key=lambda c: (PTS[trump][c], STR[trump][c], c))]

@@ -35,6 +35,7 @@ from .knowledge import info_from_sim, info_from_view
 from .levels import Level
 from .players import TipsPlayer, solver_card
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
+from .solver import Memo
 from .tables import PTS, STR, mask_of
 from .utility import Outlook
 
@@ -49,11 +50,12 @@ class SearchPlayer(TipsPlayer):
         """The playout policy: the tips, seeing only ``seat``'s information."""
         return choose_card(info_from_sim(sim, seat, self.play_knobs.count_plain), self.play_knobs)
 
-    def playout(self, sim: Sim, seat: int, outlook: Outlook, solve_cards: int = 0) -> float:
+    def playout(self, sim: Sim, seat: int, outlook: Outlook, solve_cards: int = 0,
+                memo: Memo | None = None) -> float:
         """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
-        if not 0); its worth to ``seat`` for the match."""
+        if not 0, sharing ``memo``'s tables); its worth to ``seat`` for the match."""
         sim.run((self.policy, self.policy), solve_cards)
-        scores = sim.solved_scores() if solve_cards else sim.scores()
+        scores = sim.solved_scores(memo) if solve_cards else sim.scores()
         return outlook.value(scores[seat] - scores[1 - seat])
 
     # ----------------------------------------------------------------- cards
@@ -74,13 +76,14 @@ class SearchPlayer(TipsPlayer):
         better by ``min_edge`` standard errors."""
         k = self.search_knobs
         outlook = Outlook(view, self.match_knobs)
+        memo = Memo()  # the trial endgames share their search tables, for this decision only
         candidates = distinct_cards(view)
         default = choose_card(info_from_view(view, self.play_knobs.count_plain), self.play_knobs)
         if default not in candidates:
             candidates.append(default)
         if len(candidates) == 1:
             return candidates[0]
-        rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards, outlook)
+        rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards, outlook, memo)
         if k.finalists and k.final_samples and len(candidates) > k.finalists:
             means = column_means(rows)
             ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
@@ -89,10 +92,11 @@ class SearchPlayer(TipsPlayer):
                 finalists.append(default)
             candidates = finalists
         if k.finalists and k.final_samples:
-            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards, outlook)
+            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards, outlook, memo)
         return pick(candidates, rows, candidates.index(default), k.min_edge, view.trump)
 
-    def rollouts(self, view, candidates, samples: int, solve_cards: int, outlook) -> list:
+    def rollouts(self, view, candidates, samples: int, solve_cards: int, outlook,
+                 memo: Memo | None = None) -> list:
         """One row per sampled deal: each candidate's playout value."""
         k = self.search_knobs
         rows = []
@@ -103,7 +107,7 @@ class SearchPlayer(TipsPlayer):
             for c in candidates:
                 sim = base.copy()
                 sim.play(c)
-                row.append(self.playout(sim, view.seat, outlook, solve_cards))
+                row.append(self.playout(sim, view.seat, outlook, solve_cards, memo))
             rows.append(row)
         return rows
 
@@ -168,6 +172,7 @@ class BidSearch:
         self.outlook = Outlook(view, player.match_knobs)
         self.me = view.seat
         self.turned_suit = view.turned.suit
+        self.memo = Memo()  # shared by this decision's trial endgames
 
     def best(self) -> Bid:
         view, k = self.view, self.player.search_knobs
@@ -234,5 +239,5 @@ class BidSearch:
         if key not in cache:
             sim = sim_from_deck(deck, self.view.dealer, taker, trump)
             solve_cards = self.player.search_knobs.bid_solve_cards
-            cache[key] = self.player.playout(sim, self.me, self.outlook, solve_cards)
+            cache[key] = self.player.playout(sim, self.me, self.outlook, solve_cards, self.memo)
         return cache[key]

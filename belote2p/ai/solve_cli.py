@@ -6,7 +6,10 @@ Input line::
     {"trump": "H", "leader": 0, "hands": [["JH"], ["AS", "7H"]], "lead": "9S"}
 
 ``lead`` is optional (a card the leader already put on the table; the leader then
-holds one card fewer).  Hands hold 1 to 9 cards.  Output, one line per input
+holds one card fewer).  ``capot_for`` is optional: the seat (0 or 1) that has won
+every trick so far, so the leader; the output then has ``"capot"``: true when that
+seat can take every remaining trick against any defence (``value`` and ``best``
+are unchanged: trick points, capot ignored).  Hands hold 1 to 9 cards.  Output, one line per input
 line (blank lines skipped)::
 
     {"value": 30, "best": ["9S"]}
@@ -26,9 +29,9 @@ from typing import Any, Iterable, TextIO
 
 from ..cards import CARDS, CardError, parse_card, parse_suit
 from ..lines import BadLine, parse_json
-from .solver import solve
+from .solver import can_capot, solve
 
-KEYS = ("trump", "leader", "hands", "lead")
+KEYS = ("trump", "leader", "hands", "lead", "capot_for")
 MAX_CARDS = 9
 
 
@@ -47,7 +50,8 @@ def _card(text: Any, where: str) -> int:
 
 
 def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], int | None]:
-    """(trump, leader, hands, lead) from one input line, or PositionError."""
+    """(trump, leader, hands, lead) from one input line, or PositionError
+    (``capot_for`` is checked here, read by ``wants_capot``)."""
     try:
         data = parse_json(line)
     except json.JSONDecodeError as exc:
@@ -62,7 +66,7 @@ def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], in
     extra = sorted(set(data) - set(KEYS))
     if extra:
         raise PositionError(f"unknown key {json.dumps(extra[0])} "
-                            "(expected trump, leader, hands and optionally lead)")
+                            "(expected trump, leader, hands and optionally lead, capot_for)")
 
     trump_text = data["trump"]
     try:
@@ -81,6 +85,11 @@ def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], in
         raise PositionError("hands must be a list of two lists of cards")
     hands = ([_card(t, "hands[0]") for t in raw_hands[0]],
              [_card(t, "hands[1]") for t in raw_hands[1]])
+
+    capot_for = data.get("capot_for")
+    if capot_for is not None and (type(capot_for) is not int or capot_for != leader):
+        raise PositionError(f"capot_for must be the leader ({leader}), the seat that has won every "
+                            f"trick so far, not {json.dumps(capot_for)}")
 
     lead_text = data.get("lead")
     lead = None if lead_text is None else _card(lead_text, "lead")
@@ -112,6 +121,11 @@ def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], in
     return trump, leader, hands, lead
 
 
+def wants_capot(line: str) -> bool:
+    """Does a line that ``parse_position`` accepted ask whether its leader can make a capot?"""
+    return parse_json(line).get("capot_for") is not None
+
+
 def main(infile: Iterable[str | BadLine], out: TextIO) -> int:
     """Solve every line of ``infile`` (``lines.read_lines`` gives a ``BadLine``
     for one that cannot be read); 2 if any line was invalid, else 0."""
@@ -128,6 +142,9 @@ def main(infile: Iterable[str | BadLine], out: TextIO) -> int:
             status = 2
             continue
         value, best = solve(trump, leader, hands, lead)
-        out.write(json.dumps({"value": value, "best": [str(CARDS[c]) for c in best]}) + "\n")
+        answer: dict[str, Any] = {"value": value, "best": [str(CARDS[c]) for c in best]}
+        if wants_capot(line):
+            answer["capot"] = can_capot(trump, leader, hands, lead)
+        out.write(json.dumps(answer) + "\n")
         out.flush()
     return status

@@ -45,9 +45,11 @@ How it is fast (pure Python; a nine-card position takes a few milliseconds):
   then the others (fewest points lost first).  The follower tries its winning
   cards first, weakest first, then its losing cards, fewest points first.
 * Bounds: the trumps above all of the opponent's trumps are sure to win.
-* The cyclic garbage collector is paused during a call (the search makes no
-  reference cycles; its passes cost a fifth of the time and caused most of the
-  slow cases).
+* The cyclic garbage collector is paused during a call (its passes over the
+  search's many small objects cost a fifth of the time and caused most of the
+  slow cases).  The search's only reference cycle (the recursive closure
+  refers to itself) is cut when the call ends, so reference counting frees
+  a call's tables on return, whatever the collector's state.
 
 Nothing is kept between calls apart from constant tables (a few per trump).
 """
@@ -57,12 +59,13 @@ from __future__ import annotations
 import gc
 from typing import Callable, Iterable, Sequence
 
-from ..cards import CARDS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
+from ..cards import CAPOT_POINTS, CARDS, HAND_POINTS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
 
-__all__ = ["solve", "card_values", "position_value", "SolverError"]
+__all__ = ["CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value", "solve"]
 
 INF = 1 << 20
 LAST_TRICK = 10
+CAPOT_BONUS = CAPOT_POINTS - HAND_POINTS  # 90: what taking every trick adds to 162
 
 
 class SolverError(ValueError):
@@ -183,8 +186,41 @@ def _tables(trump: int) -> _Tables:
 # ---------------------------------------------------------------------------
 # The search (internal ids).
 
-def _make_search(tb: _Tables):
-    """(value, follow_mask, cards_of) for one call, with fresh tables."""
+class Memo:
+    """Search tables a caller may carry from call to call, one set per trump.
+
+    Every entry is exact knowledge about a position (bounds on its value, its
+    moves, a two-card ending's value), true whichever call found it, so
+    answers never depend on the memo; only the time does.  Level 4 keeps one
+    for a decision's many trial endgames and then drops it (nothing is kept
+    between calls unless the caller passes a memo)."""
+
+    __slots__ = ("by_trump",)
+
+    def __init__(self) -> None:
+        self.by_trump: dict[int, tuple[dict, ...]] = {}
+
+    def tables(self, trump: int) -> tuple[dict, ...]:
+        got = self.by_trump.get(trump)
+        if got is None:
+            got = self.by_trump[trump] = _fresh_tables()
+        return got
+
+
+def _fresh_tables() -> tuple[dict, ...]:
+    """(tt, exact2, bits, fcache, chunks, ctt): see ``_make_search``."""
+    return {}, {}, {}, {}, {}, {}
+
+
+def _make_search(tb: _Tables, memo: Memo | None = None):
+    """(value, capot, follow_mask, cards_of, release) for one call, with fresh
+    tables (or the memo's for this trump).
+
+    ``search`` is a closure that calls itself, so it refers to itself through
+    its own closure cell: a reference cycle that would keep the whole call's
+    tables alive until the cyclic collector ran.  ``release`` cuts that cycle
+    (the caller calls it when the call ends), so reference counting frees
+    everything at once, whatever the collector's counters say."""
     trump = tb.trump
     PTS = tb.pts
     WIN = tb.win
@@ -194,12 +230,14 @@ def _make_search(tb: _Tables):
     ABOVE, BELOW = _ABOVE, _BELOW
     sh = 8 * trump
 
-    tt: dict[int, list] = {}         # position -> [lower bound, upper bound, moves]
-    exact2: dict[int, int] = {}      # two-card position -> F
+    tt: dict[int, list]              # position -> [lower bound, upper bound, moves]
+    exact2: dict[int, int]           # two-card position -> F
+    bits: dict[int, list[int]]       # mask -> its cards
+    fcache: dict[int, list]          # (follower's cards kept, lead) -> follow list
+    chunks: dict[int, list]          # a suit's leads in a given situation
+    ctt: dict[int, list[int]]        # capot game: position -> [lower, upper bound]
+    tt, exact2, bits, fcache, chunks, ctt = _fresh_tables() if memo is None else memo.tables(trump)
     e2get = exact2.get
-    bits: dict[int, list[int]] = {}  # mask -> its cards
-    fcache: dict[int, list] = {}     # (follower's cards kept, lead) -> follow list
-    chunks: dict[int, list] = {}     # a suit's leads in a given situation
 
     def cards_of(mask: int) -> list[int]:
         got = bits.get(mask)
@@ -432,17 +470,82 @@ def _make_search(tb: _Tables):
             return two(hl, hf, R)
         return search(hl, hf, n, R, alpha, beta)
 
-    return value, follow_mask, cards_of
+    def capot(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+        """G(hl, hf): F(hl, hf), plus CAPOT_BONUS if the leader takes every
+        remaining trick, for a leader that has taken every trick so far (so it
+        is still on lead).  Once the follower takes a trick the capot is gone
+        and the rest is the plain game.  Fail-soft, like ``search``."""
+        if n == 0:
+            return R + CAPOT_BONUS
+        tl = (hl >> sh) & 255
+        if (hf >> sh) & 255 & ~((1 << tl.bit_length()) - 1):
+            # a trump above all the leader's: a sure trick, so no capot
+            return value(hl, hf, n, R, alpha, beta)
+        if n == 1:
+            return 0 if WIN[hl.bit_length() - 1] & hf else R + CAPOT_BONUS
+        key = hl | (hf << 32)
+        e = ctt.get(key)
+        if e is None:
+            e = ctt[key] = [0, R + CAPOT_BONUS]
+        lo, hi = e
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+        n1 = n - 1
+        best = -1
+        a = alpha
+        for cb, pc, fl in gen_moves(hl, hf):
+            hl2 = hl ^ cb
+            m = INF
+            for fb, pf, w in fl:
+                p = pc + pf
+                R2 = R - p
+                b = beta if beta < m else m
+                if w:  # the follower takes a trick: the plain game from here
+                    v = R2 - value(hf ^ fb, hl2, n1, R2, R2 - b, R2 - a)
+                else:
+                    v = p + capot(hl2, hf ^ fb, n1, R2, a - p, b - p)
+                if v < m:
+                    m = v
+                    if m <= a:
+                        break
+            if m > best:
+                best = m
+                if m > a:
+                    a = m
+                    if a >= beta:
+                        break
+        if best <= alpha:
+            e[1] = min(hi, best)
+        elif best >= beta:
+            e[0] = max(lo, best)
+        else:
+            e[0] = e[1] = best
+        return best
+
+    def release() -> None:
+        nonlocal search, capot
+        search = capot = None  # type: ignore[assignment]
+
+    return value, capot, follow_mask, cards_of, release
 
 
 # ---------------------------------------------------------------------------
 # The root.
 
-def _check(trump, leader, hands, lead) -> None:
+def _check(trump, leader, hands, lead, capot_for) -> None:
     if isinstance(trump, bool) or trump not in (0, 1, 2, 3):
         raise SolverError(f"trump must be a suit number 0-3, not {trump!r}")
     if isinstance(leader, bool) or leader not in (0, 1):
         raise SolverError(f"leader must be 0 or 1, not {leader!r}")
+    if capot_for is not None and (isinstance(capot_for, bool) or capot_for != leader):
+        raise SolverError(f"capot_for must be the leader ({leader}), not {capot_for!r}: "
+                          "the seat that has won every trick so far leads this one")
     if len(hands) != 2:
         raise SolverError(f"hands must be two hands, not {len(hands)}")
     seen: set[int] = set()
@@ -503,17 +606,21 @@ def _dominators(moves: list[int], mine: int, theirs: int,
     return out
 
 
-def _root(trump, leader, hands, lead):
-    """(mover, R, rows, val, to_ext, pts) for the position.
+def _root(trump, leader, hands, lead, capot_for, memo=None):
+    """(mover, R, rows, val, to_ext, pts, release) for the position.
 
     ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
     that dominate themselves (most promising first), then the dominated ones.
     ``val(c, a, b)`` is the mover's points after move ``c`` (window a, b,
-    fail-soft); ``R`` the points left, the mover's opponent getting the rest."""
-    _check(trump, leader, hands, lead)
+    fail-soft); ``R`` the points left, the mover's opponent getting the rest;
+    ``release()`` frees the call's tables (see ``_make_search``).  With
+    ``capot_for`` (the leader), the leader's points count CAPOT_BONUS more if
+    it takes every remaining trick."""
+    _check(trump, leader, hands, lead, capot_for)
     tb = _tables(trump)
     PTS, WIN, to_int = tb.pts, tb.win, tb.to_int
-    value, follow_mask, cards_of = _make_search(tb)
+    value, capot, follow_mask, cards_of, release = _make_search(tb, memo)
+    kept = value if capot_for is None else capot  # after a trick the leader keeps
     hl, hf = _mask(hands[leader], to_int), _mask(hands[1 - leader], to_int)
     R = sum(PTS[c] for c in cards_of(hl | hf)) + LAST_TRICK
     n = len(hands[leader])
@@ -558,7 +665,7 @@ def _root(trump, leader, hands, lead):
                 if WIN[c] & fb:
                     v = R2 - value(hf ^ fb, hl2, n - 1, R2, R2 - bb, R2 - a)
                 else:
-                    v = p + value(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
+                    v = p + kept(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
                 if v < m:
                     m = v
                     if m <= a:
@@ -587,31 +694,48 @@ def _root(trump, leader, hands, lead):
             R2 = R - p
             if wl & fb:  # the follower wins and leads next
                 return p + value(hf ^ fb, hl, n, R2, a - p, b - p)
-            return R2 - value(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
+            return R2 - kept(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
 
     heads = sorted((c for c in moves if dom[c] == c), key=lambda c: -promise(c))
     rows = [(c, c) for c in heads] + [(c, dom[c]) for c in moves if dom[c] != c]
-    return mover, R, rows, val, tb.to_ext, PTS
+    return mover, R, rows, val, tb.to_ext, PTS, release
 
 
-class _NoGC:
-    """Pause the cyclic garbage collector for the duration of a call (the
-    search creates no reference cycles), restoring its state on exit."""
+class _Call:
+    """One solver call: the root of the position, with the cyclic garbage
+    collector paused meanwhile (its passes over the search's many small objects
+    cost a fifth of the time) and restored on exit, and the search's one
+    reference cycle cut on exit (so the call's tables are freed at once)."""
 
-    __slots__ = ("was_enabled",)
+    __slots__ = ("args", "was_enabled", "release")
 
-    def __enter__(self) -> None:
+    def __init__(self, *args) -> None:
+        self.args = args
+
+    def __enter__(self):
         self.was_enabled = gc.isenabled()
         if self.was_enabled:
             gc.disable()
+        self.release = None
+        try:
+            root = _root(*self.args)
+        except BaseException:
+            self.__exit__()
+            raise
+        self.release = root[-1]
+        return root[:-1]
 
     def __exit__(self, *exc) -> None:
+        if self.release is not None:
+            self.release()
+            self.release = None
         if self.was_enabled:
             gc.enable()
 
 
 def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
-          lead: int | None = None) -> tuple[int, list[int]]:
+          lead: int | None = None,
+          capot_for: int | None = None) -> tuple[int, list[int]]:
     """(value, best): the points seat 0 takes from the remaining tricks under
     best play by both (card points + 10 for the last trick), and every optimal
     card of the player to move (seat 0 maximises, seat 1 minimises), sorted.
@@ -619,9 +743,15 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
     ``hands[0]`` / ``hands[1]``: the cards (ints 0-31) of seat 0 / seat 1;
     ``leader``: the seat on lead; ``lead``: the card it already led, if any (not
     in its hand; the follower is then to move).  Raises SolverError on an
-    impossible position."""
-    with _NoGC():
-        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+    impossible position.
+
+    ``capot_for``: the seat that has won every trick so far (so it is the
+    leader), or None to ignore the capot.  Given, both play the capot game: that
+    seat's taking every remaining trick is worth ``CAPOT_BONUS`` (90) more to
+    it (252 trick points instead of 162), so it plays for a capot and the other
+    seat plays to break one.  ``value`` stays zero-sum: seat 0's points, minus
+    90 if seat 1 makes the capot, plus 90 if seat 0 does."""
+    with _Call(trump, leader, hands, lead, capot_for) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         opt: set[int] = set()
         for c, d in rows:
@@ -644,12 +774,12 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
 
 
 def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
-                lead: int | None = None) -> dict[int, int]:
+                lead: int | None = None,
+                capot_for: int | None = None) -> dict[int, int]:
     """{card: value} for every legal move of the player to move: the points seat
     0 takes from the remaining tricks after that move, best play afterwards.
-    Same arguments as ``solve``."""
-    with _NoGC():
-        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+    Same arguments as ``solve`` (``capot_for`` included)."""
+    with _Call(trump, leader, hands, lead, capot_for) as (mover, R, rows, val, to_ext, PTS):
         got: dict[int, int] = {}
         for c, d in rows:
             if d != c and PTS[d] == PTS[c]:
@@ -661,11 +791,13 @@ def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[in
 
 
 def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
-                   lead: int | None = None) -> int:
+                   lead: int | None = None,
+                   capot_for: int | None = None, memo: Memo | None = None) -> int:
     """``solve(...)[0]`` without the set of optimal cards (for rollouts): the
-    points seat 0 takes from the remaining tricks under best play."""
-    with _NoGC():
-        mover, R, rows, val, to_ext, PTS = _root(trump, leader, hands, lead)
+    points seat 0 takes from the remaining tricks under best play (``capot_for``
+    as in ``solve``).  ``memo`` carries search tables from call to call (same
+    answers, less time when the positions share endings)."""
+    with _Call(trump, leader, hands, lead, capot_for, memo) as (mover, R, rows, val, to_ext, PTS):
         best = -INF
         for c, d in rows:
             if d == c:  # a dominated move is never better than its dominating one
@@ -674,3 +806,17 @@ def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence
                 elif val(c, best, best + 1) > best:
                     best = val(c, best, INF)
         return best if mover == 0 else R - best
+
+
+def can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+              lead: int | None = None) -> bool:
+    """Can the leader take every remaining trick (this one included) against
+    any defence?  Same arguments as ``solve``; the leader is taken to have won
+    every trick so far (it matters only to the caller: a capot needs them all)."""
+    with _Call(trump, leader, hands, lead, leader) as (mover, R, rows, val, _, _pts):
+        heads = [c for c, d in rows if d == c]  # a dominated move is never better
+        if mover == leader:  # some lead keeps every trick
+            goal = R + CAPOT_BONUS
+            return any(val(c, goal - 1, goal) >= goal for c in heads)
+        # the follower to move: every answer concedes the capot (its worth -90)
+        return all(val(f, -CAPOT_BONUS, 1 - CAPOT_BONUS) <= -CAPOT_BONUS for f in heads)

@@ -1,0 +1,116 @@
+"""Level 4's decision times on seeded positions, in one process.
+
+    python benchmarks/bench_level4.py [--decisions N] [--seed S] [--kinds bid,stock,strict]
+                                      [--profile FILE]
+
+The positions come from matches between two level-3 players (``Match(seed, k)``,
+fast and deterministic); every decision with more than one legal action is a
+candidate, of three kinds: ``bid``, ``stock`` (a card while the stock lasts: the
+search) and ``strict`` (a card once the stock is empty: the solver).  The first N
+candidates of the chosen kinds are timed, each decided by a fresh level-4 player
+seeded by the position's index, so the decisions depend only on the seed.
+
+The last stdout line is JSON: the decision count, p50 / p95 / max in ms (all
+kinds together and per kind), and ``decisions_digest``, a hash of every answer:
+two runs (say before and after a speed-up) decided identically if and only if
+their digests match.  ``--profile FILE`` writes cProfile statistics of the timed
+decisions to FILE (read them with ``python -m pstats FILE``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import hashlib
+import json
+import os
+import random
+import sys
+import time
+
+try:
+    import belote2p
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from belote2p.ai import decide, make_player
+from belote2p.hand import Phase
+from belote2p.match import Match
+
+KINDS = ("bid", "stock", "strict")
+
+
+def kind_of(view) -> str:
+    if view.phase is Phase.BIDDING:
+        return "bid"
+    return "strict" if view.strict else "stock"
+
+
+def positions(seed: str, count: int, kinds: set[str]) -> list:
+    """The first ``count`` views of the chosen kinds with a real choice to make,
+    from level 3 against level 3 (match k uses ``Match(seed, k)``)."""
+    found: list = []
+    k = 0
+    while len(found) < count:
+        players = [make_player(3, random.Random(f"bench4/{seed}/{k}/{seat}")) for seat in (0, 1)]
+        match = Match(seed, k)
+        while not match.over:
+            view = match.view(match.to_move)
+            if len(view.legal) > 1 and kind_of(view) in kinds and len(found) < count:
+                found.append(view)
+            match.apply(decide(players[match.to_move], view))
+        k += 1
+    return found
+
+
+def percentile(ordered: list[float], q: float) -> float:
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def summary(times: list[float]) -> dict:
+    ordered = sorted(times)
+    if not ordered:
+        return {"n": 0}
+    return {"n": len(ordered), "p50_ms": round(percentile(ordered, 0.5), 1),
+            "p95_ms": round(percentile(ordered, 0.95), 1), "max_ms": round(ordered[-1], 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decisions", type=int, default=60)
+    parser.add_argument("--seed", default="bench4")
+    parser.add_argument("--kinds", default="bid,stock,strict",
+                        help="comma-separated: bid, stock, strict")
+    parser.add_argument("--profile", metavar="FILE", help="write cProfile stats here")
+    args = parser.parse_args()
+    kinds = set(args.kinds.split(","))
+    if not kinds <= set(KINDS):
+        parser.error(f"--kinds: expected some of {', '.join(KINDS)}, got {args.kinds!r}")
+
+    views = positions(args.seed, args.decisions, kinds)
+    times: dict[str, list[float]] = {kind: [] for kind in KINDS}
+    every: list[float] = []
+    digest = hashlib.sha256()
+    profiler = cProfile.Profile() if args.profile else None
+    for index, view in enumerate(views):
+        player = make_player(4, random.Random(f"bench4/{args.seed}/decide/{index}"))
+        if profiler:
+            profiler.enable()
+        start = time.perf_counter()
+        action = decide(player, view)
+        elapsed = (time.perf_counter() - start) * 1000.0
+        if profiler:
+            profiler.disable()
+        times[kind_of(view)].append(elapsed)
+        every.append(elapsed)
+        digest.update(f"{index}:{action}\n".encode())
+    if profiler:
+        profiler.dump_stats(args.profile)
+    result = {"decisions": len(views), "seed": args.seed, **summary(every),
+              "by_kind": {kind: summary(times[kind]) for kind in KINDS if kind in kinds},
+              "decisions_digest": digest.hexdigest()[:16]}
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
