@@ -1,0 +1,43 @@
+"""``belote2p review FILE|-``: one JSON line of verdicts per hand record."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any, TextIO
+
+from .engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_record
+
+
+def review_line(line: str, settings: ReviewSettings) -> dict[str, Any]:
+    """One input line -> its review, or ``{"error": ...}`` (the ``replay`` wording)."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}
+    return review_record(record, settings)
+
+
+def review_stream(lines: Iterable[str], out: TextIO, settings: ReviewSettings) -> int:
+    """Review every non-blank line; returns 2 if any record was invalid, else 0."""
+    status = 0
+    for line in lines:
+        if not line.strip():
+            continue
+        result = review_line(line, settings)
+        if "error" in result:
+            status = 2
+        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.flush()  # a reader sees each hand as soon as it is judged
+    return status
+
+
+def main(args: argparse.Namespace, stream: TextIO, out: TextIO) -> int:
+    samples = DEFAULT_SAMPLES if args.samples is None else args.samples
+    if not 1 <= samples <= MAX_SAMPLES:
+        print(f"belote2p review: --samples must be 1-{MAX_SAMPLES}, not {samples}", file=sys.stderr)
+        return 2
+    settings = ReviewSettings(samples=samples, seed=args.seed, with_bids=args.bids)
+    return review_stream(stream, out, settings)
