@@ -33,9 +33,9 @@ def decisions(hand: Hand) -> Iterator[Decision]:
     fresh = Hand(hand.dealer, hand.decks[0])
     index = 0
     for action in hand.actions:
+        if fresh.phase is Phase.REDEAL:  # only when an action follows: a hand may stop here
+            fresh.redeal(hand.decks[fresh.deal_number])
         if fresh.deal_number == hand.deal_number:
             yield Decision(index, view_of(fresh, fresh.to_move), action)
             index += 1
         fresh.apply(action)
-        if fresh.phase is Phase.REDEAL:
-            fresh.redeal(hand.decks[fresh.deal_number])
