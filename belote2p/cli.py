@@ -3,6 +3,7 @@
     belote2p [--data-dir DIR] [play]         open the game window
     belote2p replay FILE                     replay hand records (- = stdin)
     belote2p solve FILE                      solve strict-phase positions
+    belote2p review FILE                     judge every card of hand records (- = stdin)
     belote2p arena A B --matches N --seed S  pit two rival levels against each other
     belote2p demo [...]                      the window with two AIs playing
     belote2p leaderboard [--json]            the best runs
@@ -91,6 +92,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="solve strict-phase positions, one JSON object a line")
     p.add_argument("file", help="a file of positions, or - for standard input")
 
+    p = sub.add_parser("review", help="judge every card of hand records, one JSON object a line")
+    p.add_argument("file", help="a file of records (the replay format), or - for standard input")
+    p.add_argument("--samples", type=_positive,
+                   help="deals of the unseen cards per stock-phase decision, 1-100 (default 12)")
+    p.add_argument("--seed", default="review", help="the sampling seed (default: review)")
+    p.add_argument("--bids", action="store_true", help="judge the bids too")
+
     p = sub.add_parser("arena", help="play matches between two rival levels")
     p.add_argument("a", type=_level, help="level A: 1-4 or random")
     p.add_argument("b", type=_level, help="level B: 1-4 or random")
@@ -177,6 +185,12 @@ def _run(command: str, args: argparse.Namespace) -> int:
         _utf8_stdout()
         with _input(args.file) as stream:
             return solve_main(read_lines(stream), sys.stdout)
+    if command == "review":
+        from .ai.review.command import main as review_main
+
+        _utf8_stdout()
+        with _input(args.file) as stream:
+            return review_main(args, read_lines(stream), sys.stdout)
     if command == "arena":
         from .ai.arena import main as arena_main
 
