@@ -63,6 +63,10 @@ SEED: tuple[Seed, ...] = (
     ("{name} went dedans: {points} points to {other}", "end of hand (demo); both are seats"),
     (("{n} trick", "{n} tricks"), "panel: tricks a seat has won"),
     ("Language", "settings row; the languages are listed by their own names"),
+    ("Rookie", "rival level 1 (levels.yaml)"),
+    ("Club player", "rival level 2 (levels.yaml)"),
+    ("Card counter", "rival level 3 (levels.yaml)"),
+    ("Master", "rival level 4 (levels.yaml)"),
     # why a move is refused (belote2p/rules.py and hand.py give these in English)
     ("You must play a higher trump", "refused card"),
     ("You must play a trump ({suit})", "refused card; {suit} is the trump symbol"),
