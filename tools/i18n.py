@@ -19,8 +19,9 @@ from __future__ import annotations
 import argparse
 import string
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
@@ -185,7 +186,7 @@ def catalogue_problems(code: str, pot: Catalog, po: Catalog) -> list[str]:
             continue
         if done.fuzzy:
             problems.append(f"{where} is marked fuzzy")
-        strings = tuple(done.string) if isinstance(done.string, (list, tuple)) else (done.string,)
+        strings = ids_strings(done)
         if message.pluralizable and len(strings) != po.num_plurals:
             problems.append(f"{where} has {len(strings)} plural forms, {code} needs {po.num_plurals}")
         if not all(s and s.strip() for s in strings):
@@ -240,8 +241,9 @@ def update() -> int:
 
 
 def ids_strings(message: Message) -> tuple[str, ...]:
+    """The translation of a message, one string per plural form ("" if none)."""
     s = message.string
-    return tuple(s) if isinstance(s, (list, tuple)) else (s,)
+    return tuple(s) if isinstance(s, (list, tuple)) else (s or "",)
 
 
 def check() -> int:

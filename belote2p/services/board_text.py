@@ -9,8 +9,9 @@ the width a terminal gives each character, so names in any script align.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from datetime import date
-from typing import Protocol, Sequence
+from typing import Protocol
 
 from .i18n import N_, _, format_date, format_number
 

@@ -20,10 +20,10 @@ from __future__ import annotations
 import gettext
 import io
 import sys
+from collections.abc import Callable, Mapping
 from datetime import date
-from functools import lru_cache
+from functools import cache
 from importlib import resources
-from typing import Callable, Mapping, Optional, Union
 
 LANGUAGES: tuple[str, ...] = ("en", "pt", "es", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -56,7 +56,7 @@ def catalogue_path(code: str) -> resources.abc.Traversable:
     return resources.files("belote2p") / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(code: str) -> gettext.NullTranslations:
     """The compiled catalogue of ``code`` (English is the message ids themselves)."""
     if code == DEFAULT_LANGUAGE:
@@ -85,7 +85,7 @@ def _(message: str) -> str:
     return translations(_current).gettext(message)
 
 
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+def N_(message: str) -> str:  # the gettext convention: N_ marks, _ translates
     """Marks a message for extraction without translating it yet."""
     return message
 
@@ -126,7 +126,7 @@ def current_language() -> str:
 
 # -- which language to start in ------------------------------------------------
 
-def language_of(value: object) -> Optional[str]:
+def language_of(value: object) -> str | None:
     """The game language a language or locale name means, or None.
 
     Accepts ``pt``, ``PT``, ``pt_BR``, ``pt-BR`` and ``pt_BR.UTF-8@euro`` alike;
@@ -137,7 +137,7 @@ def language_of(value: object) -> Optional[str]:
     return base if base in LANGUAGES else None
 
 
-def system_language(env: Mapping[str, str]) -> Optional[str]:
+def system_language(env: Mapping[str, str]) -> str | None:
     """The language of the system locale: the first of LC_ALL, LC_MESSAGES and
     LANG that is set decides (as POSIX programs do), even if it is not one of ours."""
     for name in LOCALE_VARS:
@@ -147,10 +147,10 @@ def system_language(env: Mapping[str, str]) -> Optional[str]:
     return None
 
 
-SavedLanguage = Union[str, None, Callable[[], Optional[str]]]
+SavedLanguage = str | None | Callable[[], str | None]
 
 
-def resolve_language(cli_value: Optional[str], env: Mapping[str, str],
+def resolve_language(cli_value: str | None, env: Mapping[str, str],
                      saved: SavedLanguage = None) -> str:
     """The language to start in: ``--lang``, else ``$BELOTE2P_LANG``, else the
     saved setting, else the system locale (LC_ALL, LC_MESSAGES, LANG), else English.

@@ -12,12 +12,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
-from typing import Optional
 
 SETTING_KEY = "language"  # the settings row the language picker saves to
 
 
-def read_saved_language(db_file: Optional[Path] = None) -> Optional[str]:
+def read_saved_language(db_file: Path | None = None) -> str | None:
     """The saved ``language`` setting, or None when there is none or it cannot be read."""
     try:
         if db_file is None:
