@@ -1,6 +1,6 @@
 """The ``belote2p`` command line: the game by default, and the tools.
 
-    belote2p [--data-dir DIR] [play]         open the game window
+    belote2p [--data-dir DIR] [--lang L] [play]   open the game window
     belote2p replay FILE                     replay hand records (- = stdin)
     belote2p solve FILE                      solve strict-phase positions
     belote2p review FILE                     judge every card of hand records (- = stdin)
@@ -29,6 +29,11 @@ from .lines import read_lines
 
 # The demo window: from a small laptop screen to 8K.
 MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
+from .services.i18n import UnknownLanguage, resolve_language, set_language
+
+# The commands whose output a player reads in their language; the others
+# (replay, solve, arena, autoplay) print data and need not open the settings.
+_WORDED_COMMANDS = ("play", "demo", "leaderboard")
 
 
 def _level(text: str) -> str:
@@ -82,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR", type=_data_dir,
                         help="where the leaderboard, saved run and settings live "
                              "(default: $BELOTE2P_DATA_DIR or the user data folder)")
+    parser.add_argument("--lang", metavar="{en,pt,es,fr}",
+                        help="the language of the game (default: $BELOTE2P_LANG, the saved "
+                             "setting, the system locale, else en)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("play", help="open the game window (the default)")
@@ -162,6 +170,11 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["BELOTE2P_DATA_DIR"] = args.data_dir
     command = args.command or "play"
     try:
+        _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS)
+    except UnknownLanguage as exc:
+        print(f"belote2p: {exc}", file=sys.stderr)
+        return 2
+    try:
         return _run(command, args)
     except LevelsError as exc:
         print(f"belote2p: {exc}", file=sys.stderr)
@@ -170,6 +183,13 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+
+
+def _choose_language(cli_value: str | None, reads_saved: bool) -> None:
+    from .services.language_setting import read_saved_language
+
+    set_language(resolve_language(cli_value, os.environ,
+                                  read_saved_language if reads_saved else None))
 
 
 def _run(command: str, args: argparse.Namespace) -> int:

@@ -29,8 +29,10 @@ except ImportError:  # run from a checkout without installing
 
 from belote2p.ai import decide, make_player  # noqa: E402
 from belote2p.cards import CARDS  # noqa: E402
-from belote2p.hand import Hand, Phase  # noqa: E402
+from belote2p.actions import Phase  # noqa: E402
+from belote2p.hand import Hand  # noqa: E402
 from belote2p.record import record_of  # noqa: E402
+from belote2p.view import view_of  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,7 +48,7 @@ def ai_hand(rng: random.Random, levels: tuple[str, str]) -> Hand:
             rng.shuffle(deck)
             hand.redeal(deck)
             continue
-        hand.apply(decide(players[hand.to_move], hand.view(hand.to_move)))
+        hand.apply(decide(players[hand.to_move], view_of(hand, hand.to_move)))
     return hand
 
 

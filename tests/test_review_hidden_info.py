@@ -14,7 +14,9 @@ import random
 import pytest
 
 from belote2p.ai.review import ReviewSettings, review_hand
-from belote2p.hand import Bid, Hand
+from belote2p.actions import Bid
+from belote2p.hand import Hand
+from belote2p.view import view_of
 from tests.test_ai_hidden_info import hidden_variants, random_position
 
 QUICK = ReviewSettings(samples=4, solve_cards=6, with_bids=True)
@@ -40,7 +42,7 @@ def test_same_view_same_verdict(kind, seed):
     rng = random.Random(f"review-hidden/{kind}/{seed}")
     decks, dealer, actions, hand = first_position(rng, kind)
     seat = hand.to_move
-    view = hand.view(seat)
+    view = view_of(hand, seat)
     move = rng.choice(hand.legal_actions())
     variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
     assert variants, "expected other deals consistent with the view"
@@ -48,7 +50,7 @@ def test_same_view_same_verdict(kind, seed):
     assert expected.seat == seat
     compared = 0
     for other in variants:
-        if other.view(seat) != view:  # e.g. a belote the new deal does not allow
+        if view_of(other, seat) != view:  # e.g. a belote the new deal does not allow
             continue
         assert verdict_of_move(other, move) == expected, f"the review saw a hidden card ({kind})"
         compared += 1
@@ -63,6 +65,6 @@ def test_variants_change_what_the_review_may_not_see():
         decks, dealer, actions, hand = first_position(rng, "free")
         seat = hand.to_move
         for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
-            if other.view(seat) == hand.view(seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
+            if view_of(other, seat) == view_of(hand, seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
                 changed += 1
     assert changed >= 5

@@ -1,39 +1,169 @@
-"""The player's language (placeholder API; the gettext catalogues come next).
+"""The player's language: gettext catalogues, chosen and switched at run time.
 
 Every word a player sees goes through ``_`` (or ``ngettext`` for counts), with the
 English text as the message id, so Babel can extract it from the code.  Strings
 built at import time are marked with ``N_`` and translated where they are shown.
+Templates keep Python ``str.format`` fields (``{n}``), filled *after* translation:
+
+    _("Hand {n}").format(n=2)
+    ngettext("{n} trick", "{n} tricks", count).format(n=count)
+
+The catalogues are the ``.po`` files under ``belote2p/locale/`` (package data).
+Each is compiled in memory the first time its language is used (Babel reads the
+``.po`` and writes a ``.mo`` into a buffer that stdlib ``gettext`` loads), so the
+game behaves the same run from the source tree or from a wheel, with no build
+step.  A message missing from a catalogue shows in English.
 """
 
 from __future__ import annotations
 
-LANGUAGES: tuple[str, ...] = ("en", "pt", "es", "fr")
-_current = "en"
+import gettext
+import io
+import sys
+from collections.abc import Callable, Mapping
+from datetime import date
+from functools import cache
+from importlib import resources
 
+LANGUAGES: tuple[str, ...] = ("en", "pt", "es", "fr")
+DEFAULT_LANGUAGE = "en"
+# Each language is named in itself in the language picker: a player who cannot
+# read the current language can still find their own.
+LANGUAGE_NAMES: dict[str, str] = {
+    "en": "English", "pt": "Português", "es": "Español", "fr": "Français",
+}
+DOMAIN = "belote2p"
+ENV_VAR = "BELOTE2P_LANG"
+# POSIX order of precedence for the language of messages.
+LOCALE_VARS: tuple[str, ...] = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+_current = DEFAULT_LANGUAGE
+
+
+class UnknownLanguage(ValueError):
+    """A language asked for by name (``--lang``, ``BELOTE2P_LANG``) that the game lacks."""
+
+    def __init__(self, value: str, source: str):
+        self.value, self.source = value, source
+        super().__init__(f"unknown language {value!r} in {source}: "
+                         f"choose one of {', '.join(LANGUAGES)}")
+
+
+# -- catalogues ---------------------------------------------------------------
+
+def catalogue_path(code: str) -> resources.abc.Traversable:
+    """The ``.po`` file of a language, inside the package."""
+    return resources.files("belote2p") / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue of ``code`` (English is the message ids themselves)."""
+    if code == DEFAULT_LANGUAGE:
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = catalogue_path(code)
+    try:
+        with path.open("rb") as po:
+            catalog = read_po(po, locale=code, domain=DOMAIN, abort_invalid=True)
+        buffer = io.BytesIO()
+        write_mo(buffer, catalog, use_fuzzy=False)  # untranslated and fuzzy entries stay English
+        buffer.seek(0)
+        return gettext.GNUTranslations(buffer)
+    except Exception as exc:  # noqa: BLE001 - a damaged install must not stop the game
+        print(f"belote2p: the {code} catalogue {path} cannot be read ({exc}); "
+              "showing English", file=sys.stderr)
+        return gettext.NullTranslations()
+
+
+# -- the API every screen calls -----------------------------------------------
 
 def _(message: str) -> str:
-    """The message in the current language."""
-    return message
+    """The message in the current language (looked up at each call: switching is live)."""
+    return translations(_current).gettext(message)
 
 
-def N_(message: str) -> str:
+def N_(message: str) -> str:  # the gettext convention: N_ marks, _ translates
     """Marks a message for extraction without translating it yet."""
     return message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    return singular if count == 1 else plural
+    """The form of a counted message that the current language uses for ``count``."""
+    return translations(_current).ngettext(singular, plural, count)
 
 
 def format_number(value: int) -> str:
-    """A whole number with the language's digit grouping (30,412 in English)."""
-    return f"{value:,}"
+    """A whole number with the language's digit grouping (30,412 in English,
+    30.412 in Portuguese and Spanish, 30 412 with a narrow space in French)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(value, locale=_current)
+
+
+def format_date(day: date) -> str:
+    """A calendar date the way the language writes it, months abbreviated
+    (Jan 5, 2025 / 5 de jan. de 2025 / 5 ene 2025 / 5 janv. 2025)."""
+    from babel.dates import format_date as babel_format_date
+
+    return babel_format_date(day, format="medium", locale=_current)
 
 
 def set_language(code: str) -> None:
+    """Switch every later ``_`` call to ``code`` (one of ``LANGUAGES``)."""
     global _current
+    if code not in LANGUAGES:
+        raise UnknownLanguage(code, "set_language")
+    translations(code)  # compile now: a broken catalogue shows here, not mid-frame
     _current = code
 
 
 def current_language() -> str:
     return _current
+
+
+# -- which language to start in ------------------------------------------------
+
+def language_of(value: object) -> str | None:
+    """The game language a language or locale name means, or None.
+
+    Accepts ``pt``, ``PT``, ``pt_BR``, ``pt-BR`` and ``pt_BR.UTF-8@euro`` alike;
+    ``C`` and ``POSIX`` mean no preference."""
+    if not isinstance(value, str):
+        return None
+    base = value.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return base if base in LANGUAGES else None
+
+
+def system_language(env: Mapping[str, str]) -> str | None:
+    """The language of the system locale: the first of LC_ALL, LC_MESSAGES and
+    LANG that is set decides (as POSIX programs do), even if it is not one of ours."""
+    for name in LOCALE_VARS:
+        value = env.get(name, "").strip()
+        if value:
+            return language_of(value)
+    return None
+
+
+SavedLanguage = str | None | Callable[[], str | None]
+
+
+def resolve_language(cli_value: str | None, env: Mapping[str, str],
+                     saved: SavedLanguage = None) -> str:
+    """The language to start in: ``--lang``, else ``$BELOTE2P_LANG``, else the
+    saved setting, else the system locale (LC_ALL, LC_MESSAGES, LANG), else English.
+
+    A language asked for by name that we lack raises ``UnknownLanguage``: the
+    player typed it and should hear about it.  A saved setting or locale we do
+    not know is passed over quietly.  ``saved`` may be a function, called only
+    when the first two give no answer (reading it opens the store)."""
+    for value, source in ((cli_value, "--lang"), (env.get(ENV_VAR), ENV_VAR)):
+        if value is not None and value.strip():
+            code = language_of(value) if value.strip().lower() in LANGUAGES else None
+            if code is None:
+                raise UnknownLanguage(value, source)
+            return code
+    stored = saved() if callable(saved) else saved
+    return language_of(stored) or system_language(env) or DEFAULT_LANGUAGE

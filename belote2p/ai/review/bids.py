@@ -12,24 +12,24 @@ costs the whole hand); two passes in round 2 are worth 0 (a fresh deal).
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import random
 from dataclasses import dataclass
 
-from ...hand import PASS, Bid
+from ...actions import PASS, Bid
 from ...view import SeatView
+from ..levels import Level
 from ..sampling import sample_deck
 from ..search import BidSearch, SearchPlayer
 from .model import BidVerdict
 
-BID_LEVEL = 4  # the other seat's model and the playout policy are this level's
 
 
 @dataclass(frozen=True)
 class BidReviewKnobs:
     samples: int  # whole decks per bid (at most 100: see the loss rounding)
     rejection: int  # tries to agree with the other seat's passes
-    params: dict  # the level's parameters (levels.yaml)
+    level: Level  # the level whose bid model and playouts judge the bids
 
 
 class _Points:
@@ -57,7 +57,7 @@ def _word_values(view: SeatView, knobs: BidReviewKnobs, rng: random.Random) -> d
     legal = [b for b in view.legal if isinstance(b, Bid)]
     if len(legal) == 1:
         return {legal[0]: 0.0}
-    search = BidSearch(SearchPlayer(BID_LEVEL, knobs.params, rng), view)
+    search = BidSearch(SearchPlayer(knobs.level, rng), view)
     search.outlook = _Points()  # type: ignore[assignment]
     takes = [b for b in legal if b is not PASS]
     plans = search.plans() if PASS in legal else []
@@ -76,8 +76,7 @@ def _word_values(view: SeatView, knobs: BidReviewKnobs, rng: random.Random) -> d
     return values
 
 
-def bid_params(level_params: dict, solve_cards: int) -> dict:
-    """The level's parameters with the bid playouts' solver depth set."""
-    params = copy.deepcopy(dict(level_params))
-    params["search"]["bid_solve_cards"] = solve_cards
-    return params
+def bid_level(level: Level, solve_cards: int) -> Level:
+    """The level with the bid playouts' solver depth set."""
+    return dataclasses.replace(level, search=dataclasses.replace(level.search,
+                                                                 bid_solve_cards=solve_cards))

@@ -9,6 +9,7 @@ what its seat could see.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,8 +17,8 @@ from typing import Any
 
 from ...hand import Hand
 from ...record import RecordError, replay_hand
-from ..heuristics import PlayKnobs
-from .bids import BidReviewKnobs, bid_params, bid_verdict
+from ..levels import Level, load_levels
+from .bids import BidReviewKnobs, bid_level, bid_verdict
 from .model import CardVerdict, HandReview, ReviewPhase
 from .replay import Decision, decisions
 from .stock import StockKnobs, stock_losses
@@ -51,9 +52,9 @@ def review_hand(hand: Hand, settings: ReviewSettings = ReviewSettings(),
                 progress: Progress | None = None) -> HandReview:
     """Judge every card of ``hand`` (and its bids if ``settings.with_bids``).
     ``progress(done, total)`` is called after each decision."""
-    params = _level_params()
-    stock = StockKnobs(settings.samples, settings.solve_cards, PlayKnobs.from_params(params["play"]))
-    bid_knobs = BidReviewKnobs(settings.samples, BID_REJECTION, bid_params(params, BID_SOLVE_CARDS))
+    level = _playout_level()
+    stock = StockKnobs(settings.samples, settings.solve_cards, level.play)
+    bid_knobs = BidReviewKnobs(settings.samples, BID_REJECTION, bid_level(level, BID_SOLVE_CARDS))
     todo = [d for d in decisions(hand) if d.is_card or (settings.with_bids and d.is_bid)]
     cards: list[CardVerdict] = []
     bids = []
@@ -98,14 +99,7 @@ def _rng(seed: str, decision: Decision) -> random.Random:
     return random.Random(f"review/{seed}/{decision.index}")
 
 
-_LEVEL_PARAMS: dict | None = None
-
-
-def _level_params() -> dict:
-    """Level 4's parameters (its tips drive the playouts), read once."""
-    global _LEVEL_PARAMS
-    if _LEVEL_PARAMS is None:
-        from ...levels import load_levels
-
-        _LEVEL_PARAMS = dict(load_levels()[PLAYOUT_LEVEL].params)
-    return _LEVEL_PARAMS
+@functools.lru_cache(maxsize=1)
+def _playout_level() -> Level:
+    """Level 4's knobs (its tips drive the playouts), read once."""
+    return load_levels()[PLAYOUT_LEVEL]

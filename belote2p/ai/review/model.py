@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...cards import Card
-from ...hand import Bid
+from ...actions import Bid
 
 
 class ReviewPhase(str, enum.Enum):

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ...cards import Card
-from ...hand import Action, Bid, Hand, Phase
+from ...actions import Action, Bid, Phase
+from ...hand import Hand
 from ...view import SeatView, view_of
 
 

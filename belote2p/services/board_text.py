@@ -1,0 +1,68 @@
+"""The leaderboard as text for a terminal, in the player's language.
+
+``belote2p leaderboard`` prints this; ``--json`` prints the entries as data and
+never changes with the language.  Numbers and dates follow the language
+(30,412 / 30.412 / 30 412; Jan 5, 2025 / 5 janv. 2025); columns line up by
+the width a terminal gives each character, so names in any script align.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from datetime import date
+from typing import Protocol
+
+from .i18n import N_, _, format_date, format_number
+
+# TRANSLATORS: the column headings of the leaderboard printed in a terminal
+HEADINGS = (N_("Rank"), N_("Name"), N_("Score"), N_("Streak"), N_("Best level"), N_("Date"))
+RIGHT_ALIGNED = (True, False, True, True, True, False)
+
+
+class BoardEntry(Protocol):
+    """What a leaderboard row needs (``store.api.LeaderboardEntry`` has it)."""
+
+    rank: int
+    name: str
+    score: int
+    streak: int
+    level: int
+    date: str  # ISO 8601 calendar date
+
+
+def text_width(text: str) -> int:
+    """Terminal columns: combining marks take none, wide (CJK) characters two."""
+    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) == "Cf"
+               else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad(text: str, width: int, right: bool = False) -> str:
+    gap = " " * max(0, width - text_width(text))
+    return gap + text if right else text + gap
+
+
+def shown_date(iso: str) -> str:
+    """The entry's date in the language's words; an odd value is shown as it is."""
+    try:
+        return format_date(date.fromisoformat(iso[:10]))
+    except ValueError:
+        return iso
+
+
+def board_row(entry: BoardEntry) -> tuple[str, ...]:
+    return (format_number(entry.rank), entry.name, format_number(entry.score),
+            format_number(entry.streak), format_number(entry.level), shown_date(entry.date))
+
+
+def format_board(entries: Sequence[BoardEntry]) -> str:
+    """The table of runs (or a sentence when there is none), in the current language."""
+    if not entries:
+        return _("No finished runs yet: win a match against the rival to start a streak.")
+    head = tuple(_(heading) for heading in HEADINGS)
+    rows = [head, *(board_row(entry) for entry in entries)]
+    widths = [max(text_width(row[i]) for row in rows) for i in range(len(head))]
+    lines = ["  ".join(pad(cell, widths[i], RIGHT_ALIGNED[i]) for i, cell in enumerate(row)).rstrip()
+             for row in rows]
+    lines.insert(1, "  ".join("-" * width for width in widths))
+    return "\n".join(lines)

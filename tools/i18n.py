@@ -1,0 +1,265 @@
+"""Keep the translation catalogues in step with the code.
+
+    python tools/i18n.py extract   write belote2p/locale/belote2p.pot from the code
+                                   (plus the seed below and assets/text/en.yaml while it exists)
+    python tools/i18n.py update    merge the .pot into every language's .po
+    python tools/i18n.py check     every message translated in every language,
+                                   placeholders and plural forms right; exit 1 if not
+
+The messages are the English texts given to ``_``, ``N_`` and ``ngettext`` in
+``belote2p/`` (the files babel.cfg names).  Until every screen calls them, the
+.pot is also seeded from ``assets/text/en.yaml`` (one message per string, one
+per paragraph of the how-to-play pages) and from SEED: the whole sentences the
+screens are to use where en.yaml glues words together or leans on English
+grammar, and the engine's reasons for refusing a move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import string
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog, Message
+from babel.messages.extract import extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE_DIR = ROOT / "belote2p" / "locale"
+POT = LOCALE_DIR / "belote2p.pot"
+EN_YAML = ROOT / "assets" / "text" / "en.yaml"
+TRANSLATED = ("pt", "es", "fr")  # English is the message ids themselves
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+COMMENT_TAGS = ("TRANSLATORS:",)
+SEED_FILE = "tools/i18n.py"  # the location a seeded message is listed under
+
+# en.yaml keys not seeded as they stand: they build a sentence from pieces
+# ("{who} {verb} {suit}") or put "You" where a verb must agree with it.
+REPLACED_KEYS = {
+    "panel.taken_by", "panel.won", "panel.won_one", "bid.contract", "bid.verb_take",
+    "play.led_by", "play.won_by", "hand_over.capot_note", "hand_over.made",
+    "hand_over.dedans",
+}
+Seed = tuple[str | tuple[str, str], str]
+SEED: tuple[Seed, ...] = (
+    # whole sentences for the player ("you") and for a named seat (Rival, South, North)
+    ("taken by you", "panel: who took the trump"),
+    ("taken by {name}", "panel: who took the trump; {name} is a seat (Rival, South, North)"),
+    ("You take {suit}", "contract banner; {suit} is a suit symbol"),
+    ("{name} takes {suit}", "contract banner; {name} is a seat, {suit} a suit symbol"),
+    ("led by you", "last trick panel"),
+    ("led by {name}", "last trick panel; {name} is a seat"),
+    ("won by you", "last trick panel"),
+    ("won by {name}", "last trick panel; {name} is a seat"),
+    ("You won all 16 tricks", "end of hand: capot"),
+    ("{name} won all 16 tricks", "end of hand: capot; {name} is a seat"),
+    ("You made the contract", "end of hand"),
+    ("{name} made the contract", "end of hand; {name} is a seat"),
+    ("You went dedans: {points} points to {name}", "end of hand; {name} is the other seat"),
+    ("{name} went dedans: {points} points to you", "end of hand; {name} is the taker"),
+    ("{name} went dedans: {points} points to {other}", "end of hand (demo); both are seats"),
+    (("{n} trick", "{n} tricks"), "panel: tricks a seat has won"),
+    ("Language", "settings row; the languages are listed by their own names"),
+    ("Rookie", "rival level 1 (levels.yaml)"),
+    ("Club player", "rival level 2 (levels.yaml)"),
+    ("Card counter", "rival level 3 (levels.yaml)"),
+    ("Master", "rival level 4 (levels.yaml)"),
+    # why a move is refused (belote2p/rules.py and hand.py give these in English)
+    ("You must play a higher trump", "refused card"),
+    ("You must play a trump ({suit})", "refused card; {suit} is the trump symbol"),
+    ("You must follow {suit}", "refused card; {suit} is the symbol of the suit led"),
+    ("You must trump ({suit})", "refused card; {suit} is the trump symbol"),
+    ("{card} is not in your hand", "refused card; {card} is a card such as 10♥"),
+    ("The hand is over", "refused move"),
+    ("The hand must be redealt first", "refused move"),
+    ("The run is over", "refused move"),
+    ("It is time to bid (pass or take), not to play a card", "refused move"),
+    ("Bidding is over: play a card", "refused move"),
+    ("The dealer may not pass on the third deal: name a trump suit", "refused bid"),
+    ("In the first round you may only take the turned suit or pass", "refused bid"),
+    ("In the second round you must name a suit", "refused bid"),
+    ("{suit} was refused in the first round: name another suit", "refused bid; {suit} symbol"),
+)
+
+
+# -- building the template ------------------------------------------------------
+
+def extract_code(catalog: Catalog) -> None:
+    """Add every message the code marks (babel.cfg says where)."""
+    with open(ROOT / "babel.cfg", encoding="utf-8") as cfg:
+        method_map, options_map = parse_mapping_cfg(cfg)
+    for filename, lineno, message, comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=KEYWORDS, comment_tags=COMMENT_TAGS,
+            strip_comment_tags=True):
+        catalog.add(message, None, [(filename, lineno)], auto_comments=comments,
+                    context=context)
+
+
+def yaml_messages(node: Any, key: str = "") -> Iterator[tuple[str, str]]:
+    """(english, key) for every string of en.yaml, help pages split by paragraph."""
+    if isinstance(node, str):
+        if key.endswith(".text"):
+            for paragraph in node.split("\n\n"):
+                if paragraph.strip():
+                    yield " ".join(paragraph.split()), key
+        else:
+            yield node, key
+    elif isinstance(node, dict):
+        for name, value in node.items():
+            yield from yaml_messages(value, f"{key}.{name}".lstrip("."))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from yaml_messages(value, key if isinstance(value, dict) else f"{key}[{index}]")
+
+
+def seed(catalog: Catalog) -> None:
+    """The messages the screens are about to use (see the module docstring)."""
+    for message, note in SEED:
+        catalog.add(message, None, [(SEED_FILE, 0)], auto_comments=[note])
+    if not EN_YAML.is_file():
+        return
+    import yaml
+
+    with open(EN_YAML, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    for text, key in yaml_messages(data):
+        base = key.split("[")[0]
+        if base in REPLACED_KEYS or not text.strip():
+            continue
+        existing = catalog.get(text)
+        if existing is None:
+            catalog.add(text, None, [(EN_YAML.relative_to(ROOT).as_posix(), 0)],
+                        auto_comments=[f"en.yaml {key}"])
+        elif f"en.yaml {key}" not in existing.auto_comments:
+            existing.auto_comments.append(f"en.yaml {key}")
+
+
+def template(with_seed: bool = True) -> Catalog:
+    catalog = Catalog(project="belote2p", domain="belote2p", charset="utf-8",
+                      msgid_bugs_address="", copyright_holder="the belote2p authors")
+    extract_code(catalog)
+    if with_seed:
+        seed(catalog)
+    return catalog
+
+
+def write_catalog(path: Path, catalog: Catalog, **options: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "wb") as handle:
+        write_po(handle, catalog, width=100, sort_output=False, omit_header=False, **options)
+
+
+def read_catalog(path: Path, locale: str | None = None) -> Catalog:
+    with open(path, "rb") as handle:
+        return read_po(handle, locale=locale, domain="belote2p")
+
+
+def po_path(code: str) -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / "belote2p.po"
+
+
+# -- checking -----------------------------------------------------------------
+
+def fields(text: str) -> set[str]:
+    """The str.format field names of a template ({n}, {suit}...)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def ids(message: Message) -> tuple[str, ...]:
+    return tuple(message.id) if isinstance(message.id, (list, tuple)) else (message.id,)
+
+
+def catalogue_problems(code: str, pot: Catalog, po: Catalog) -> list[str]:
+    """What is wrong with one language's catalogue against the template."""
+    problems = []
+    for message in pot:
+        if not message.id:
+            continue
+        where = f"{code}: {ids(message)[0]!r}"
+        done = po.get(message.id)
+        if done is None:
+            problems.append(f"{where} is missing")
+            continue
+        if done.fuzzy:
+            problems.append(f"{where} is marked fuzzy")
+        strings = ids_strings(done)
+        if message.pluralizable and len(strings) != po.num_plurals:
+            problems.append(f"{where} has {len(strings)} plural forms, {code} needs {po.num_plurals}")
+        if not all(s and s.strip() for s in strings):
+            problems.append(f"{where} is not translated")
+            continue
+        expected = set().union(*(fields(i) for i in ids(message)))
+        for text in strings:
+            try:
+                found = fields(text)
+            except ValueError as exc:
+                problems.append(f"{where}: translation is not a valid template ({exc})")
+                continue
+            if found != expected:
+                problems.append(f"{where}: placeholders {sorted(found)} instead of {sorted(expected)}")
+    return problems
+
+
+def stale_template(pot: Catalog) -> list[str]:
+    """Messages the code uses that the .pot lacks (run extract)."""
+    return [f"not in the .pot (run extract): {message.id!r}"
+            for message in template() if message.id and message.id not in pot]
+
+
+def all_problems() -> list[str]:
+    pot = read_catalog(POT)
+    problems = stale_template(pot)
+    for code in TRANSLATED:
+        problems += catalogue_problems(code, pot, read_catalog(po_path(code), code))
+    return problems
+
+
+# -- commands -----------------------------------------------------------------
+
+def extract() -> int:
+    catalog = template()
+    write_catalog(POT, catalog)
+    print(f"{POT.relative_to(ROOT)}: {sum(1 for m in catalog if m.id)} messages")
+    return 0
+
+
+def update() -> int:
+    pot = read_catalog(POT)
+    for code in TRANSLATED:
+        path = po_path(code)
+        catalog = read_catalog(path, code) if path.is_file() else Catalog(locale=code,
+                                                                          domain="belote2p")
+        catalog.update(pot)
+        write_catalog(path, catalog, ignore_obsolete=True)
+        untranslated = sum(1 for m in catalog if m.id and not all(ids_strings(m)))
+        print(f"{path.relative_to(ROOT)}: {untranslated} to translate")
+    return 0
+
+
+def ids_strings(message: Message) -> tuple[str, ...]:
+    """The translation of a message, one string per plural form ("" if none)."""
+    s = message.string
+    return tuple(s) if isinstance(s, (list, tuple)) else (s or "",)
+
+
+def check() -> int:
+    problems = all_problems()
+    for problem in problems:
+        print(problem)
+    print("catalogues complete" if not problems else f"{len(problems)} problems")
+    return 1 if problems else 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("extract", "update", "check"))
+    args = parser.parse_args(argv)
+    return {"extract": extract, "update": update, "check": check}[args.command]()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
