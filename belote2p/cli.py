@@ -17,6 +17,7 @@ Each command's body lives with the layer it belongs to; this module only parses.
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 from contextlib import contextmanager
@@ -165,6 +166,10 @@ def _utf8_stdout() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # The one-file desktop build re-runs this program as the AI's spawned
+    # worker process; freeze_support hands such a child to multiprocessing
+    # (and does nothing in an ordinary Python).
+    multiprocessing.freeze_support()
     args = build_parser().parse_args(argv)
     if args.data_dir is not None:
         os.environ["BELOTE2P_DATA_DIR"] = args.data_dir

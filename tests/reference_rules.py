@@ -1,4 +1,4 @@
-"""Independent reference implementation of /work/shared/RULES.md (one hand of two-player Belote).
+"""Independent reference implementation of docs/RULES.md (one hand of two-player Belote).
 
 Written only from RULES.md, deliberately simple; it does not import anything from ``belote2p``.
 It is used by ``tests/test_replay_differential.py`` to check the engine's hand-record replay.
