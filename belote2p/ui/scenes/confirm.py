@@ -10,7 +10,7 @@ from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..layout import centred_panel
-from .menu import MenuScene
+from ..menu import MenuScene
 
 
 class ConfirmDialog(MenuScene):

@@ -6,7 +6,7 @@ import pygame
 
 from .. import gfx
 from ..gfx import Button, c
-from .menu import MenuScene
+from ..menu import MenuScene
 
 
 class HelpScene(MenuScene):

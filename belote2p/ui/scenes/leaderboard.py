@@ -9,7 +9,7 @@ from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..navigation import Route
-from .menu import MenuScene, fit
+from ..menu import MenuScene, fit
 
 # Column anchors: x as a fraction of the board's width, and which edge sits there.
 COLUMNS = ((0.06, "topright"), (0.1, "topleft"), (0.5, "topright"), (0.62, "topright"),

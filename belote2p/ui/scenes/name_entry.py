@@ -10,7 +10,7 @@ from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..navigation import Route
-from .menu import MenuScene
+from ..menu import MenuScene
 
 
 class NameEntryScene(MenuScene):

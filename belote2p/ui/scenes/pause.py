@@ -12,7 +12,7 @@ from ..context import SceneContext
 from ..gfx import Button, c
 from ..layout import menu_column
 from ..navigation import Route
-from .menu import MenuScene
+from ..menu import MenuScene
 
 
 class PauseMenu(MenuScene):

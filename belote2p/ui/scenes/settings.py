@@ -6,7 +6,7 @@ import pygame
 
 from .. import gfx
 from ..gfx import Button, c
-from .menu import MenuScene
+from ..menu import MenuScene
 
 SETTING_KEYS = ("animation_speed", "auto_play_single", "confirm_play", "sound", "four_colour",
                 "fullscreen", "show_points")

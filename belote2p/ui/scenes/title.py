@@ -11,7 +11,7 @@ from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
 from ..navigation import Route
-from .menu import MenuScene
+from ..menu import MenuScene
 
 # The run cannot start: the rival's level data is broken, or another window
 # plays the saved run.  Continue and New run give way to this message.

@@ -7,11 +7,11 @@ from typing import Any
 
 import pygame
 
-from .. import gfx
-from ..context import SceneContext
-from ..gfx import Button
-from ..layout import Fonts, fonts_for
-from ..scene import Scene
+from . import gfx
+from .context import SceneContext
+from .gfx import Button
+from .layout import Fonts, fonts_for
+from .scene import Scene
 
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
