@@ -40,8 +40,8 @@ def sample_records() -> list[FakeRunRecord]:
             (3, "Ana", "2026-11-27T21:45:00", "abandoned", 2, 95, 20095, None, False, "0badc0de"),
             (2, "Ana", "2026-11-25T19:30:00", "over", 1, 40, 10040, None, False, "c0ffee"),
             (1, "Ana", "2026-11-20T17:00:00", "over", 0, 0, 0, None, False, "beef42")]
-    return [FakeRunRecord(i, n, s, None if st == "in progress" else s, st, k, m, sc, d, "", ai, seed)
-            for i, n, s, st, k, m, sc, d, ai, seed in rows]
+    return [FakeRunRecord(i, n, s, None if st == "in progress" else s, st, k, m, sc, d, "", ai,
+                          seed) for i, n, s, st, k, m, sc, d, ai, seed in rows]
 
 
 @dataclass

@@ -87,6 +87,14 @@ def run_tags(record: RunLike, short: bool = False) -> str:
     return " · ".join(tags)
 
 
+def fair_line(record: RunLike) -> str:
+    """The commitment, and the seed beside it unless the run is still in progress."""
+    line = _("Commitment {digest}").format(digest=commitment(record.seed))
+    if word(record.status) != IN_PROGRESS:
+        line += " · " + _("Seed {seed}").format(seed=record.seed)
+    return line
+
+
 def export_source(store: Any, record: RunLike) -> ExportSource:
     """What the export writes: the store's own when it offers it, else the record's."""
     for_export = getattr(store, "run_for_export", None)
@@ -280,10 +288,7 @@ class HistoryScene(MenuScene):
         tags = run_tags(r)
         gfx.blit_text(surf, facts + (" · " + tags if tags else ""), f.body, c("text"),
                       (w // 2, y), "midtop")
-        fair = _("Commitment {digest}").format(digest=commitment(r.seed))
-        if word(r.status) != IN_PROGRESS:
-            fair += " · " + _("Seed {seed}").format(seed=r.seed)
-        gfx.blit_text(surf, fit(fair, f.body, w - f.body * 4), f.body, c("accent"),
+        gfx.blit_text(surf, fit(fair_line(r), f.body, w - f.body * 4), f.body, c("accent"),
                       (w // 2, y + line), "midtop")
 
     def _draw_rows(self, surf: pygame.Surface) -> None:
@@ -325,6 +330,12 @@ class HistoryScene(MenuScene):
                           (box.left + round(box.w * fx), top), anchor, row.bold)
 
     def offer(self) -> dict[str, Any]:
+        visible = [i for i in range(len(self.rows))
+                   if self.list_rect.top + self.row_h <= self._row_top(i)
+                   and self._row_top(i) + self.row_h <= self.list_rect.bottom]
         return dict(super().offer(), opened=getattr(self.opened, "run_id", None),
                     rows=[r.cells for r in self.rows],
-                    actions=[r.action is not None for r in self.rows])
+                    actions=[r.action is not None for r in self.rows],
+                    row_points={i: (self.list_rect.centerx, self._row_top(i) + self.row_h // 3)
+                                for i in visible},
+                    fair=fair_line(self.opened) if self.opened is not None else None)
