@@ -145,7 +145,7 @@ class ExportScene(MenuScene):
         w = self.size[0]
         y = self.buttons[0].rect.bottom + f.body * 2
         colour = c("good") if self.ok else c("bad")
-        for line in gfx.wrap(self.message, f.body, min(w - 60, f.body * 50)):
+        for line in _wrap_paths(self.message, f.body, min(w - 60, f.body * 50)):
             gfx.blit_text(surf, line, f.body, colour, (w // 2, y), "midtop", True)
             y += round(f.body * 1.4)
 
@@ -158,3 +158,17 @@ def _fit_left(s: str, size: int, width: int) -> str:
     while s and gfx.font(size).size(s)[0] > width:
         s = s[1:]
     return s
+
+
+def _wrap_paths(s: str, size: int, width: int) -> list[str]:
+    """Word wrap, and a word too long for a line (a path) cut across lines."""
+    out: list[str] = []
+    for line in gfx.wrap(s, size, width, bold=True):
+        while len(line) > 1 and gfx.font(size, True).size(line)[0] > width:
+            cut = len(line) - 1
+            while cut > 1 and gfx.font(size, True).size(line[:cut])[0] > width:
+                cut -= 1
+            out.append(line[:cut])
+            line = line[cut:]
+        out.append(line)
+    return out

@@ -41,6 +41,7 @@ class TitleScene(MenuScene):
         top = 0.40 if len(rows) < 7 else 0.37
         rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
+        placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
                                enabled=not (self.blocked and key in BLOCKED_BUTTONS))
                         for i, (r, (key, label)) in enumerate(placed)]
@@ -51,6 +52,16 @@ class TitleScene(MenuScene):
         saved = session.saved_detail() if self.has_saved else None
         if saved is not None:
             self.detail = t("title.continue_detail", streak=saved.streak, level=saved.rival_level)
+
+    def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
+        """A lone button whose label (the daily's date) is longer grows, centred."""
+        f = self.fonts
+        need = gfx.font(f.body, True).size(label)[0] + f.body * 2
+        if need <= rect.w or rect.w < self.size[0] * 0.2:
+            return rect
+        wide = pygame.Rect(0, rect.top, min(need, self.size[0] - f.body * 2), rect.h)
+        wide.centerx = rect.centerx
+        return wide
 
     def _blocked_reason(self) -> str | None:
         problem = self.ctx.session.levels_problem()

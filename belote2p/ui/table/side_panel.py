@@ -165,11 +165,13 @@ class _Rows:
         self.y += self.line
 
     def small_row(self, label: str, value: str, colour=None) -> None:
-        """A label and a value in the small size (the value cut to fit beside it)."""
+        """A label and a value in the small size; the value goes on a line of
+        its own when both do not fit (a commitment is never cut short)."""
         small = self.f.small
         used = gfx.blit_text(self.surf, label, small, c("text_dim"), (self.x0, self.y))
-        room = self.x1 - used.right - small
-        gfx.blit_text(self.surf, fit(value, small, room), small, colour or c("text"),
+        if gfx.font(small).size(value)[0] > self.x1 - used.right - small:
+            self.y += self.small_line
+        gfx.blit_text(self.surf, fit(value, small, self.x1 - self.x0), small, colour or c("text"),
                       (self.x1, self.y), "topright")
         self.y += self.small_line
 
