@@ -1,6 +1,9 @@
 """Render every screen of the desktop game to PNG, at 960x600 and 1600x1000.
 
     python tools/render_screens.py [OUT_DIR]      (default: out/screens)
+    python tools/render_screens.py OUT_DIR --lang all --only fair
+        the fair-play screens (title, History, Statistics, Export, the
+        commitment and seed on the table) in every language, OUT_DIR/LANG/WxH/
 
 No display is needed (SDL's dummy driver).  The table screens are reached by
 playing real runs with fixed seeds: both seats are scripted here (first legal
@@ -22,11 +25,17 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from belote2p.hand import PASS, Phase  # noqa: E402
+from belote2p.services.i18n import LANGUAGES, set_language  # noqa: E402
 from belote2p.services.run_session import ActiveRun, now_iso  # noqa: E402
 from belote2p.store.api import LeaderboardEntry, MemoryStore  # noqa: E402
 from belote2p.ui.model import RIVAL  # noqa: E402
 from belote2p.ui.navigation import Route  # noqa: E402
 from belote2p.ui.table.scene import TableScene  # noqa: E402
+from tests.fair_ui_fakes import (  # noqa: E402
+    HistoryStore,
+    fake_history_service,
+    fake_stats_service,
+)
 from tests.ui_harness import make_app, open_table  # noqa: E402
 
 SIZES = ((960, 600), (1600, 1000))
@@ -200,11 +209,64 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     return shot.names
 
 
+def render_fair(size: tuple[int, int], out: Path) -> list[str]:
+    """The fair-play screens over sample runs (the stand-in history of the tests:
+    the pictures do not depend on what the store holds)."""
+    from belote2p.fairness import today_utc
+
+    store = HistoryStore(attempted={today_utc()})
+    game = make_app(size=size, store=store, settings={"animation_speed": "off"})
+    app, nav = game.app, game.nav
+    shot = Shooter(game, out / f"{size[0]}x{size[1]}")
+    title = nav.reset(Route.TITLE)
+    shot("fair_title")
+    title.activate(next(b for b in title.buttons if b.value == "daily"))
+    shot("fair_title_daily_practice")
+    history = nav.reset(Route.HISTORY, service=fake_history_service())
+    shot("fair_history")
+    history.open(history.records[1])
+    shot("fair_history_run")
+    history.activate(next(b for b in history.buttons if b.value == "export"))
+    shot("fair_export")
+    app.top.export()
+    shot("fair_export_done")
+    app.top.folder = str(Path(__file__).resolve())
+    app.top.export()
+    shot("fair_export_error")
+    nav.reset(Route.STATS, service=fake_stats_service())
+    shot("fair_stats")
+    game.store.run_list.clear()
+    nav.reset(Route.STATS, service=fake_stats_service())
+    shot("fair_stats_empty")
+    table = scripted_table(game, HUMAN_FIRST)
+    settle(game, table)
+    shot("fair_table_commitment")
+    table.abandon()
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "run_over")
+    shot("fair_end_of_run_seed")
+    app.quit()
+    app.shutdown()
+    return shot.names
+
+
 def main(argv: list[str]) -> int:
-    out = Path(argv[1] if len(argv) > 1 else "out/screens")
-    for size in SIZES:
-        names = render(size, out)
-        print(f"{size[0]}x{size[1]}: {len(names)} screens in {out}/{size[0]}x{size[1]}/")
+    import argparse
+    import tempfile
+
+    parser = argparse.ArgumentParser(description="Render the game's screens to PNG.")
+    parser.add_argument("out", nargs="?", default="out/screens")
+    parser.add_argument("--lang", default=None, help="a language code, or 'all'")
+    parser.add_argument("--only", choices=("all", "fair"), default="all")
+    args = parser.parse_args(argv[1:])
+    langs = LANGUAGES if args.lang == "all" else (args.lang,) if args.lang else (None,)
+    os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
+    for lang in langs:
+        out = Path(args.out) / lang if lang else Path(args.out)
+        if lang:
+            set_language(lang)
+        for size in SIZES:
+            names = render_fair(size, out) if args.only == "fair" else render(size, out)
+            print(f"{size[0]}x{size[1]}: {len(names)} screens in {out}/{size[0]}x{size[1]}/")
     return 0
 
 

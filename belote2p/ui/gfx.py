@@ -52,7 +52,7 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     f = font(size, bold)
     lines: list[str] = []
     for para in s.split("\n"):
-        words = para.split()
+        words = [w for w in para.split(" ") if w]  # a no-break space (French « ») holds
         if not words:
             lines.append("")
             continue

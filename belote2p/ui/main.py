@@ -17,11 +17,14 @@ from .app import FPS, App, initial_size
 from .context import SceneContext
 from .navigation import Navigator, Route
 from .scenes.confirm import ConfirmDialog
+from .scenes.export import ExportScene
 from .scenes.help import HelpScene
+from .scenes.history import HistoryScene
 from .scenes.leaderboard import LeaderboardScene
 from .scenes.name_entry import NameEntryScene
 from .scenes.pause import PauseMenu
 from .scenes.settings import SettingsScene
+from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
 from .settings import Settings
 from .table.demo import DemoConfig
@@ -86,6 +89,9 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.HELP, lambda: HelpScene(ctx))
     nav.register(Route.LEADERBOARD, lambda highlight=None: LeaderboardScene(ctx, highlight))
     nav.register(Route.NAME_ENTRY, lambda active: NameEntryScene(ctx, active))
+    nav.register(Route.HISTORY, lambda **kw: HistoryScene(ctx, **kw))
+    nav.register(Route.STATS, lambda **kw: StatsScene(ctx, **kw))
+    nav.register(Route.EXPORT, lambda source, folder=None: ExportScene(ctx, source, folder))
 
 
 def _saved_settings(store: Any) -> dict[str, Any]:

@@ -25,6 +25,9 @@ class Route(Enum):
     HELP = "help"
     LEADERBOARD = "leaderboard"
     NAME_ENTRY = "name_entry"
+    HISTORY = "history"
+    STATS = "stats"
+    EXPORT = "export"
 
 
 SceneFactory = Callable[..., "Scene"]

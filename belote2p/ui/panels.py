@@ -4,6 +4,7 @@ numbers the engine computed; nothing is scored here."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -16,6 +17,7 @@ from ..cards import (
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
+from ..services.i18n import _
 from . import gfx
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
@@ -33,7 +35,10 @@ class InfoPanel:
     title_colour: str = "panel_title"
     age: float = 0.0
     done: bool = False
+    extra: str = ""  # a second button's label (the run's end: "Export run")
+    on_extra: Callable[[], None] | None = None
     _button: Button | None = None
+    _extra_button: Button | None = None
 
     # -- geometry
     def rect(self, L: TableLayout) -> pygame.Rect:
@@ -42,14 +47,31 @@ class InfoPanel:
         h = f.title * 2 + line_h * (len(self.rows) + 1) + len(self.lines) * line_h
         h += L.button_h + f.body * 3
         w = max(f.body * 26, gfx.font(f.title, True).size(self.title)[0] + f.body * 4)
-        for text, _ in self.lines:
+        if self.extra:
+            pair = sum(gfx.button_row_width([b], f.body, f.body * 2)
+                       for b in (self.extra, self.button))
+            w = max(w, pair + f.body * 5)
+        for text, _colour in self.lines:
             w = max(w, gfx.font(f.body).size(text)[0] + f.body * 3)
         return centred_panel(L.table, w, h)
 
     def button_rect(self, L: TableLayout) -> pygame.Rect:
         r = self.rect(L)
         bw = gfx.button_row_width([self.button], L.fonts.body, L.fonts.body * 2)
-        return pygame.Rect(r.centerx - bw // 2, r.bottom - L.button_h - L.fonts.body, bw, L.button_h)
+        centre = r.centerx
+        if self.extra:  # the two buttons side by side, Continue on the right
+            centre += (self.extra_width(L) + L.fonts.body) // 2
+        return pygame.Rect(centre - bw // 2, r.bottom - L.button_h - L.fonts.body, bw, L.button_h)
+
+    def extra_width(self, L: TableLayout) -> int:
+        return gfx.button_row_width([self.extra], L.fonts.body, L.fonts.body * 2)
+
+    def extra_rect(self, L: TableLayout) -> pygame.Rect | None:
+        if not self.extra:
+            return None
+        main = self.button_rect(L)
+        w = self.extra_width(L)
+        return pygame.Rect(main.left - L.fonts.body - w, main.top, w, main.h)
 
     # -- input
     def handle(self, event, L: TableLayout) -> bool:
@@ -58,10 +80,16 @@ class InfoPanel:
                                                           pygame.K_SPACE):
             self.done = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            extra = self.extra_rect(L)
             if self.button_rect(L).collidepoint(event.pos):
                 self.done = True
+            elif extra is not None and extra.collidepoint(event.pos) and self.on_extra:
+                self.on_extra()
         elif event.type == pygame.MOUSEMOTION and self._button is not None:
             self._button.hover = self.button_rect(L).collidepoint(event.pos)
+            extra = self.extra_rect(L)
+            if self._extra_button is not None and extra is not None:
+                self._extra_button.hover = extra.collidepoint(event.pos)
         return self.done
 
     # -- drawing
@@ -96,6 +124,12 @@ class InfoPanel:
             self._button = Button(self.button_rect(L), self.button, primary=True, focus=True)
         self._button.rect = self.button_rect(L)
         self._button.draw(surf, f.body)
+        extra = self.extra_rect(L)
+        if extra is not None:
+            if self._extra_button is None:
+                self._extra_button = Button(extra, self.extra)
+            self._extra_button.rect = extra
+            self._extra_button.draw(surf, f.body)
 
 
 def hand_over_panel(data: dict, names) -> InfoPanel:
@@ -155,7 +189,8 @@ def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:
                      title_colour=colour)
 
 
-def run_over_panel(run, qualifies: bool | None) -> InfoPanel:
+def run_over_panel(run, qualifies: bool | None,
+                   on_export: Callable[[], None] | None = None) -> InfoPanel:
     t = texts()
     title = t("run_over.abandoned") if run.abandoned else t("run_over.title")
     lines = [(t("run_over.final", score=f"{run.score:,}"), "accent"),
@@ -164,7 +199,9 @@ def run_over_panel(run, qualifies: bool | None) -> InfoPanel:
     if qualifies is not None:
         lines.append((t("run_over.qualifies") if qualifies else t("run_over.outside"),
                       "good" if qualifies else "text_dim"))
-    return InfoPanel("run_over", title, [], lines, t("run_over.continue"))
+    extra = _("Export run") if on_export is not None else ""
+    return InfoPanel("run_over", title, [], lines, t("run_over.continue"), extra=extra,
+                     on_extra=on_export)
 
 
 # ------------------------------------------------------------------ overlays

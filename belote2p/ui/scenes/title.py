@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
 import pygame
 
 from ...cards import ACE, CARDS, JACK
-from ...services.i18n import _
-from ...services.run_session import ResumeFailed
+from ...fairness import daily_seed, today_utc
+from ...match import Run
+from ...services.i18n import _, format_date
+from ...services.run_session import ActiveRun, ResumeFailed, now_iso
 from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
-from ..navigation import Route
 from ..menu import MenuScene
+from ..navigation import Route
 
 # The run cannot start: the rival's level data is broken, or another window
 # plays the saved run.  Continue and New run give way to this message.
@@ -23,16 +28,23 @@ class TitleScene(MenuScene):
         t, session = self.t, self.ctx.session
         self.blocked = self._blocked_reason()
         self.has_saved = not self.blocked and session.saved() is not None
-        items = []
+        rows: list[list[tuple[str, str]]] = []
         if self.has_saved:
-            items.append(("continue", t("title.continue")))
-        items += [("new", t("title.new_run")), ("leaderboard", t("title.leaderboard")),
-                  ("help", t("title.help")), ("settings", t("title.settings")),
-                  ("quit", t("title.quit"))]
-        rects = menu_column(self.size, self.ctx.theme.layout, len(items), 0.40)
+            rows.append([("continue", t("title.continue"))])
+        self.day = today_utc()
+        daily = _("Daily challenge · {date}").format(date=format_date(self.day))
+        rows += [[("new", t("title.new_run"))], [("daily", daily)],
+                 [("leaderboard", t("title.leaderboard"))],
+                 [("history", _("History")), ("stats", _("Statistics"))],
+                 [("help", t("title.help")), ("settings", t("title.settings"))],
+                 [("quit", t("title.quit"))]]
+        top = 0.40 if len(rows) < 7 else 0.37
+        rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
+        placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
+        placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
                                enabled=not (self.blocked and key in BLOCKED_BUTTONS))
-                        for i, (r, (key, label)) in enumerate(zip(rects, items))]
+                        for i, (r, (key, label)) in enumerate(placed)]
         self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
         board = session.leaderboard(1)
         self.best = board[0] if board else None
@@ -40,6 +52,16 @@ class TitleScene(MenuScene):
         saved = session.saved_detail() if self.has_saved else None
         if saved is not None:
             self.detail = t("title.continue_detail", streak=saved.streak, level=saved.rival_level)
+
+    def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
+        """A lone button whose label (the daily's date) is longer grows, centred."""
+        f = self.fonts
+        need = gfx.font(f.body, True).size(label)[0] + f.body * 2
+        if need <= rect.w or rect.w < self.size[0] * 0.2:
+            return rect
+        wide = pygame.Rect(0, rect.top, min(need, self.size[0] - f.body * 2), rect.h)
+        wide.centerx = rect.centerx
+        return wide
 
     def _blocked_reason(self) -> str | None:
         problem = self.ctx.session.levels_problem()
@@ -64,14 +86,40 @@ class TitleScene(MenuScene):
                          on_yes=lambda: nav.reset(Route.TABLE, active=session.abandon_saved()))
             else:
                 nav.reset(Route.TABLE, active=session.start_new())
+        elif key == "daily":
+            self._daily()
         elif key == "leaderboard":
             nav.push(Route.LEADERBOARD)
+        elif key == "history":
+            nav.push(Route.HISTORY)
+        elif key == "stats":
+            nav.push(Route.STATS)
         elif key == "help":
             nav.push(Route.HELP)
         elif key == "settings":
             nav.push(Route.SETTINGS)
         elif key == "quit":
             self.ctx.window.quit()
+
+    def _daily(self) -> None:
+        """Today's challenge: a saved run is given up first (asked); a second
+        attempt of the day is practice, and the player is told so before it starts."""
+        nav, session, day = self.ctx.nav, self.ctx.session, self.day
+        questions = []
+        if self.has_saved:
+            questions.append(self.t("title.replace_run"))
+        if daily_attempted(session.store, day):
+            questions.append(_("You have played today's challenge already: this attempt is "
+                               "practice and will not count on today's board."))
+        if not questions:
+            nav.reset(Route.TABLE, active=start_daily(session, day))
+            return
+
+        def start() -> None:
+            if self.has_saved:
+                session.record_untyped(session.abandon_saved())
+            nav.reset(Route.TABLE, active=start_daily(session, day))
+        nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]), on_yes=start)
 
     def _continue(self) -> None:
         try:
@@ -136,3 +184,44 @@ class TitleScene(MenuScene):
             x = centre[0] + (i - 1.5) * cw * 0.55
             y = centre[1] - ch * 0.35 + abs(i - 1.5) * ch * 0.06
             surf.blit(rot, rot.get_rect(center=(round(x), round(y))))
+
+
+MenuItem = tuple[str, str]  # (the button's value, its label)
+
+
+def _split(row: pygame.Rect, items: list[MenuItem]) -> list[tuple[pygame.Rect, MenuItem]]:
+    """A row of the menu column shared by its buttons side by side."""
+    if len(items) == 1:
+        return [(row, items[0])]
+    gap = max(6, row.h // 4)
+    w = (row.w - gap * (len(items) - 1)) // len(items)
+    return [(pygame.Rect(row.left + i * (w + gap), row.top, w, row.h), item)
+            for i, item in enumerate(items)]
+
+
+def daily_attempted(store: Any, day: date) -> bool:
+    """Has the player started ``day``'s challenge before (False when the store cannot say)?"""
+    ask = getattr(store, "daily_attempted", None)
+    if not callable(ask):
+        return False
+    try:
+        return bool(ask(day))
+    except Exception:  # noqa: BLE001 - the store reports its trouble in its warnings
+        return False
+
+
+def start_daily(session: Any, day: date) -> ActiveRun:
+    """The run of ``day``'s challenge, started through the session when it knows
+    daily runs (it records whether this attempt counts), else as a plain run on
+    the daily seed."""
+    starter = getattr(session, "start_daily", None)
+    if callable(starter):
+        started = starter(day)
+        if isinstance(started, ActiveRun):
+            return started
+        resumed = session.resume()
+        if resumed is not None and str(resumed.run.seed) == daily_seed(day):
+            return resumed
+    active = ActiveRun(Run(daily_seed(day)), now_iso())
+    session.save(active)
+    return active

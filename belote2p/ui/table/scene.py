@@ -16,8 +16,10 @@ import pygame
 from ...cards import SUIT_SYMBOLS, Card
 from ...actions import PASS, TAKE, Bid, IllegalAction, Phase
 from ...ai.levels import LevelsError, load_levels
+from ...fairness import DAILY_PREFIX, DailyDateError, commitment, parse_daily_date
 from ...match import Run
-from ...services.run_session import ActiveRun
+from ...services.run_session import ActiveRun, now_iso
+from ...services.runfile import ExportSource
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button
@@ -236,7 +238,15 @@ class TableScene(Scene):
             data = dict(b.data, demo=bool(self.demo))
             return match_over_panel(data, self.seat_name, self.level_before)
         qualifies = None if self.demo else self.ctx.session.qualifies(self.run.score)
-        return run_over_panel(self.run, qualifies)
+        on_export = None if self.demo else self._export
+        return run_over_panel(self.run, qualifies, on_export)
+
+    def _export(self) -> None:
+        """"Export run" on the run-over panel: the export screen over the table."""
+        source = ExportSource(str(self.run.seed), tuple(self.run.actions),
+                              self.ctx.session.default_name(), self.started, now_iso(),
+                              self.run.abandoned, daily_of(str(self.run.seed)))
+        self.ctx.nav.push(Route.EXPORT, source=source)
 
     def _beat_finished(self, b: Beat) -> None:
         if b.kind == "match_over":
@@ -413,7 +423,8 @@ class TableScene(Scene):
             deal_number=self.hand.deal_number if in_hand else 1,
             show_points=bool(self.ctx.settings.get("show_points")), four_colour=four,
             show_tracker=inp.show_tracker, show_last=inp.show_last, tracker=tracker,
-            hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons))
+            hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
+            commitment=commitment(str(run.seed)), seed=str(run.seed) if run.over else None)
 
     # ---------------------------------------------------------------- demo
     def after_draw(self, surf: pygame.Surface) -> None:
@@ -471,3 +482,13 @@ class TableScene(Scene):
 
 def _run_over_beat() -> Beat:
     return Beat("run_over", modal="run_over", hard=True)
+
+
+def daily_of(seed: str) -> str | None:
+    """The daily challenge's date a seed belongs to (YYYY-MM-DD), or None."""
+    if not seed.startswith(DAILY_PREFIX):
+        return None
+    try:
+        return parse_daily_date(seed[len(DAILY_PREFIX):]).isoformat()
+    except DailyDateError:
+        return None

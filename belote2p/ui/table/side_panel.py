@@ -6,10 +6,12 @@ from __future__ import annotations
 import pygame
 
 from ...cards import SUIT_SYMBOLS
+from ...services.i18n import _
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
 from ..layout import TableLayout
+from ..menu import fit
 from ..panels import draw_tracker, tracker_height
 from ..theme import Texts, Theme
 from .state import SideState
@@ -80,6 +82,15 @@ class SidePanel:
         rows.text(t("panel.level", level=s.rival_level, name=s.level_name(s.rival_level)))
         rows.row(t("panel.streak"), str(s.streak), c("accent"), True)
         rows.row(t("panel.run_score"), f"{s.score:,}", c("accent"), True)
+        self._fairness(rows, s)
+
+    def _fairness(self, rows: _Rows, s: SideState) -> None:
+        """The commitment from the first card; the seed beside it once the run is
+        over, so the player can hash the seed and compare (see How to play)."""
+        if s.commitment:
+            rows.small_row(_("Commitment"), s.commitment)
+        if s.seed is not None:
+            rows.small_row(_("Seed"), s.seed, c("accent"))
 
     def _match(self, rows: _Rows, s: SideState) -> None:
         t = self.t
@@ -152,6 +163,17 @@ class _Rows:
         gfx.blit_text(self.surf, value, body, colour or c("text"), (self.x1, self.y), "topright",
                       bold)
         self.y += self.line
+
+    def small_row(self, label: str, value: str, colour=None) -> None:
+        """A label and a value in the small size; the value goes on a line of
+        its own when both do not fit (a commitment is never cut short)."""
+        small = self.f.small
+        used = gfx.blit_text(self.surf, label, small, c("text_dim"), (self.x0, self.y))
+        if gfx.font(small).size(value)[0] > self.x1 - used.right - small:
+            self.y += self.small_line
+        gfx.blit_text(self.surf, fit(value, small, self.x1 - self.x0), small, colour or c("text"),
+                      (self.x1, self.y), "topright")
+        self.y += self.small_line
 
     def columns(self, left: str, right: str) -> None:
         small, body = self.f.small, self.f.body

@@ -61,6 +61,8 @@ class SideState:
     show_last: bool
     tracker: SeatView | None  # seat 0's view, when the tracker is shown
     hover: tuple[bool, ...]  # the pointer over each of the panel's buttons
+    commitment: str = ""  # the seed's SHA-256, shown from the first card (fairness)
+    seed: str | None = None  # shown only once the run is over
 
     def level_name(self, level: Any) -> str:
         return dict(self.level_names).get(level, "") if isinstance(level, int) else ""

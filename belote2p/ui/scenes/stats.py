@@ -1,0 +1,151 @@
+"""Statistics: the player's figures over every recorded run, and two charts
+(the score of each run over time, the win rate against each rival level).
+
+The figures come from ``services.stats`` over the store's ``list_runs``; a
+store or a build without them shows the empty screen, never an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+import pygame
+
+from ...services.i18n import _, format_number
+from .. import gfx
+from ..context import SceneContext
+from ..gfx import Button, c
+from ..menu import MenuScene
+from ..plot import Bar, bar_chart, line_chart
+from ..records import day_label, optional_service, store_runs
+
+LEVELS = (1, 2, 3, 4)
+
+
+class LevelFigures(Protocol):
+    played: int
+    won: int
+
+
+class Figures(Protocol):
+    """What ``services.stats.compute_stats`` returns (typing only)."""
+
+    runs: int
+    matches: int
+    matches_won: int
+    matches_drawn: int
+    best_streak: int
+    best_score: int
+    by_level: dict[int, Any]
+    hands: int
+    contracts_taken: int
+    contracts_made: int
+    contracts_dedans: int
+    capots: int
+    belotes: int
+
+
+def percent(value: int) -> str:
+    return _("{n}%").format(n=format_number(value))
+
+
+def figure_rows(s: Figures) -> list[tuple[str, str]]:
+    """The figures as (label, value) lines, in reading order."""
+    n = format_number
+    return [(_("Runs"), n(s.runs)), (_("Matches played"), n(s.matches)),
+            (_("Matches won"), n(s.matches_won)), (_("Matches drawn"), n(s.matches_drawn)),
+            (_("Best streak"), n(s.best_streak)), (_("Best score"), n(s.best_score)),
+            (_("Hands played"), n(s.hands)), (_("Contracts taken"), n(s.contracts_taken)),
+            (_("Contracts made"), n(s.contracts_made)), (_("Dedans"), n(s.contracts_dedans)),
+            (_("Capots"), n(s.capots)), (_("Belotes"), n(s.belotes))]
+
+
+def level_bars(by_level: dict[int, Any]) -> list[Bar]:
+    """One bar a rival level: the share of matches won against it."""
+    bars = []
+    for level in LEVELS:
+        figures = by_level.get(level)
+        played = getattr(figures, "played", 0)
+        won = getattr(figures, "won", 0)
+        bars.append(Bar(_("Level {level}").format(level=level), won / played if played else 0.0,
+                        f"{format_number(won)}/{format_number(played)}"))
+    return bars
+
+
+class StatsScene(MenuScene):
+    def __init__(self, ctx: SceneContext, service: Any = None):
+        self.service = service if service is not None else optional_service("stats")
+        super().__init__(ctx)
+
+    def build(self) -> None:
+        f = self.fonts
+        w, h = self.size
+        self.figures: Figures | None = None
+        self.series: Sequence[tuple[str, int]] = ()
+        records = store_runs(self.ctx.session.store)
+        if self.service is not None and records:
+            self.figures = self.service.compute_stats(records)
+            # oldest first, whatever order the service gives (ISO times sort by time)
+            self.series = sorted(self.service.score_series(records), key=lambda p: p[0])
+        back = pygame.Rect(0, 0, f.body * 10, round(f.body * 2.2))
+        back.midbottom = (w // 2, h - f.body)
+        self.buttons = [Button(back, _("Back"), "back", primary=True)]
+
+    def activate(self, b: Button) -> None:
+        self.back()
+
+    def draw(self, surf: pygame.Surface) -> None:
+        self.draw_felt(surf)
+        f = self.fonts
+        w, h = self.size
+        gfx.blit_text(surf, _("Statistics"), f.title, c("panel_title"),
+                      (w // 2, round(h * 0.04)), "midtop", True)
+        top = round(h * 0.04) + round(f.title * 1.8)
+        area = pygame.Rect(f.body * 2, top, w - f.body * 4,
+                           self.buttons[0].rect.top - f.body - top)
+        if self.figures is None:
+            gfx.panel(surf, area, radius=f.body)
+            gfx.blit_text(surf, _("No runs recorded yet: play one and its figures show here."),
+                          f.body, c("text_dim"), area.center, "center")
+        else:
+            self._draw_figures(surf, area, self.figures)
+        self.draw_buttons(surf)
+
+    def _draw_figures(self, surf: pygame.Surface, area: pygame.Rect, s: Figures) -> None:
+        f = self.fonts
+        left = pygame.Rect(area.left, area.top, round(area.w * 0.3), area.h)
+        gfx.panel(surf, left, radius=f.body)
+        rows = figure_rows(s)
+        line = min(round(f.body * 1.5), (left.h - f.body) // len(rows))
+        y = left.top + f.body // 2
+        for label, value in rows:
+            gfx.blit_text(surf, label, f.body, c("text_dim"), (left.left + f.body, y))
+            gfx.blit_text(surf, value, f.body, c("text"), (left.right - f.body, y), "topright",
+                          True)
+            y += line
+        right = pygame.Rect(left.right + f.body, area.top, area.right - left.right - f.body, area.h)
+        gap = f.body // 2
+        upper = pygame.Rect(right.left, right.top, right.w, (right.h - gap) // 2)
+        lower = pygame.Rect(right.left, upper.bottom + gap, right.w, right.h - upper.h - gap)
+        self._chart_panel(surf, upper, _("Score per run"))
+        line_chart(surf, self._inside(upper), [day_label(t) for t, _v in self.series],
+                   [v for _t, v in self.series], f.small, format_number)
+        self._chart_panel(surf, lower, _("Matches won against each rival level"))
+        bar_chart(surf, self._inside(lower), level_bars(s.by_level), f.small, percent)
+
+    def _chart_panel(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
+        f = self.fonts
+        gfx.panel(surf, rect, radius=f.body)
+        gfx.blit_text(surf, title, f.body, c("panel_title"),
+                      (rect.left + f.body, rect.top + f.small // 2), bold=True)
+
+    def _inside(self, rect: pygame.Rect) -> pygame.Rect:
+        f = self.fonts
+        head = round(f.body * 1.6)
+        return pygame.Rect(rect.left + f.small, rect.top + head, rect.w - f.small * 2,
+                           rect.h - head - f.small // 2)
+
+    def offer(self) -> dict[str, Any]:
+        rows = figure_rows(self.figures) if self.figures is not None else []
+        return dict(super().offer(), figures=dict(rows), series=list(self.series))
