@@ -16,8 +16,9 @@ import them without importing each other.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeAlias
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
 
@@ -63,7 +64,8 @@ class Bid:
     def __str__(self) -> str:
         return self.word
 
-    def __reduce__(self):  # pickle/copy as the shared instance (the AI runs in a worker)
+    def __reduce__(self) -> tuple[Callable[[str], Bid], tuple[str]]:
+        # pickle/copy as the shared instance (the AI runs in a worker)
         return (_bid_from_word, (self.word,))
 
 
@@ -76,7 +78,7 @@ TAKE = Bid("take")
 TAKE_SUIT = tuple(Bid("take:" + s) for s in SUITS)
 BIDS = {b.word: b for b in (PASS, TAKE, *TAKE_SUIT)}
 
-Action = Union[Bid, Card]
+Action: TypeAlias = Bid | Card
 
 
 def parse_action(text: str) -> Action:
@@ -206,5 +208,6 @@ class IllegalAction(ValueError):
         super().__init__(english(refusal))
         self.refusal = refusal
 
-    def __reduce__(self):  # pickle by the refusal, not by the English text
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Refusal]]:
+        # pickle by the refusal, not by the English text
         return (IllegalAction, (self.refusal,))
