@@ -53,13 +53,21 @@ class Bid:
     def suit(self) -> int | None:
         return SUITS.index(self.word[5]) if self.word.startswith("take:") else None
 
+    def trump(self, turned_suit: int) -> int:
+        """The trump suit this take makes: the turned card's suit for ``take``,
+        the named one for ``take:S``."""
+        if not self.is_take:
+            raise ValueError("a pass makes no trump")
+        suit = self.suit
+        return turned_suit if suit is None else suit
+
     @property
     def label(self) -> str:
         if self.word == "pass":
             return "Pass"
         if self.word == "take":
             return "Take"
-        return "Take " + SUIT_SYMBOLS[self.suit]  # type: ignore[index]
+        return "Take " + SUIT_SYMBOLS[SUITS.index(self.word[5])]  # "take:S"
 
     def __str__(self) -> str:
         return self.word

@@ -108,7 +108,7 @@ class Hand:
         """Stock empty: the follower must follow, overtrump, trump (tricks 8-16)."""
         return self.phase is Phase.PLAY and not self.stock
 
-    def _contract_trump(self) -> int:
+    def contract_trump(self) -> int:
         """The trump once someone has taken (every card is played under a contract)."""
         trump = self.trump
         assert trump is not None, "no card is played before the contract"
@@ -135,7 +135,7 @@ class Hand:
         hand = self.hands[self.to_move]
         if not self.current or self.stock:
             return list(hand)
-        return legal_follows(hand, self.current[0], self._contract_trump())
+        return legal_follows(hand, self.current[0], self.contract_trump())
 
     def legal_actions(self) -> Sequence[Action]:
         return self.legal_bids() if self.phase is Phase.BIDDING else self.legal_cards()
@@ -155,7 +155,7 @@ class Hand:
             return Refusal(RefusalCode.NOT_IN_HAND, card=action)
         if not self.current or self.stock:
             return None
-        lead, trump = self.current[0], self._contract_trump()
+        lead, trump = self.current[0], self.contract_trump()
         if action in legal_follows(hand, lead, trump):
             return None
         return refusal_to_follow(hand, lead, trump, action)
