@@ -11,7 +11,9 @@ their margin (the streak's tie-break).
 from __future__ import annotations
 
 import math
+
 from ..match import HANDS_PER_MATCH
+from ..view import SeatView
 from .levels import MatchKnobs
 
 
@@ -30,8 +32,9 @@ class Outlook:
 
     __slots__ = ("before", "hands_left", "knobs")
 
-    def __init__(self, view, knobs: MatchKnobs):
-        mine, theirs = view.context.scores_before[view.seat], view.context.scores_before[1 - view.seat]
+    def __init__(self, view: SeatView, knobs: MatchKnobs):
+        before = view.context.scores_before
+        mine, theirs = before[view.seat], before[1 - view.seat]
         self.before = mine - theirs
         self.hands_left = HANDS_PER_MATCH - 1 - view.context.hand_index
         self.knobs = knobs

@@ -24,7 +24,6 @@ from ..search import BidSearch, SearchPlayer
 from .model import BidVerdict
 
 
-
 @dataclass(frozen=True)
 class BidReviewKnobs:
     samples: int  # whole decks per bid (at most 100: see the loss rounding)
@@ -65,7 +64,7 @@ def _word_values(view: SeatView, knobs: BidReviewKnobs, rng: random.Random) -> d
     plan_sums = [0.0] * len(plans)
     for _ in range(knobs.samples):
         deck = sample_deck(view, rng, search.player.bid_knobs, knobs.rejection)
-        cache: dict = {}
+        cache: dict[tuple[int, int], float] = {}
         for i, take in enumerate(takes):
             take_sums[i] += search.outcome(deck, view.seat, search.trump_of(take), cache)
         for i, plan in enumerate(plans):

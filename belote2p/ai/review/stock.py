@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from ...cards import CARDS, KING, LAST_TRICK_BONUS, QUEEN, Card
 from ...view import SeatView
 from ..fastsim import TRICKS, Sim
-from ..heuristics import PlayKnobs, choose_card
+from ..heuristics import choose_card
 from ..knowledge import info_from_sim
+from ..levels import PlayKnobs
 from ..sampling import sample_hidden, sim_from_view
 from ..search import distinct_cards
 from ..solver import position_value
