@@ -220,11 +220,11 @@ class Hand:
             self.current.append(played)
             self.to_move = 1 - seat
             return events
-        lead = self.current[0]
-        winner = self.leader if trick_winner(lead, played, self.trump) == 0 else seat  # type: ignore[arg-type]
+        lead, trump = self.current[0], self.contract_trump()
+        winner = self.leader if trick_winner(lead, played, trump) == 0 else seat
         self.tricks.append(Trick(self.leader, (lead, played), winner))
         self.current = []
-        self.card_points[winner] += points(lead, self.trump) + points(played, self.trump)
+        self.card_points[winner] += points(lead, trump) + points(played, trump)
         self.tricks_won[winner] += 1
         events.append(Event(_TRICK, winner))
         if self.stock:
@@ -251,9 +251,10 @@ class Hand:
     def score(self) -> HandScore:
         if self.phase is not Phase.DONE:
             raise IllegalAction(Refusal(RefusalCode.HAND_NOT_OVER))
+        taker = self.taker
+        assert taker is not None, "a finished hand was played under a contract"
         return score_hand(
-            self.taker, self.card_points, self.tricks[-1].winner,  # type: ignore[arg-type]
-            self.tricks_won, self.belote,
+            taker, self.card_points, self.tricks[-1].winner, self.tricks_won, self.belote,
         )
 
     def trick_points_so_far(self) -> tuple[int, int]:

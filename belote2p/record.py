@@ -93,7 +93,7 @@ def summary(hand: Hand) -> dict[str, Any]:
     score = hand.score()
     return {
         "deals": hand.deal_number,
-        "trump": SUITS[hand.trump],  # type: ignore[index]
+        "trump": SUITS[hand.contract_trump()],
         "taker": hand.taker,
         "tricks": [
             {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}

@@ -77,7 +77,7 @@ class HandScore:
 
     @property
     def belote_points(self) -> tuple[int, int]:
-        return tuple(20 if self.belote == s else 0 for s in (0, 1))  # type: ignore[return-value]
+        return (20 if self.belote == 0 else 0, 20 if self.belote == 1 else 0)
 
 
 def score_hand(
