@@ -38,7 +38,7 @@ from .players import TipsPlayer, solver_card
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
 from .solver import Memo
 from .tables import PTS, STR, mask_of
-from .utility import Outlook
+from .utility import HandWorth, Outlook
 
 
 class SearchPlayer(TipsPlayer):
@@ -51,7 +51,7 @@ class SearchPlayer(TipsPlayer):
         """The playout policy: the tips, seeing only ``seat``'s information."""
         return choose_card(info_from_sim(sim, seat, self.play_knobs.count_plain), self.play_knobs)
 
-    def playout(self, sim: Sim, seat: int, outlook: Outlook, solve_cards: int = 0,
+    def playout(self, sim: Sim, seat: int, outlook: HandWorth, solve_cards: int = 0,
                 memo: Memo | None = None) -> float:
         """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
         if not 0, sharing ``memo``'s tables); its worth to ``seat`` for the match."""
@@ -99,7 +99,7 @@ class SearchPlayer(TipsPlayer):
         return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
 
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
-                 outlook: Outlook, memo: Memo | None = None) -> list[list[float]]:
+                 outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
         """One row per sampled deal: each candidate's playout value."""
         k = self.search_knobs
         rows = []
@@ -173,7 +173,7 @@ class BidSearch:
     def __init__(self, player: SearchPlayer, view: SeatView):
         self.player = player
         self.view = view
-        self.outlook = Outlook(view, player.match_knobs)
+        self.outlook: HandWorth = Outlook(view, player.match_knobs)
         self.me = view.seat
         self.turned_suit = view.turned.suit
         self.memo = Memo()  # shared by this decision's trial endgames

@@ -11,6 +11,7 @@ their margin (the streak's tie-break).
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 from ..match import HANDS_PER_MATCH
 from ..view import SeatView
@@ -25,6 +26,15 @@ def match_value(diff: float, hands_left: int, k: MatchKnobs) -> float:
         spread = k.hand_sigma * math.sqrt(hands_left)
         result = 0.5 * (1.0 + math.erf(diff / (spread * math.sqrt(2.0))))
     return result + k.margin_weight * diff / 100.0
+
+
+class HandWorth(Protocol):
+    """What the outcome of a hand is worth to a seat: the match value
+    (``Outlook``) or, for the review, the plain points."""
+
+    def value(self, hand_diff: float) -> float: ...
+
+    def open_value(self, expected_diff: float = 0.0) -> float: ...
 
 
 class Outlook:

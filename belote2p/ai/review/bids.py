@@ -32,7 +32,7 @@ class BidReviewKnobs:
 
 
 class _Points:
-    """An ``Outlook`` that values a hand by its score difference, in points."""
+    """A ``HandWorth`` that values a hand by its score difference, in points."""
 
     def value(self, hand_diff: float) -> float:
         return hand_diff
@@ -57,7 +57,7 @@ def _word_values(view: SeatView, knobs: BidReviewKnobs, rng: random.Random) -> d
     if len(legal) == 1:
         return {legal[0]: 0.0}
     search = BidSearch(SearchPlayer(knobs.level, rng), view)
-    search.outlook = _Points()  # type: ignore[assignment]
+    search.outlook = _Points()
     takes = [b for b in legal if b is not PASS]
     plans = search.plans() if PASS in legal else []
     take_sums = [0.0] * len(takes)

@@ -64,7 +64,7 @@ def _representatives(view: SeatView) -> dict[int, int]:
     (``search.distinct_cards``: same suit and points, no live card between);
     equivalent cards get the same verdict."""
     kept = distinct_cards(view)
-    strength = STR[view.trump]  # type: ignore[index]  # a play view has a trump
+    strength = STR[view.contract[0]]
     out = {}
     for c in (int(x) for x in view.legal if isinstance(x, Card)):
         same_suit = [k for k in kept if k >> 3 == c >> 3 and strength[k] <= strength[c]]
