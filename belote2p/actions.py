@@ -16,8 +16,9 @@ import them without importing each other.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Union
+from typing import TypeAlias
 
 from .cards import SUIT_SYMBOLS, SUITS, Card, CardError, parse_card
 
@@ -52,18 +53,27 @@ class Bid:
     def suit(self) -> int | None:
         return SUITS.index(self.word[5]) if self.word.startswith("take:") else None
 
+    def trump(self, turned_suit: int) -> int:
+        """The trump suit this take makes: the turned card's suit for ``take``,
+        the named one for ``take:S``."""
+        if not self.is_take:
+            raise ValueError("a pass makes no trump")
+        suit = self.suit
+        return turned_suit if suit is None else suit
+
     @property
     def label(self) -> str:
         if self.word == "pass":
             return "Pass"
         if self.word == "take":
             return "Take"
-        return "Take " + SUIT_SYMBOLS[self.suit]  # type: ignore[index]
+        return "Take " + SUIT_SYMBOLS[SUITS.index(self.word[5])]  # "take:S"
 
     def __str__(self) -> str:
         return self.word
 
-    def __reduce__(self):  # pickle/copy as the shared instance (the AI runs in a worker)
+    def __reduce__(self) -> tuple[Callable[[str], Bid], tuple[str]]:
+        # pickle/copy as the shared instance (the AI runs in a worker)
         return (_bid_from_word, (self.word,))
 
 
@@ -76,7 +86,7 @@ TAKE = Bid("take")
 TAKE_SUIT = tuple(Bid("take:" + s) for s in SUITS)
 BIDS = {b.word: b for b in (PASS, TAKE, *TAKE_SUIT)}
 
-Action = Union[Bid, Card]
+Action: TypeAlias = Bid | Card
 
 
 def parse_action(text: str) -> Action:
@@ -206,5 +216,6 @@ class IllegalAction(ValueError):
         super().__init__(english(refusal))
         self.refusal = refusal
 
-    def __reduce__(self):  # pickle by the refusal, not by the English text
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[Refusal]]:
+        # pickle by the refusal, not by the English text
         return (IllegalAction, (self.refusal,))

@@ -9,7 +9,7 @@ All 32 cards exist once, in ``CARDS``; never construct a Card any other way.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable
+from collections.abc import Callable, Iterable
 
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -63,7 +63,8 @@ class Card(int):
     def __repr__(self) -> str:
         return str(self)
 
-    def __reduce__(self):  # pickle (the UI's AI worker) as the shared instance
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # pickle (the UI's AI worker) as the shared instance
         return (card_from_index, (int(self),))
 
 
@@ -101,7 +102,7 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(str(CARDS[c]) for c in cards)
 
 
-def parse_deck(items) -> list[Card]:
+def parse_deck(items: object) -> list[Card]:
     """A deck order: a list of the 32 distinct cards, top first."""
     if not isinstance(items, list):
         raise CardError("a deck must be a list of the 32 cards")

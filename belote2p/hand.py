@@ -11,7 +11,7 @@ views: ``view.view_of(hand, seat)`` does.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from .actions import (
     PASS,
@@ -53,8 +53,8 @@ class Hand:
         self._deal(deck)
 
     # ----------------------------------------------------------------- dealing
-    def _deal(self, deck: Sequence[int]) -> None:
-        deck = [CARDS[c] for c in deck]
+    def _deal(self, order: Sequence[int]) -> None:
+        deck = [CARDS[c] for c in order]
         if len(deck) != 32 or len(set(deck)) != 32:
             raise ValueError("a deck must hold the 32 cards once each")
         self.deal_number += 1
@@ -108,6 +108,12 @@ class Hand:
         """Stock empty: the follower must follow, overtrump, trump (tricks 8-16)."""
         return self.phase is Phase.PLAY and not self.stock
 
+    def contract_trump(self) -> int:
+        """The trump once someone has taken (every card is played under a contract)."""
+        trump = self.trump
+        assert trump is not None, "no card is played before the contract"
+        return trump
+
     @property
     def trick_number(self) -> int:
         """1-based number of the trick in progress (17 once the hand is over)."""
@@ -129,9 +135,9 @@ class Hand:
         hand = self.hands[self.to_move]
         if not self.current or self.stock:
             return list(hand)
-        return legal_follows(hand, self.current[0], self.trump)  # type: ignore[arg-type]
+        return legal_follows(hand, self.current[0], self.contract_trump())
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         return self.legal_bids() if self.phase is Phase.BIDDING else self.legal_cards()
 
     def refusal(self, action: Action) -> Refusal | None:
@@ -149,10 +155,10 @@ class Hand:
             return Refusal(RefusalCode.NOT_IN_HAND, card=action)
         if not self.current or self.stock:
             return None
-        lead = self.current[0]
-        if action in legal_follows(hand, lead, self.trump):  # type: ignore[arg-type]
+        lead, trump = self.current[0], self.contract_trump()
+        if action in legal_follows(hand, lead, trump):
             return None
-        return refusal_to_follow(hand, lead, self.trump, action)  # type: ignore[arg-type]
+        return refusal_to_follow(hand, lead, trump, action)
 
     def _bid_refusal(self, action: Action) -> Refusal | None:
         if not isinstance(action, Bid):
@@ -179,9 +185,11 @@ class Hand:
         if refusal is not None:
             raise IllegalAction(refusal)
         self.actions.append(action)
-        if self.phase is Phase.BIDDING:
-            return self._bid(action)  # type: ignore[arg-type]
-        return self._play(action)  # type: ignore[arg-type]
+        # refusal() has matched the action's kind to the phase: a Bid while
+        # bidding, a Card in play.
+        if isinstance(action, Bid):
+            return self._bid(action)
+        return self._play(action)
 
     def _bid(self, bid: Bid) -> list[Event]:
         seat = self.to_move
@@ -212,11 +220,11 @@ class Hand:
             self.current.append(played)
             self.to_move = 1 - seat
             return events
-        lead = self.current[0]
-        winner = self.leader if trick_winner(lead, played, self.trump) == 0 else seat  # type: ignore[arg-type]
+        lead, trump = self.current[0], self.contract_trump()
+        winner = self.leader if trick_winner(lead, played, trump) == 0 else seat
         self.tricks.append(Trick(self.leader, (lead, played), winner))
         self.current = []
-        self.card_points[winner] += points(lead, self.trump) + points(played, self.trump)
+        self.card_points[winner] += points(lead, trump) + points(played, trump)
         self.tricks_won[winner] += 1
         events.append(Event(_TRICK, winner))
         if self.stock:
@@ -243,9 +251,10 @@ class Hand:
     def score(self) -> HandScore:
         if self.phase is not Phase.DONE:
             raise IllegalAction(Refusal(RefusalCode.HAND_NOT_OVER))
+        taker = self.taker
+        assert taker is not None, "a finished hand was played under a contract"
         return score_hand(
-            self.taker, self.card_points, self.tricks[-1].winner,  # type: ignore[arg-type]
-            self.tricks_won, self.belote,
+            taker, self.card_points, self.tricks[-1].winner, self.tricks_won, self.belote,
         )
 
     def trick_points_so_far(self) -> tuple[int, int]:

@@ -10,8 +10,9 @@ long) into ``ValueError``s with a readable message.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO
 
 MAX_LINE_BYTES = 1 << 20  # 1 MiB: far beyond any real record, small enough to refuse fast
 _CHUNK = 1 << 16

@@ -8,6 +8,7 @@ saved, resumed and replayed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .actions import (
@@ -32,7 +33,7 @@ MARGIN_CAP = 9_999
 PLAYER, RIVAL = 0, 1  # the desktop game's seats
 
 
-def deck_for(seed, match_index: int, hand_index: int, deal_index: int) -> list[Card]:
+def deck_for(seed: object, match_index: int, hand_index: int, deal_index: int) -> list[Card]:
     """The shuffled deck for one deal, derived only from the seed and its place."""
     rng = random.Random(f"belote2p/{seed}/{match_index}/{hand_index}/{deal_index}")
     deck = list(CARDS)
@@ -40,7 +41,7 @@ def deck_for(seed, match_index: int, hand_index: int, deal_index: int) -> list[C
     return deck
 
 
-def first_dealer_for(seed, match_index: int) -> int:
+def first_dealer_for(seed: object, match_index: int) -> int:
     return random.Random(f"belote2p/{seed}/{match_index}/dealer").randrange(2)
 
 
@@ -48,7 +49,7 @@ class Match:
     """Two hands; each seat deals once.  ``apply`` plays for the seat to move
     and redeals by itself when both players pass twice."""
 
-    def __init__(self, seed, match_index: int = 0, first_dealer: int | None = None):
+    def __init__(self, seed: object, match_index: int = 0, first_dealer: int | None = None):
         self.seed = seed
         self.match_index = match_index
         self.first_dealer = (
@@ -73,7 +74,7 @@ class Match:
     def to_move(self) -> int | None:
         return None if self.over else self.hand.to_move
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
         return [] if self.over else self.hand.legal_actions()
 
     def apply(self, action: Action) -> list[Event]:
@@ -202,7 +203,7 @@ class Run:
             self.abandoned = True
 
     @classmethod
-    def replay(cls, seed, actions: list[str]) -> "Run":
+    def replay(cls, seed: object, actions: list[str]) -> Run:
         """Rebuild a run from its seed and its action words (a saved run)."""
         run = cls(seed)
         for word in actions:

@@ -9,10 +9,11 @@ wrong and where.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, Iterator, TextIO
+from collections.abc import Iterable, Iterator
+from typing import Any, TextIO
 
 from .actions import IllegalAction, Phase, parse_action
-from .cards import SUITS, CardError, parse_deck
+from .cards import SUITS, Card, CardError, parse_deck
 from .hand import Hand
 from .lines import BadLine, parse_json
 
@@ -30,7 +31,7 @@ def record_of(hand: Hand) -> dict[str, Any]:
     }
 
 
-def _field(record: dict, key: str, kind: type, what: str):
+def _field(record: dict[str, Any], key: str, kind: type, what: str) -> Any:
     if key not in record:
         raise RecordError(f"missing key {key!r} ({what})")
     value = record[key]
@@ -54,7 +55,8 @@ def replay_hand(record: Any) -> Hand:
     for index, word in enumerate(actions):
         where = f"action {index} ({word if isinstance(word, str) else json.dumps(word)})"
         if hand.phase is Phase.DONE:
-            raise RecordError(f"{where}: the hand is already over ({len(actions) - index} actions left over)")
+            left = len(actions) - index
+            raise RecordError(f"{where}: the hand is already over ({left} actions left over)")
         try:
             hand.apply(parse_action(word))
         except (CardError, IllegalAction) as exc:
@@ -79,7 +81,7 @@ def replay_hand(record: Any) -> Hand:
     return hand
 
 
-def _deck(decks: list, index: int):
+def _deck(decks: list[Any], index: int) -> list[Card]:
     try:
         return parse_deck(decks[index])
     except CardError as exc:
@@ -91,7 +93,7 @@ def summary(hand: Hand) -> dict[str, Any]:
     score = hand.score()
     return {
         "deals": hand.deal_number,
-        "trump": SUITS[hand.trump],  # type: ignore[index]
+        "trump": SUITS[hand.contract_trump()],
         "taker": hand.taker,
         "tricks": [
             {"leader": t.leader, "cards": [str(c) for c in t.cards], "winner": t.winner}

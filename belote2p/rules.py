@@ -5,8 +5,9 @@ Everything here is a pure function; ``hand.py`` applies them move by move.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
+from typing import TypeVar
 
 from .actions import HandResult, Refusal, RefusalCode
 from .cards import (
@@ -16,6 +17,9 @@ from .cards import (
     PLAIN_STRENGTH,
     TRUMP_STRENGTH,
 )
+
+# Card or plain int: legal_follows hands back elements of the hand it was given.
+CardT = TypeVar("CardT", bound=int)
 
 
 def trick_winner(lead: int, follow: int, trump: int) -> int:
@@ -27,7 +31,7 @@ def trick_winner(lead: int, follow: int, trump: int) -> int:
     return 1 if follow_suit == trump else 0
 
 
-def legal_follows(hand: Sequence[int], lead: int, trump: int) -> list[int]:
+def legal_follows(hand: Sequence[CardT], lead: int, trump: int) -> list[CardT]:
     """The cards the follower may play in strict play (tricks 8-16)."""
     lead_suit = lead >> 3
     same = [c for c in hand if c >> 3 == lead_suit]
@@ -73,7 +77,7 @@ class HandScore:
 
     @property
     def belote_points(self) -> tuple[int, int]:
-        return tuple(20 if self.belote == s else 0 for s in (0, 1))  # type: ignore[return-value]
+        return (20 if self.belote == 0 else 0, 20 if self.belote == 1 else 0)
 
 
 def score_hand(

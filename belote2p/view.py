@@ -62,6 +62,22 @@ class SeatView:
     def forced_dealer(self) -> bool:
         return self.deal_number == 3
 
+    @property
+    def contract(self) -> tuple[int, int]:
+        """(trump, taker): set once someone has taken, so in every play-phase view."""
+        trump, taker = self.trump, self.taker
+        if trump is None or taker is None:
+            raise ValueError("no contract yet: the hand is still in bidding")
+        return trump, taker
+
+    def legal_bids(self) -> list[Bid]:
+        """``legal`` as bids (all of it during bidding, nothing in play)."""
+        return [a for a in self.legal if isinstance(a, Bid)]
+
+    def legal_cards(self) -> list[Card]:
+        """``legal`` as cards (all of it in play, nothing during bidding)."""
+        return [a for a in self.legal if isinstance(a, Card)]
+
     def played_cards(self) -> set[Card]:
         seen = {c for t in self.tricks for c in t.cards}
         seen.update(self.current_trick)
@@ -86,8 +102,9 @@ def view_of(hand: Hand, seat: int, context: MatchContext | None = None) -> SeatV
         if hand.taker == other and hand.turned not in played:
             known.add(hand.turned)
         if hand.belote == other:
+            trump = hand.contract_trump()
             known.update(
-                c for c in (card(KING, hand.trump), card(QUEEN, hand.trump))  # type: ignore[arg-type]
+                c for c in (card(KING, trump), card(QUEEN, trump))
                 if c not in played
             )
     other_visible = in_play and not hand.stock

@@ -15,8 +15,8 @@ import random
 import statistics
 import time
 
-from belote2p.cards import CARDS
 from belote2p.actions import Phase
+from belote2p.cards import CARDS
 from belote2p.hand import Hand
 
 

@@ -22,15 +22,14 @@ from __future__ import annotations
 import argparse
 import cProfile
 import hashlib
+import importlib.util
 import json
 import os
 import random
 import sys
 import time
 
-try:
-    import belote2p
-except ImportError:  # run from a checkout without installing
+if importlib.util.find_spec("belote2p") is None:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.ai import decide, make_player
@@ -64,7 +63,7 @@ def positions(seed: str, count: int, kinds: set[str]) -> list:
 
 
 def percentile(ordered: list[float], q: float) -> float:
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def summary(times: list[float]) -> dict:

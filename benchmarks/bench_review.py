@@ -27,12 +27,12 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.ai import decide, make_player  # noqa: E402
-from belote2p.cards import CARDS  # noqa: E402
-from belote2p.actions import Phase  # noqa: E402
-from belote2p.hand import Hand  # noqa: E402
-from belote2p.record import record_of  # noqa: E402
-from belote2p.view import view_of  # noqa: E402
+from belote2p.actions import Phase
+from belote2p.ai import decide, make_player
+from belote2p.cards import CARDS
+from belote2p.hand import Hand
+from belote2p.record import record_of
+from belote2p.view import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -82,9 +82,11 @@ def main() -> None:
     times.sort()
     p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
     median = statistics.median(times)
-    print(f"review, {args.hands} hands: median {median:.2f} s, p95 {p95:.2f} s, max {times[-1]:.2f} s")
+    print(f"review, {args.hands} hands: median {median:.2f} s, p95 {p95:.2f} s, "
+          f"max {times[-1]:.2f} s")
     print(json.dumps({"hands": args.hands, "median_s": round(median, 3), "p95_s": round(p95, 3),
-                      "max_s": round(times[-1], 3), "levels": args.levels, "samples": args.samples}))
+                      "max_s": round(times[-1], 3), "levels": args.levels,
+                      "samples": args.samples}))
 
 
 if __name__ == "__main__":

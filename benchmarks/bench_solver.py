@@ -26,7 +26,7 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.ai.solver import solve  # noqa: E402
+from belote2p.ai.solver import solve
 
 PLAIN_ORDER = (0, 1, 2, 6, 3, 4, 5, 7)  # strength by rank: A 10 K Q J 9 8 7
 TRUMP_ORDER = (0, 1, 6, 4, 7, 2, 3, 5)  # J 9 A 10 K Q 8 7
@@ -106,7 +106,7 @@ def baseline(trump: int, leader: int, hands) -> tuple[int, list[int]]:
 
 def stats(times: list[float]) -> dict:
     ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return {"median_ms": round(statistics.median(ordered) * 1000, 3),
             "p95_ms": round(p95 * 1000, 3), "max_ms": round(ordered[-1] * 1000, 3)}
 

@@ -18,6 +18,7 @@ def play_run(seed: str, player_level: str, levels=None, max_matches: int | None 
             action = rival_action(run, levels)
         else:
             rng = random.Random(f"{seed}/player/{len(run.actions)}")
-            action = decide(make_player(player_level, rng, levels), run.match.view(run.match.to_move))
+            player = make_player(player_level, rng, levels)
+            action = decide(player, run.match.view(run.match.to_move))
         run.apply(action)
     return run

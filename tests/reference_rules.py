@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Callable, Optional
+from collections.abc import Callable
 
 RANKS = "789TJQKA"
 SUITS = "SHDC"
@@ -138,9 +138,9 @@ class Hand:
         self.nondealer = 1 - dealer
         self.decks = [validate_deck(d, f"deck {i}") for i, d in enumerate(decks)]
         self.deal_index = 0
-        self.trump: Optional[str] = None
-        self.taker: Optional[int] = None
-        self.belote: Optional[int] = None
+        self.trump: str | None = None
+        self.taker: int | None = None
+        self.belote: int | None = None
         self.tricks: list = []
         self.won_points = [0, 0]
         self._start_deal()
@@ -245,7 +245,8 @@ class Hand:
             raise RuleError(f"you do not hold {card}")
         if card not in self.legal_cards():
             lead = self.current[0]
-            raise RuleError(f"illegal in strict play against {lead} (trump {SUIT_SYMBOL[self.trump]})")
+            raise RuleError(
+                f"illegal in strict play against {lead} (trump {SUIT_SYMBOL[self.trump]})")
         # belote: holding both K and Q of trumps when playing the first of them
         if suit(card) == self.trump and rank(card) in ("K", "Q"):
             other = ("Q" if rank(card) == "K" else "K") + self.trump
@@ -366,7 +367,7 @@ def replay_record(record) -> dict:
     return hand.summary()
 
 
-def replay_line(line: str) -> Optional[dict]:
+def replay_line(line: str) -> dict | None:
     """The output dict for one input line, or None for a blank line."""
     if not line.strip():
         return None
@@ -411,7 +412,7 @@ def play_out(dealer: int, decks: list, policy: Policy, rng: random.Random):
     return record, hand
 
 
-def random_record(rng: random.Random, pass_prob: Optional[float] = None, policy: Optional[Policy] = None):
+def random_record(rng: random.Random, pass_prob: float | None = None, policy: Policy | None = None):
     """A random legal record and the reference's finished Hand."""
     if pass_prob is None:
         pass_prob = rng.choice([0.2, 0.5, 0.8, 0.95])

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
+from belote2p.actions import Phase
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import sim_from_view
 from belote2p.cards import CARDS
-from belote2p.actions import Phase
 from belote2p.view import view_of
 from tests.helpers import random_taken_hand
 

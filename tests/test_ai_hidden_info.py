@@ -15,13 +15,12 @@ import random
 
 import pytest
 
+from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
 from belote2p.cards import CARDS
-from belote2p.actions import Phase
 from belote2p.hand import Hand
-from tests.helpers import fast_levels
 from belote2p.view import MatchContext, SeatView, view_of
-
+from tests.helpers import fast_levels
 
 LEVELS = fast_levels()
 
@@ -137,7 +136,8 @@ def test_variants_really_hide_cards():
         decks, dealer, actions, hand = position
         seat = hand.to_move
         for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
-            if view_of(other, seat) == view_of(hand, seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
+            same_view = view_of(other, seat) == view_of(hand, seat)
+            if same_view and other.hands[1 - seat] != hand.hands[1 - seat]:
                 changed += 1
     assert changed >= 10
 

@@ -7,15 +7,14 @@ import random
 
 import pytest
 
+from belote2p.actions import PASS, Phase, parse_action
 from belote2p.ai import RandomPlayer, decide, make_player
 from belote2p.ai.solver import solve
-from belote2p.cards import JACK, NINE, CARDS, parse_card
-from belote2p.actions import PASS, Phase, parse_action
+from belote2p.cards import CARDS, JACK, NINE, parse_card
 from belote2p.hand import Hand
 from belote2p.match import Match
-from tests.helpers import fast_levels
 from belote2p.view import MatchContext, view_of
-
+from tests.helpers import fast_levels
 
 LEVELS = fast_levels()
 
@@ -108,7 +107,8 @@ def stock_views(level_for_path: int, count: int, seed: int):
     views = []
     while len(views) < count:
         match = Match(f"stock/{seed}", rng.randrange(10_000))
-        players = [make_player(level_for_path, random.Random(rng.random()), LEVELS) for _ in range(2)]
+        players = [make_player(level_for_path, random.Random(rng.random()), LEVELS)
+                   for _ in range(2)]
         while not match.over and len(views) < count:
             seat = match.to_move
             view = match.view(seat)

@@ -6,15 +6,14 @@ import random
 
 import pytest
 
-from tests.helpers import random_taken_hand
-
 from belote2p.ai.fastsim import sim_from_deck
+from belote2p.ai.levels import load_levels
 from belote2p.ai.sampling import bids_agree, first_six, sample_deck, sample_hidden, sim_from_view
 from belote2p.ai.utility import match_value
 from belote2p.cards import CARDS
 from belote2p.hand import Hand
-from belote2p.ai.levels import load_levels
 from belote2p.view import view_of
+from tests.helpers import random_taken_hand
 
 LEVELS = load_levels()
 BID = LEVELS[4].bidding
@@ -44,7 +43,8 @@ def test_play_samples_are_consistent_with_the_view(seed):
         assert set(other) | set(stock) == view.unseen_cards() | set(view.known_other_cards)
         six = first_six(view, other, rng)
         assert len(six) == 6 and len(set(six)) == 6
-        ever = set(other) | {t.card_of(1 - view.seat) for t in view.tricks} | set(view.current_trick)
+        ever = set(other) | {t.card_of(1 - view.seat) for t in view.tricks}
+        ever |= set(view.current_trick)
         assert set(six) <= ever
         if view.taker == 1 - view.seat:
             assert view.turned not in six

@@ -63,7 +63,8 @@ def test_score_interval_counts_draws_half():
 
 def test_command_line_with_level_4():
     done = subprocess.run(
-        [sys.executable, "-m", "belote2p", "arena", "4", "random", "--matches", "2", "--seed", "cli"],
+        [sys.executable, "-m", "belote2p", "arena", "4", "random",
+         "--matches", "2", "--seed", "cli"],
         capture_output=True, text=True, timeout=120, check=True,
     )
     data = json.loads(done.stdout.strip().splitlines()[-1])

@@ -1,8 +1,16 @@
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from belote2p.cards import (
-    CARDS, HEARTS, SPADES, CardError, parse_card, parse_deck, points, sort_for_display,
+    CARDS,
+    HEARTS,
+    SPADES,
+    CardError,
+    parse_card,
+    parse_deck,
+    points,
+    sort_for_display,
     strength,
 )
 from tests.helpers import cards
@@ -39,9 +47,11 @@ def test_bad_text_is_rejected_with_a_clear_message(bad):
 
 def test_orders_and_points_follow_the_rules():
     plain = cards("AS TS KS QS JS 9S 8S 7S")
-    assert [strength(c, HEARTS) for c in plain] == sorted((strength(c, HEARTS) for c in plain), reverse=True)
+    plain_strengths = [strength(c, HEARTS) for c in plain]
+    assert plain_strengths == sorted(plain_strengths, reverse=True)
     trump = cards("JS 9S AS TS KS QS 8S 7S")
-    assert [strength(c, SPADES) for c in trump] == sorted((strength(c, SPADES) for c in trump), reverse=True)
+    trump_strengths = [strength(c, SPADES) for c in trump]
+    assert trump_strengths == sorted(trump_strengths, reverse=True)
     assert [points(c, SPADES) for c in trump] == [20, 14, 11, 10, 4, 3, 0, 0]
     assert [points(c, HEARTS) for c in plain] == [11, 10, 4, 3, 2, 0, 0, 0]
 
@@ -49,7 +59,7 @@ def test_orders_and_points_follow_the_rules():
 def test_a_deck_must_be_the_32_cards_once_each():
     deck = [str(c) for c in CARDS]
     assert parse_deck(deck) == list(CARDS)
-    with pytest.raises(CardError, match="31 cards.*missing 7S"):
+    with pytest.raises(CardError, match=r"31 cards.*missing 7S"):
         parse_deck(deck[1:])
     with pytest.raises(CardError, match="repeated 8S"):
         parse_deck(deck[1:] + ["8S"])

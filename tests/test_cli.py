@@ -61,7 +61,8 @@ def test_replay_of_valid_records_exits_0(tmp_path):
     path = tmp_path / "hands.jsonl"
     path.write_text(json.dumps(record_of(random_hand(random.Random(5)))) + "\n")
     result = run_cli("replay", str(path))
-    assert result.returncode == 0 and json.loads(result.stdout)["result"] in ("made", "dedans", "tie")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["result"] in ("made", "dedans", "tie")
 
 
 def test_a_missing_file_is_a_message_not_a_traceback(tmp_path):

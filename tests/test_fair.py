@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-
 import hashlib
 import random
 import string
@@ -15,6 +14,7 @@ from helpers import fast_levels
 from hypothesis import given
 from hypothesis import strategies as st
 
+from belote2p.actions import parse_action
 from belote2p.ai import decide, make_player
 from belote2p.fairness import (
     DailyDateError,
@@ -23,7 +23,6 @@ from belote2p.fairness import (
     parse_daily_date,
     seed_digest,
 )
-from belote2p.actions import parse_action
 from belote2p.match import RIVAL, Run
 from belote2p.services.daily import daily_challenge, daily_date_arg
 from belote2p.services.rival import (
@@ -56,8 +55,10 @@ def test_a_daily_date_round_trips_and_names_its_seed(day):
     assert daily_seed(day) == f"daily-{day.isoformat()}"
 
 
-@pytest.mark.parametrize("text", ["2026-02-30", "2026-13-01", "0000-01-01", "2026-1-5",
-                                  "2026/01/05", " 2026-01-05", "２０２６-０１-０５", "", None, 20260105])
+@pytest.mark.parametrize("text", [
+    "2026-02-30", "2026-13-01", "0000-01-01", "2026-1-5", "2026/01/05", " 2026-01-05",
+    "２０２６-０１-０５", "", None, 20260105,
+])
 def test_a_daily_date_must_be_real_and_written_yyyy_mm_dd(text):
     with pytest.raises(DailyDateError):
         parse_daily_date(text)

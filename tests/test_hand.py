@@ -2,8 +2,8 @@
 
 import pytest
 
-from belote2p.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 from belote2p.actions import PASS, TAKE, TAKE_SUIT, IllegalAction, Phase, parse_action
+from belote2p.cards import CLUBS, DIAMONDS, HEARTS, SPADES
 from belote2p.hand import Hand
 from belote2p.rules import legal_follows, score_hand, trick_winner
 from tests.helpers import arranged_deck, cards, deck_with_top, play
@@ -152,7 +152,7 @@ def test_illegal_cards_say_why_in_a_players_words():
     hand.phase, hand.stock, hand.trump, hand.taker = Phase.PLAY, [], DIAMONDS, 0
     hand.to_move = hand.leader = 1
     play(hand, "AS")
-    assert "you must follow ♠" == hand.why_illegal(parse_action("9D"))
+    assert hand.why_illegal(parse_action("9D")) == "you must follow ♠"
     assert "not in your hand" in hand.why_illegal(parse_action("AH"))
     hand.hands[0] = cards("7H 9D")
     assert hand.why_illegal(parse_action("7H")) == "you must trump (♦)"

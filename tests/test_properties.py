@@ -3,10 +3,11 @@
 import json
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from belote2p.cards import CARDS, CAPOT_POINTS, HAND_POINTS
 from belote2p.actions import Phase
+from belote2p.cards import CAPOT_POINTS, CARDS, HAND_POINTS
 from belote2p.record import record_of, replay_hand, summary
 from belote2p.rules import legal_follows
 from tests.helpers import random_hand
@@ -58,7 +59,8 @@ def test_legal_moves_are_exactly_the_cards_that_are_not_refused(seed):
             assert (hand.why_illegal(c) is None) == (c in legal), (str(c), hand.current)
         if hand.strict and hand.current:
             # strict play offers exactly the follow/overtrump/trump rule's cards
-            assert legal == set(legal_follows(hand.hands[hand.to_move], hand.current[0], hand.trump))
+            follows = legal_follows(hand.hands[hand.to_move], hand.current[0], hand.trump)
+            assert legal == set(follows)
         else:
             assert legal == set(hand.hands[hand.to_move])
         hand.apply(rng.choice(sorted(legal)))

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import reference_rules as R  # noqa: E402
+import reference_rules as R
 
-from belote2p.record import replay_stream  # noqa: E402
+from belote2p.record import replay_stream
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -89,7 +89,8 @@ def build(dealer, decks, actions, seed=0, play=random_play):
         a = play(hand, hand.legal_actions(), rng)
         hand.apply(a)
         actions.append(a)
-    return {"dealer": dealer, "decks": [list(d) for d in decks[: hand.deals]], "actions": actions}, hand
+    record = {"dealer": dealer, "decks": [list(d) for d in decks[: hand.deals]], "actions": actions}
+    return record, hand
 
 
 def capot_play(target_role: str):
@@ -151,7 +152,8 @@ VALID_B, _ = seeded(202, "dealer")
 def check_invalid(bad_line: str, prefix: str | None = None, contains: str | None = None):
     """The invalid record gives exactly one {"error": ...} line, the valid records around
     it still produce their summaries, and the exit status is 2."""
-    lines = [line_of(VALID_A), bad_line if bad_line.endswith("\n") else bad_line + "\n", line_of(VALID_B)]
+    bad = bad_line if bad_line.endswith("\n") else bad_line + "\n"
+    lines = [line_of(VALID_A), bad, line_of(VALID_B)]
     rc, outs = run_engine(lines)
     assert len(outs) == 3, outs
     assert outs[0] == R.replay_record(VALID_A)
@@ -454,7 +456,8 @@ def _capot_checks(got, seat):
     assert got["totals"] == totals
 
 
-@pytest.mark.parametrize("role,seed", [("nondealer", SEED_CAPOT_TAKER_ND), ("dealer", SEED_CAPOT_TAKER_D)])
+@pytest.mark.parametrize(
+    "role,seed", [("nondealer", SEED_CAPOT_TAKER_ND), ("dealer", SEED_CAPOT_TAKER_D)])
 def test_capot_by_taker(role, seed):
     record, hand = seeded(seed, role, play=capot_play("taker"))
     assert hand.summary()["capot"] == hand.taker  # property of the found seed
@@ -519,7 +522,8 @@ def test_made_thanks_to_belote():
     """Taker has fewer trick points than the defender but the belote makes the contract."""
     record, hand = seeded(SEED_MADE_BY_BELOTE)
     s = hand.summary()
-    assert s["belote"] == s["taker"] and s["trick_points"][s["taker"]] < 81 and s["result"] == "made"
+    assert s["belote"] == s["taker"] and s["trick_points"][s["taker"]] < 81
+    assert s["result"] == "made"
     got = check_same(record)
     taker = got["taker"]
     assert got["trick_points"][taker] < got["trick_points"][1 - taker]
@@ -545,7 +549,7 @@ def test_tie_81_81():
 
 
 def test_last_trick_bonus():
-    record, hand = seeded(30)
+    record, _ = seeded(30)
     got = check_same(record)
     if got["capot"] is None:
         assert sum(got["trick_points"]) == 162
@@ -569,9 +573,10 @@ def _strict_violation(kind: str, start_seed: int = 0):
                 illegal = [c for c in cards if c not in legal]
                 trumps = [c for c in cards if R.suit(c) == trump]
                 pick = None
-                if kind == "follow" and R.suit(lead) != trump and any(R.suit(c) == R.suit(lead) for c in cards):
-                    pick = [c for c in illegal]
-                elif kind == "trump" and R.suit(lead) != trump and not any(R.suit(c) == R.suit(lead) for c in cards) and trumps:
+                has_lead_suit = any(R.suit(c) == R.suit(lead) for c in cards)
+                plain_led = R.suit(lead) != trump
+                if (kind == "follow" and plain_led and has_lead_suit) or (
+                        kind == "trump" and plain_led and not has_lead_suit and trumps):
                     pick = [c for c in illegal]
                 elif kind == "overtrump" and R.suit(lead) == trump:
                     pick = [c for c in illegal if R.suit(c) == trump]
@@ -706,7 +711,8 @@ def test_stream_blank_lines_and_statuses():
 # RULES.md "Cards": "Notation in files, logs and the command line: rank then suit, one
 # character each. Ranks `7 8 9 T J Q K A` (T is the ten), suits `S H D C`", and "Bidding":
 # "Hand-record bid words: `pass`, `take` (round 1), `take:S` / `take:H` / `take:D` / `take:C`".
-# Other spellings ("10S", lowercase cards, "TAKE", " take") are unknown words: the record is invalid.
+# Other spellings ("10S", lowercase cards, "TAKE", " take") are unknown words: the record
+# is invalid.
 def _respell(record, fn_action=None, fn_deck=None):
     r = json.loads(json.dumps(record))
     if fn_action:
@@ -717,11 +723,15 @@ def _respell(record, fn_action=None, fn_deck=None):
 
 
 NONCANONICAL = {
-    "ten_as_10": lambda rec: _respell(rec, fn_action=lambda a: "10" + a[1] if R.is_card(a) and a[0] == "T" else a),
-    "lowercase_card": lambda rec: _respell(rec, fn_action=lambda a: a.lower() if R.is_card(a) else a),
+    "ten_as_10": lambda rec: _respell(
+        rec, fn_action=lambda a: "10" + a[1] if R.is_card(a) and a[0] == "T" else a),
+    "lowercase_card": lambda rec: _respell(
+        rec, fn_action=lambda a: a.lower() if R.is_card(a) else a),
     "lowercase_deck": lambda rec: _respell(rec, fn_deck=str.lower),
-    "uppercase_bid": lambda rec: _respell(rec, fn_action=lambda a: a.upper() if a in R.BID_WORDS else a),
-    "spaced_bid": lambda rec: _respell(rec, fn_action=lambda a: " " + a if a in R.BID_WORDS else a),
+    "uppercase_bid": lambda rec: _respell(
+        rec, fn_action=lambda a: a.upper() if a in R.BID_WORDS else a),
+    "spaced_bid": lambda rec: _respell(
+        rec, fn_action=lambda a: " " + a if a in R.BID_WORDS else a),
 }
 
 
@@ -769,4 +779,5 @@ def test_cli_file_argument(tmp_path):
         capture_output=True, text=True, cwd=ROOT, timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
-    assert [json.loads(x) for x in proc.stdout.splitlines()] == [R.replay_record(VALID_A), R.replay_record(VALID_B)]
+    expected = [R.replay_record(VALID_A), R.replay_record(VALID_B)]
+    assert [json.loads(x) for x in proc.stdout.splitlines()] == expected

@@ -126,7 +126,8 @@ def test_cli_one_line_per_record_and_errors_in_place(tmp_path):
     assert result.returncode == 2, result.stderr
     lines = [json.loads(x) for x in result.stdout.splitlines()]
     assert len(lines) == 4
-    assert lines[1] == {"error": "not valid JSON: Expecting property name enclosed in double quotes at column 2"}
+    assert lines[1] == {
+        "error": "not valid JSON: Expecting property name enclosed in double quotes at column 2"}
     assert lines[2] == {"error": "missing key 'decks' (a list of deck orders, one per deal)"}
     for good in (lines[0], lines[3]):
         assert set(good) == {"decisions", "loss", "strict_loss"}

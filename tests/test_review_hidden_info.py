@@ -13,8 +13,8 @@ import random
 
 import pytest
 
-from belote2p.ai.review import ReviewSettings, review_hand
 from belote2p.actions import Bid
+from belote2p.ai.review import ReviewSettings, review_hand
 from belote2p.hand import Hand
 from belote2p.view import view_of
 from tests.test_ai_hidden_info import hidden_variants, random_position
@@ -65,6 +65,7 @@ def test_variants_change_what_the_review_may_not_see():
         decks, dealer, actions, hand = first_position(rng, "free")
         seat = hand.to_move
         for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
-            if view_of(other, seat) == view_of(hand, seat) and other.hands[1 - seat] != hand.hands[1 - seat]:
+            same_view = view_of(other, seat) == view_of(hand, seat)
+            if same_view and other.hands[1 - seat] != hand.hands[1 - seat]:
                 changed += 1
     assert changed >= 5

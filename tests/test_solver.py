@@ -12,7 +12,7 @@ import gc
 import io
 import json
 import random
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +22,14 @@ from belote2p import rules
 from belote2p.ai import solve_cli
 from belote2p.ai import solver as solver_module
 from belote2p.ai.solver import SolverError, can_capot, card_values, position_value, solve
-from belote2p.cards import CARDS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, parse_card
+from belote2p.cards import (
+    CARDS,
+    PLAIN_POINTS,
+    PLAIN_STRENGTH,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+    parse_card,
+)
 
 # --- reference, from RULES.md ------------------------------------------------
 
@@ -63,7 +70,7 @@ def ref_legal(hand, lead: str, trump: str) -> list[str]:
 def ref_move_values(trump: str, leader: int, hands, lead: str | None = None) -> dict[str, int]:
     """Seat 0's points from the remaining tricks after each move of the player to move."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def after(h0: frozenset, h1: frozenset, leader: int, lead) -> int:
         """Seat 0's points from here (``lead`` on the table or None), best play."""
         hands = (h0, h1)
@@ -79,7 +86,8 @@ def ref_move_values(trump: str, leader: int, hands, lead: str | None = None) -> 
     def _trick(hands, leader, lead, follow) -> int:
         h0, h1 = _without(hands, 1 - leader, follow)
         winner = 1 - leader if ref_follower_wins(lead, follow, trump) else leader
-        gained = ref_points(lead, trump) + ref_points(follow, trump) + (10 if not h0 and not h1 else 0)
+        last = 10 if not h0 and not h1 else 0
+        gained = ref_points(lead, trump) + ref_points(follow, trump) + last
         return after(h0, h1, winner, None) + (gained if winner == 0 else 0)
 
     hands = (frozenset(hands[0]), frozenset(hands[1]))
@@ -108,7 +116,7 @@ def ref_capot_values(trump: str, leader: int, hands, lead: str | None = None) ->
     90 if seat 1 does."""
     capot_seat = leader
 
-    @lru_cache(maxsize=None)
+    @cache
     def after(h0: frozenset, h1: frozenset, leader: int, lead, intact: bool) -> int:
         hands = (h0, h1)
         if lead is None:
@@ -116,20 +124,23 @@ def ref_capot_values(trump: str, leader: int, hands, lead: str | None = None) ->
                 return (90 if capot_seat == 0 else -90) if intact else 0
             vals = [after(*_without(hands, leader, c), leader, c, intact) for c in hands[leader]]
             return max(vals) if leader == 0 else min(vals)
-        vals = [_trick(hands, leader, lead, f, intact) for f in ref_legal(hands[1 - leader], lead, trump)]
+        answers = ref_legal(hands[1 - leader], lead, trump)
+        vals = [_trick(hands, leader, lead, f, intact) for f in answers]
         return max(vals) if leader == 1 else min(vals)
 
     def _trick(hands, leader, lead, follow, intact) -> int:
         h0, h1 = _without(hands, 1 - leader, follow)
         winner = 1 - leader if ref_follower_wins(lead, follow, trump) else leader
-        gained = ref_points(lead, trump) + ref_points(follow, trump) + (10 if not h0 and not h1 else 0)
+        last = 10 if not h0 and not h1 else 0
+        gained = ref_points(lead, trump) + ref_points(follow, trump) + last
         still = intact and winner == capot_seat
         return after(h0, h1, winner, None, still) + (gained if winner == 0 else 0)
 
     hands = (frozenset(hands[0]), frozenset(hands[1]))
     if lead is None:
         return {c: after(*_without(hands, leader, c), leader, c, True) for c in hands[leader]}
-    return {f: _trick(hands, leader, lead, f, True) for f in ref_legal(hands[1 - leader], lead, trump)}
+    answers = ref_legal(hands[1 - leader], lead, trump)
+    return {f: _trick(hands, leader, lead, f, True) for f in answers}
 
 
 def ref_can_capot(trump: str, leader: int, hands, lead: str | None = None) -> bool:
@@ -143,7 +154,8 @@ def ref_can_capot(trump: str, leader: int, hands, lead: str | None = None) -> bo
                 return True
             return any(wins_all(_without(h, leader, c), leader, c) for c in h[leader])
         answers = ref_legal(h[1 - leader], lead, trump)
-        return all(not ref_follower_wins(lead, f, trump) and wins_all(_without(h, 1 - leader, f), taker, None)
+        return all(not ref_follower_wins(lead, f, trump)
+                   and wins_all(_without(h, 1 - leader, f), taker, None)
                    for f in answers)
 
     return wins_all((frozenset(hands[0]), frozenset(hands[1])), leader, lead)
@@ -169,7 +181,8 @@ def run_solver(trump, leader, hands, lead=None):
 
 
 def run_position_value(trump, leader, hands, lead=None):
-    return position_value(SUITS.index(trump), leader, tuple([ALL.index(c) for c in h] for h in hands),
+    as_ints = tuple([ALL.index(c) for c in h] for h in hands)
+    return position_value(SUITS.index(trump), leader, as_ints,
                           None if lead is None else ALL.index(lead))
 
 
@@ -197,7 +210,8 @@ def test_reference_rules_agree_with_rules_module():
         cards = rng.sample(ALL, rng.randint(2, 9))
         lead, hand = cards[0], cards[1:]
         t = SUITS.index(trump)
-        want = sorted(ALL[c] for c in rules.legal_follows([ALL.index(c) for c in hand], ALL.index(lead), t))
+        follows = rules.legal_follows([ALL.index(c) for c in hand], ALL.index(lead), t)
+        want = sorted(ALL[c] for c in follows)
         assert ref_legal(hand, lead, trump) == want
         follow = rng.choice(hand)
         assert ref_follower_wins(lead, follow, trump) == bool(
@@ -260,7 +274,7 @@ def test_suit_relabelling_changes_nothing():
     for _ in range(40):
         trump, leader, hands, lead = random_position(rng, rng.randint(1, 6), rng.random() < 0.5)
         perm = dict(zip(SUITS, rng.sample(SUITS, 4)))
-        ren = lambda c: c[0] + perm[c[1]]  # noqa: E731
+        ren = lambda c, perm=perm: c[0] + perm[c[1]]  # noqa: E731
         v, best = run_solver(trump, leader, hands, lead)
         v2, best2 = run_solver(perm[trump], leader, [[ren(c) for c in h] for h in hands],
                                ren(lead) if lead else None)

@@ -11,15 +11,23 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from belote2p.actions import Phase, parse_action
 from belote2p.match import MatchResult, Run, run_score
 from belote2p.record import record_of, replay_hand
 from belote2p.store import (
-    MemoryStore, SqliteStore, clean_name, data_dir, open_store, restore_run, run_summary,
+    MemoryStore,
+    SqliteStore,
+    clean_name,
+    connection,
+    data_dir,
+    open_store,
+    restore_run,
+    run_summary,
+    schema,
 )
-from belote2p.store import connection, schema, sqlite as sqlite_mod
 from belote2p.store.paths import DB_NAME, ENV_VAR
 from tests.test_store_helpers import random_actions, state, winning_actions
 
@@ -269,7 +277,7 @@ def test_hand_records_are_the_engines(store):
     actions = random_actions("hr", n_matches=2)
     expected, run = [], Run("hr")
     for word in actions:
-        match, hand = run.match, run.match.hand
+        hand = run.match.hand
         run.apply(parse_action(word))
         if hand.phase is Phase.DONE:
             expected.append(record_of(hand))
@@ -277,7 +285,7 @@ def test_hand_records_are_the_engines(store):
         if len(expected) == 1:
             assert store.hand_records() == expected
     assert store.hand_records() == expected and len(expected) == 2 * len(run.results)
-    for record, hand_score in zip(expected, [None] * len(expected)):
+    for record in expected:
         assert replay_hand(json.loads(json.dumps(record))).phase is Phase.DONE
     entry = store.record_finished_run(run, "x", STARTED)
     assert store.hand_records(entry) == expected
@@ -401,7 +409,8 @@ def test_a_failing_migration_changes_nothing_and_moves_nothing(tmp_path, monkeyp
 # -- unreadable databases are moved aside, never deleted ---------------------------
 
 def _moved(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.glob(f"{DB_NAME}.corrupt-*") if not p.name.endswith(("-wal", "-shm")))
+    return sorted(p for p in folder.glob(f"{DB_NAME}.corrupt-*")
+                  if not p.name.endswith(("-wal", "-shm")))
 
 
 def _assert_moved_aside(folder: Path, store, old_bytes: bytes, capsys=None):
@@ -421,7 +430,7 @@ def test_garbage_file_is_moved_aside(tmp_path, capsys):
     Path(str(db_file(tmp_path)) + "-wal").write_bytes(os.urandom(5000))
     store = open_store(tmp_path)
     _assert_moved_aside(tmp_path, store, garbage, capsys)
-    assert not Path(str(db_file(tmp_path)) + "-wal").read_bytes()[:4] == garbage[:4]
+    assert Path(str(db_file(tmp_path)) + "-wal").read_bytes()[:4] != garbage[:4]
     assert list(tmp_path.glob(f"{DB_NAME}.corrupt-*-wal"))  # the stale journal went with it
 
 

@@ -167,7 +167,7 @@ def test_concurrent_autoplays_all_land_with_their_scores(tmp_path):
         assert p.returncode == 0, err
         assert "Traceback" not in err
         outs.append(_last_json(out))
-    for (level, seed, name), out in zip(jobs, outs):
+    for (level, _seed, name), out in zip(jobs, outs):
         assert out["name"] == (name or f"AI level {level}")
         assert set(out) >= {"name", "streak", "margin_total", "score", "matches"}
         won = [m for m in out["matches"] if m["won"]]
@@ -221,7 +221,7 @@ def test_autoplay_killed_mid_run_resumes_to_the_same_result(tmp_path):
         time.sleep(0.01)
     child.send_signal(signal.SIGKILL)
     child.wait(30)
-    assert 40 <= _current_actions(folder / DB_NAME)
+    assert _current_actions(folder / DB_NAME) >= 40
 
     again = cli("--data-dir", str(folder), "autoplay", *args)
     assert again.returncode == 0, again.stderr

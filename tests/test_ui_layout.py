@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from pygame import Rect
 
-from belote2p.ui.layout import MAX_HAND, bid_buttons, hand_slots, menu_column, rival_slots, table_layout
+from belote2p.ui.layout import (
+    MAX_HAND,
+    bid_buttons,
+    hand_slots,
+    menu_column,
+    rival_slots,
+    table_layout,
+)
 from belote2p.ui.theme import settings_with_defaults, texts, theme
 
 SIZES = [(960, 600), (1280, 800), (1600, 1000), (1920, 1080), (2560, 1440), (1000, 1000)]
@@ -57,7 +66,7 @@ def test_cards_grow_with_the_window():
 def test_bid_buttons_sit_beside_the_turned_card(layout):
     buttons = bid_buttons(layout, 150, 4)
     assert all(b.left > layout.turned.right for b in buttons)
-    assert all(not a.colliderect(b) for a, b in zip(buttons, buttons[1:]))
+    assert all(not a.colliderect(b) for a, b in itertools.pairwise(buttons))
     assert all(layout.table.contains(b) for b in buttons)
 
 

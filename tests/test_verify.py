@@ -12,8 +12,8 @@ import pytest
 from fair_helpers import play_run
 from helpers import fast_levels
 
-from belote2p.fairness import commitment
 from belote2p.actions import parse_action
+from belote2p.fairness import commitment
 from belote2p.match import RIVAL, Run
 from belote2p.services.runfile import (
     ExportSource,

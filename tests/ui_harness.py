@@ -42,7 +42,8 @@ def open_table(game: Game, seed: str, started: str = "now") -> TableScene:
 
 
 def click(pos, button: int = 1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
@@ -51,7 +52,8 @@ def drag(start, end) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
     for p in (mid, end):
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
 
 

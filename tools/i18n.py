@@ -188,7 +188,8 @@ def catalogue_problems(code: str, pot: Catalog, po: Catalog) -> list[str]:
             problems.append(f"{where} is marked fuzzy")
         strings = ids_strings(done)
         if message.pluralizable and len(strings) != po.num_plurals:
-            problems.append(f"{where} has {len(strings)} plural forms, {code} needs {po.num_plurals}")
+            problems.append(
+                f"{where} has {len(strings)} plural forms, {code} needs {po.num_plurals}")
         if not all(s and s.strip() for s in strings):
             problems.append(f"{where} is not translated")
             continue
@@ -200,7 +201,8 @@ def catalogue_problems(code: str, pot: Catalog, po: Catalog) -> list[str]:
                 problems.append(f"{where}: translation is not a valid template ({exc})")
                 continue
             if found != expected:
-                problems.append(f"{where}: placeholders {sorted(found)} instead of {sorted(expected)}")
+                problems.append(
+                    f"{where}: placeholders {sorted(found)} instead of {sorted(expected)}")
     return problems
 
 

@@ -22,21 +22,21 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from belote2p.hand import PASS, Phase  # noqa: E402
-from belote2p.services.i18n import LANGUAGES, set_language  # noqa: E402
-from belote2p.services.run_session import ActiveRun, now_iso  # noqa: E402
-from belote2p.store.api import LeaderboardEntry, MemoryStore  # noqa: E402
-from belote2p.ui.model import RIVAL  # noqa: E402
-from belote2p.ui.navigation import Route  # noqa: E402
-from belote2p.ui.table.scene import TableScene  # noqa: E402
-from tests.fair_ui_fakes import (  # noqa: E402
+from belote2p.actions import PASS, Phase
+from belote2p.services.i18n import LANGUAGES, set_language
+from belote2p.services.run_session import ActiveRun, now_iso
+from belote2p.store.api import LeaderboardEntry, MemoryStore
+from belote2p.ui.model import RIVAL
+from belote2p.ui.navigation import Route
+from belote2p.ui.table.scene import TableScene
+from tests.fair_ui_fakes import (
     HistoryStore,
     fake_history_service,
     fake_stats_service,
 )
-from tests.ui_harness import make_app, open_table  # noqa: E402
+from tests.ui_harness import make_app, open_table
 
 SIZES = ((960, 600), (1600, 1000))
 HUMAN_FIRST, HUMAN_DEALS = "a", "b"  # seeds: who deals the first hand
@@ -58,8 +58,8 @@ class Shooter:
 class SampleStore(MemoryStore):
     """A memory store whose leaderboard starts with a few sample rows."""
 
-    SAMPLE = [("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
-              ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1)]
+    SAMPLE = (("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
+              ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1))
 
     def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
         rows = [LeaderboardEntry(0, n, s, st, m, lv, f"2025-11-2{i}", 100 + i)
@@ -119,7 +119,8 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     game.store.save_run("demo", [], now_iso())
     nav.reset(Route.TITLE)
     shot("title")
-    app.toast("The leaderboard database could not be opened; it was moved aside and a new one started.")
+    app.toast("The leaderboard database could not be opened; "
+              "it was moved aside and a new one started.")
     app.step(1 / 60)
     shot("title_toast")
     app.toasts.clear()

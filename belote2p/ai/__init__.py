@@ -23,7 +23,7 @@ def make_player(level: int | str, rng: random.Random,
     number = int(level) if str(level).isdigit() else None
     if number not in levels:
         raise ValueError(f"no rival level {level!r} (expected 1-4 or random)")
-    entry = levels[number]  # type: ignore[index]
+    entry = levels[number]
     name = f"level {entry.number} ({entry.name})"
     if entry.search.enabled:
         from .search import SearchPlayer

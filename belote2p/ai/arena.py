@@ -10,18 +10,23 @@ progress line goes to stderr on long runs.
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any
 
 from ..match import Match
 from .base import decide
 
-_LEVELS = None  # loaded once per process
+if TYPE_CHECKING:
+    from .levels import Level
+
+_LEVELS: dict[int, Level] | None = None  # loaded once per process
 
 
 @dataclass
@@ -31,15 +36,21 @@ class Outcome:
     index: int
     a_total: int
     b_total: int
-    a_ms: list
-    b_ms: list
+    a_ms: list[float]
+    b_ms: list[float]
 
     @property
     def a_score(self) -> float:
-        return 1.0 if self.a_total > self.b_total else (0.5 if self.a_total == self.b_total else 0.0)
+        if self.a_total == self.b_total:
+            return 0.5
+        return 1.0 if self.a_total > self.b_total else 0.0
 
 
-def _levels():
+# Called after each match with the count so far and the outcomes in order.
+Progress = Callable[[int, list[Outcome]], None]
+
+
+def _levels() -> dict[int, Level]:
     global _LEVELS
     if _LEVELS is None:
         from .levels import load_levels
@@ -61,10 +72,10 @@ def play_match(a: str, b: str, seed: str, index: int) -> Outcome:
         seat: make_player(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"), _levels())
         for seat, (tag, level) in specs.items()
     }
-    times: dict[int, list] = {0: [], 1: []}
+    times: dict[int, list[float]] = {0: [], 1: []}
     match = Match(seed, pair)
     while not match.over:
-        seat = match.to_move
+        seat = match.hand.to_move  # the match's to_move, known not None while it lasts
         view = match.view(seat)
         start = time.perf_counter()
         action = decide(players[seat], view)
@@ -74,12 +85,12 @@ def play_match(a: str, b: str, seed: str, index: int) -> Outcome:
     return Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat], times[1 - a_seat])
 
 
-def _play_job(job) -> Outcome:
+def _play_job(job: tuple[str, str, str, int]) -> Outcome:
     return play_match(*job)
 
 
 def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
-              progress: Callable[[int, list], None] | None = None) -> tuple[dict, list]:
+              progress: Progress | None = None) -> tuple[dict[str, Any], list[Outcome]]:
     """Play the matches; returns the JSON summary and the outcomes in order."""
     work = [(a, b, seed, i) for i in range(matches)]
     outcomes: list[Outcome] = []
@@ -99,7 +110,7 @@ def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
     return summarize(a, b, outcomes), outcomes
 
 
-def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict:
+def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict[str, Any]:
     n = len(outcomes)
     return {
         "a": a,
@@ -116,7 +127,7 @@ def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict:
     }
 
 
-def percentiles(times: list) -> dict:
+def percentiles(times: list[float]) -> dict[str, float]:
     if not times:
         return {"median": 0.0, "p95": 0.0, "max": 0.0}
     ordered = sorted(times)
@@ -129,7 +140,7 @@ def score_interval(outcomes: list[Outcome]) -> tuple[float, float | None]:
     """A's score rate (draw = 1/2) and its 95% half-width, over the seat-swapped
     pairs (the two matches of a pair share their deals, so they are not independent).
     The half-width is None below two pairs (a spread needs two values)."""
-    pairs: dict[int, list] = {}
+    pairs: dict[int, list[float]] = {}
     for o in outcomes:
         pairs.setdefault(o.index // 2, []).append(o.a_score)
     values = [sum(v) / len(v) for v in pairs.values()]
@@ -139,12 +150,12 @@ def score_interval(outcomes: list[Outcome]) -> tuple[float, float | None]:
     return rate, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def _progress_printer(total: int, every: float = 10.0) -> Callable[[int, list], None]:
+def _progress_printer(total: int, every: float = 10.0) -> Progress:
     """A stderr line at most every ``every`` seconds (so only long runs show one)."""
     start = time.monotonic()
     last = [start]
 
-    def show(done: int, outcomes: list) -> None:
+    def show(done: int, outcomes: list[Outcome]) -> None:
         now = time.monotonic()
         if now - last[0] < every:
             return
@@ -156,7 +167,7 @@ def _progress_printer(total: int, every: float = 10.0) -> Callable[[int, list], 
     return show
 
 
-def main(args) -> int:
+def main(args: argparse.Namespace) -> int:
     if {str(args.a), str(args.b)} != {"random"}:
         _levels()  # a broken levels.yaml stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),

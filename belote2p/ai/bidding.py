@@ -9,16 +9,18 @@ belote pair, and a bonus for every trump beyond two.
 
 from __future__ import annotations
 
-from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN
-from ..actions import PASS, TAKE, TAKE_SUIT, Bid
-from .levels import BidKnobs
+from collections.abc import Iterable
 
+from ..actions import PASS, TAKE, TAKE_SUIT, Bid
+from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, Card
+from ..view import SeatView
+from .levels import BidKnobs
 
 _TRUMP_WEIGHT = {JACK: "trump_jack", NINE: "trump_nine", ACE: "trump_ace", TEN: "trump_ten",
                  KING: "trump_face", QUEEN: "trump_face"}
 
 
-def strength(cards, trump: int, k: BidKnobs) -> float:
+def strength(cards: Iterable[int], trump: int, k: BidKnobs) -> float:
     """How good ``cards`` are with ``trump`` as trumps (the tips' count)."""
     total = 0.0
     trumps = 0
@@ -39,7 +41,7 @@ def strength(cards, trump: int, k: BidKnobs) -> float:
     return total
 
 
-def bid_cards(view, k: BidKnobs) -> list:
+def bid_cards(view: SeatView, k: BidKnobs) -> list[Card]:
     """The cards a bid is judged on: six held, plus the turned card if counted."""
     cards = list(view.hand)
     if k.count_turned:
@@ -47,18 +49,16 @@ def bid_cards(view, k: BidKnobs) -> list:
     return cards
 
 
-def suit_options(view) -> list[tuple[Bid, int]]:
+def suit_options(view: SeatView) -> list[tuple[Bid, int]]:
     """The takes open now, each with its trump suit."""
     out = []
-    for bid in view.legal:
-        if bid is TAKE:
-            out.append((bid, view.turned.suit))
-        elif bid is not PASS:
-            out.append((bid, bid.suit))
+    for bid in view.legal_bids():
+        if bid is not PASS:
+            out.append((bid, bid.trump(view.turned.suit)))
     return out
 
 
-def best_take(view, k: BidKnobs) -> tuple[Bid, float]:
+def best_take(view: SeatView, k: BidKnobs) -> tuple[Bid, float]:
     """The strongest take open now and its strength."""
     cards = bid_cards(view, k)
     scored = [(strength(cards, suit, k), -suit, bid) for bid, suit in suit_options(view)]
@@ -66,7 +66,7 @@ def best_take(view, k: BidKnobs) -> tuple[Bid, float]:
     return bid, value
 
 
-def threshold_bid(view, k: BidKnobs) -> Bid:
+def threshold_bid(view: SeatView, k: BidKnobs) -> Bid:
     """Take the best suit if it reaches the threshold (or if passing is not allowed)."""
     bid, value = best_take(view, k)
     if value >= k.take_threshold or PASS not in view.legal:

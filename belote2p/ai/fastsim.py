@@ -13,9 +13,18 @@ seat cannot see (see ``sampling.py``), never from the real game.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
 from ..cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEEN
 from ..rules import legal_follows
 from .tables import BEATERS, FULL, PTS, mask_of
+
+if TYPE_CHECKING:
+    from .solver import Memo
+
+# A playout policy: the card ``seat`` plays in ``sim``.
+Policy = Callable[["Sim", int], int]
 
 TRICKS = 16
 BELOTE_BONUS = 20
@@ -24,10 +33,25 @@ BELOTE_BONUS = 20
 class Sim:
     """A play-phase position; mutate it with ``play``."""
 
-    __slots__ = ("trump", "taker", "hands", "masks", "stock", "pts", "won", "ntricks",
-                 "leader", "lead", "gone", "belote", "known", "last_winner")
+    __slots__ = (
+        "belote",
+        "gone",
+        "hands",
+        "known",
+        "last_winner",
+        "lead",
+        "leader",
+        "masks",
+        "ntricks",
+        "pts",
+        "stock",
+        "taker",
+        "trump",
+        "won",
+    )
 
-    def __init__(self, trump: int, taker: int, hands, stock, leader: int):
+    def __init__(self, trump: int, taker: int, hands: Sequence[Sequence[int]],
+                 stock: Sequence[int], leader: int):
         self.trump = trump
         self.taker = taker
         self.hands = [list(hands[0]), list(hands[1])]
@@ -44,7 +68,7 @@ class Sim:
         self.known = [0, 0]  # known[s]: cards of seat s the other seat knows about
         self.last_winner = -1
 
-    def copy(self) -> "Sim":
+    def copy(self) -> Sim:
         new = Sim.__new__(Sim)
         new.trump, new.taker, new.leader, new.lead = self.trump, self.taker, self.leader, self.lead
         new.hands = [self.hands[0][:], self.hands[1][:]]
@@ -114,7 +138,7 @@ class Sim:
             self.masks[winner] |= 1 << first
             self.masks[1 - winner] |= 1 << second
 
-    def run(self, policies, until_cards: int = 0) -> None:
+    def run(self, policies: Sequence[Policy], until_cards: int = 0) -> None:
         """Play on, ``policies[seat](sim, seat) -> card`` choosing, to the end or
         (``until_cards`` > 0) to the first strict trick start where each hand
         holds at most ``until_cards`` cards."""
@@ -125,7 +149,7 @@ class Sim:
             seat = self.to_move
             self.play(policies[seat](self, seat))
 
-    def solved_scores(self, memo=None) -> tuple[int, int]:
+    def solved_scores(self, memo: Memo | None = None) -> tuple[int, int]:
         """The hand's scores if both play perfectly from this strict-phase trick
         start on (the solver; a seat that has won every trick so far plays for
         the capot, the other to break it).  Belote is settled by now: it goes to
@@ -166,7 +190,8 @@ class Sim:
         return hand_scores(self.taker, self.pts, self.last_winner, self.won, self.belote)
 
 
-def hand_scores(taker, card_points, last_winner, won, belote) -> tuple[int, int]:
+def hand_scores(taker: int, card_points: Sequence[int], last_winner: int, won: Sequence[int],
+                belote: int) -> tuple[int, int]:
     """``rules.score_hand``'s scores, from the card points and tricks won."""
     if won[0] == TRICKS or won[1] == TRICKS:
         capot = 0 if won[0] == TRICKS else 1
@@ -179,7 +204,7 @@ def hand_scores(taker, card_points, last_winner, won, belote) -> tuple[int, int]
     return _scored(taker, trick, belote, capot)
 
 
-def _scored(taker, trick, belote, capot) -> tuple[int, int]:
+def _scored(taker: int, trick: Sequence[int], belote: int, capot: int) -> tuple[int, int]:
     """Scores from trick points (last trick included) and the belote seat (-1: none)."""
     total = [trick[0], trick[1]]
     if belote >= 0:
@@ -194,10 +219,10 @@ def _scored(taker, trick, belote, capot) -> tuple[int, int]:
     return pair[0], pair[1]
 
 
-def sim_from_deck(deck, dealer: int, taker: int, trump: int) -> Sim:
+def sim_from_deck(deck: Sequence[int], dealer: int, taker: int, trump: int) -> Sim:
     """The play phase that follows a take on ``deck`` (RULES.md 'dealing')."""
     first = 1 - dealer
-    hands = [None, None]
+    hands: list[list[int]] = [[], []]
     hands[first] = list(deck[0:3]) + list(deck[6:9])
     hands[dealer] = list(deck[3:6]) + list(deck[9:12])
     turned = deck[12]

@@ -19,11 +19,14 @@ are kept for the strict phase.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
 from ..cards import KING, QUEEN
 from ..rules import legal_follows
 from .knowledge import Info
 from .levels import PlayKnobs
 from .tables import ABOVE, BEATERS, PTS, STR, SUIT_MASK
+
 
 # ------------------------------------------------------------------ values
 def keep_value(c: int, info: Info, k: PlayKnobs) -> float:
@@ -60,7 +63,7 @@ def _beat_chance(c: int, info: Info) -> float:
 
 
 # ----------------------------------------------------------------- follow
-def follow_card(info: Info, legal, k: PlayKnobs) -> int:
+def follow_card(info: Info, legal: Sequence[int], k: PlayKnobs) -> int:
     trump, lead = info.trump, info.lead
     pts, beaters = PTS[trump], BEATERS[trump][lead]
     lp = pts[lead]
@@ -76,7 +79,7 @@ def follow_card(info: Info, legal, k: PlayKnobs) -> int:
 
 
 # ------------------------------------------------------------------- lead
-def _suit_lengths(hand) -> list[int]:
+def _suit_lengths(hand: Iterable[int]) -> list[int]:
     lengths = [0, 0, 0, 0]
     for c in hand:
         lengths[c >> 3] += 1

@@ -12,17 +12,38 @@ suits: any plain card it does not hold may still be out.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..cards import KING, QUEEN
 from .tables import FULL, SUIT_MASK, mask_of
 
+if TYPE_CHECKING:
+    from ..view import SeatView
+    from .fastsim import Sim
+
 
 class Info:
-    __slots__ = ("hand", "hand_mask", "trump", "lead", "strict", "unseen", "opp_known",
-                 "opp_count", "stock", "seat", "taker", "my_pts", "opp_pts", "ntricks",
-                 "belote_pair")
+    __slots__ = (
+        "belote_pair",
+        "hand",
+        "hand_mask",
+        "lead",
+        "my_pts",
+        "ntricks",
+        "opp_count",
+        "opp_known",
+        "opp_pts",
+        "seat",
+        "stock",
+        "strict",
+        "taker",
+        "trump",
+        "unseen",
+    )
 
-    def __init__(self, hand, hand_mask, trump, lead, stock, unseen, opp_known, opp_count,
-                 seat, taker, my_pts, opp_pts, ntricks):
+    def __init__(self, hand: list[int], hand_mask: int, trump: int, lead: int, stock: int,
+                 unseen: int, opp_known: int, opp_count: int, seat: int, taker: int,
+                 my_pts: int, opp_pts: int, ntricks: int):
         self.hand = hand
         self.hand_mask = hand_mask
         self.trump = trump
@@ -52,7 +73,7 @@ def _forget_plain(unseen: int, hand_mask: int, lead: int, trump: int) -> int:
     return (unseen & SUIT_MASK[trump]) | plain
 
 
-def info_from_sim(sim, seat: int, count_plain: bool = True) -> Info:
+def info_from_sim(sim: Sim, seat: int, count_plain: bool = True) -> Info:
     hand = sim.hands[seat]
     mine = sim.masks[seat]
     other = 1 - seat
@@ -70,8 +91,9 @@ def info_from_sim(sim, seat: int, count_plain: bool = True) -> Info:
     return info
 
 
-def info_from_view(view, count_plain: bool = True) -> Info:
-    hand = list(view.hand)
+def info_from_view(view: SeatView, count_plain: bool = True) -> Info:
+    hand: list[int] = list(view.hand)
+    trump, taker = view.contract
     lead = view.current_trick[0] if view.current_trick else -1
     if view.other_hand is not None:
         unseen = known = mask_of(view.other_hand)
@@ -81,9 +103,9 @@ def info_from_view(view, count_plain: bool = True) -> Info:
         known = mask_of(view.known_other_cards)
         opp_count = len(view.hand) - (1 if lead >= 0 else 0)
     other = 1 - view.seat
-    info = Info(hand, mask_of(hand), view.trump, lead, view.stock_size, unseen, known, opp_count, view.seat,
-                view.taker, view.card_points[view.seat], view.card_points[other],
+    info = Info(hand, mask_of(hand), trump, lead, view.stock_size, unseen, known, opp_count,
+                view.seat, taker, view.card_points[view.seat], view.card_points[other],
                 len(view.tricks))
     if not count_plain and view.stock_size:
-        info.unseen = _forget_plain(info.unseen, info.hand_mask, lead, view.trump)
+        info.unseen = _forget_plain(info.unseen, info.hand_mask, lead, trump)
     return info

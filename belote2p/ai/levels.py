@@ -141,7 +141,8 @@ class SearchKnobs:
     play_samples: int = knob(SAMPLES)  # deals of the unseen cards per card decision (0: the tips)
     bid_samples: int = knob(SAMPLES)  # deals per bid decision (0: the bid model)
     bid_rejection: int = knob(TRIES)  # tries per bidding sample to match the other's passes
-    bid_solve_cards: int = knob(SOLVE_CARDS)  # bid playouts: the solver from this many cards (0: never)
+    # bid playouts: the solver from this many cards (0: never)
+    bid_solve_cards: int = knob(SOLVE_CARDS)
     play_rejection: int = knob(TRIES)  # tries per playing sample to match its bids (0: uniform)
     finalists: int = knob(Range(0, STRICT_CARDS))  # cards kept for a second round (0: one round)
     final_samples: int = knob(SAMPLES)  # deals per finalist in the second round
@@ -204,7 +205,8 @@ def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
     return result
 
 
-def _section(cls: type, value: Any, where: str, source: str, skip: tuple[str, ...] = ()) -> dict:
+def _section(cls: type, value: Any, where: str, source: str,
+             skip: tuple[str, ...] = ()) -> dict[str, Any]:
     """The checked values of dataclass ``cls``'s fields from the mapping ``value``."""
     fields = [f for f in dataclasses.fields(cls) if f.name not in skip]
     if not isinstance(value, dict):
@@ -272,7 +274,7 @@ def _scalar(item: Any, kind: Any, allowed: Range, where: str, source: str) -> An
 _NOUNS = {str: "text", float: "a number", int: "a whole number", bool: "true or false"}
 
 
-def _describe(kind: Any, f: dataclasses.Field) -> str:
+def _describe(kind: Any, f: dataclasses.Field[Any]) -> str:
     if dataclasses.is_dataclass(kind):
         return "a mapping with " + ", ".join(g.name for g in dataclasses.fields(kind))
     if f.metadata.get("by_rank"):

@@ -14,8 +14,8 @@ from __future__ import annotations
 import math
 import random
 
-from ..cards import CARDS
-from ..actions import PASS, Bid, Phase
+from ..actions import PASS, Action, Bid, Phase
+from ..cards import CARDS, Card
 from ..view import SeatView
 from .bidding import best_take, threshold_bid
 from .heuristics import choose_card, highest_plain
@@ -36,7 +36,7 @@ class TipsPlayer:
         self.play_knobs = level.play
         self.match_knobs = level.match
 
-    def choose(self, view: SeatView):
+    def choose(self, view: SeatView) -> Action:
         if view.phase is Phase.BIDDING:
             return self.choose_bid(view)
         return self.choose_card(view)
@@ -60,7 +60,7 @@ class TipsPlayer:
         return bid if take > pass_value(view, outlook, m) else PASS
 
     # ------------------------------------------------------------------- play
-    def choose_card(self, view: SeatView):
+    def choose_card(self, view: SeatView) -> Action:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -88,15 +88,17 @@ def capot_seat(view: SeatView) -> int | None:
     return view.leader if winners == {view.leader} else None
 
 
-def solver_card(view: SeatView):
+def solver_card(view: SeatView) -> Card:
     """A perfect strict-phase card (the lowest of the optimal ones), playing
     for a capot or to break one when a seat has won every trick so far."""
     from .solver import solve
 
-    hands = [None, None]
+    if view.other_hand is None:
+        raise ValueError("the solver needs the other hand: strict phase only")
+    trump, _ = view.contract
+    hands: list[list[Card]] = [[], []]
     hands[view.seat] = list(view.hand)
     hands[1 - view.seat] = list(view.other_hand)
     lead = view.current_trick[0] if view.current_trick else None
-    _, best = solve(view.trump, view.leader, (hands[0], hands[1]), lead, capot_seat(view))
-    trump = view.trump
+    _, best = solve(trump, view.leader, (hands[0], hands[1]), lead, capot_seat(view))
     return CARDS[min(best, key=lambda c: (PTS[trump][c], STR[trump][c], c))]

@@ -15,18 +15,20 @@ agree with the other seat's passes so far, judged by a threshold bidder
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from ..cards import KING, QUEEN
 from ..actions import PASS
+from ..cards import KING, QUEEN, Card
 from ..view import SeatView
-from .bidding import BidKnobs, strength
+from .bidding import strength
 from .fastsim import Sim
+from .levels import BidKnobs
 from .tables import mask_of
 
 
 # ------------------------------------------------------------------- play
 def sample_hidden(view: SeatView, rng: random.Random, k: BidKnobs | None = None,
-                  tries: int = 0) -> tuple[list, list]:
+                  tries: int = 0) -> tuple[list[Card], list[Card]]:
     """(other hand, stock top first) for a view in the stock phase.
 
     With bid knobs and ``tries`` > 0, up to ``tries`` samples are drawn until
@@ -43,7 +45,7 @@ def sample_hidden(view: SeatView, rng: random.Random, k: BidKnobs | None = None,
     return hand, unseen[need:]
 
 
-def first_six(view: SeatView, other_hand, rng: random.Random) -> list:
+def first_six(view: SeatView, other_hand: Sequence[Card], rng: random.Random) -> list[Card]:
     """A guess at the six cards the other seat held when it bid, given its hand
     now: its cards (played or held) are put back in the order it could have
     received them (nine before trick 1, one more after each trick), a card
@@ -52,7 +54,7 @@ def first_six(view: SeatView, other_hand, rng: random.Random) -> list:
     played = [(i, t.card_of(other)) for i, t in enumerate(view.tricks)]
     if view.current_trick and view.leader == other:
         played.append((len(view.tricks), view.current_trick[0]))
-    slots = [None] * (9 + len(view.tricks))
+    slots: list[Card | None] = [None] * (9 + len(view.tricks))
     if view.taker == other:
         slots[6] = view.turned  # the taker's packet: the turned card, then two
     placed = {view.turned} if view.taker == other else set()
@@ -67,10 +69,11 @@ def first_six(view: SeatView, other_hand, rng: random.Random) -> list:
     free = [p for p in range(len(slots)) if slots[p] is None]
     for p, c in zip(free, rest):
         slots[p] = c
-    return slots[:6]
+    # The other seat's cards fill every slot (nine dealt, one drawn per trick).
+    return [c for c in slots[:6] if c is not None]
 
 
-def bids_agree(view: SeatView, other_six, k: BidKnobs) -> bool:
+def bids_agree(view: SeatView, other_six: Sequence[Card], k: BidKnobs) -> bool:
     """Would a threshold bidder holding ``other_six`` have bid as the other seat did?"""
     cards = list(other_six) + ([view.turned] if k.count_turned else [])
     turned_suit = view.turned.suit
@@ -82,19 +85,20 @@ def bids_agree(view: SeatView, other_six, k: BidKnobs) -> bool:
             if max(strength(cards, s, k) for s in suits) >= k.take_threshold:
                 return False
         else:
-            suit = turned_suit if bid.suit is None else bid.suit
+            suit = bid.trump(turned_suit)
             forced = index >= 2 and view.forced_dealer and seat == view.dealer
             if not forced and strength(cards, suit, k) < k.take_threshold:
                 return False
     return True
 
 
-def sim_from_view(view: SeatView, other_hand, stock) -> Sim:
+def sim_from_view(view: SeatView, other_hand: Sequence[Card], stock: Sequence[Card]) -> Sim:
     """The play position of ``view`` completed by a sample of the hidden cards."""
     me, other = view.seat, 1 - view.seat
-    hands = [None, None]
+    hands: list[list[Card]] = [[], []]
     hands[me], hands[other] = list(view.hand), list(other_hand)
-    sim = Sim(view.trump, view.taker, hands, stock, view.leader)
+    trump, taker = view.contract
+    sim = Sim(trump, taker, hands, stock, view.leader)
     played = view.played_cards()
     sim.gone = mask_of(played)
     sim.pts = list(view.card_points)
@@ -115,20 +119,20 @@ def sim_from_view(view: SeatView, other_hand, stock) -> Sim:
 
 
 # ---------------------------------------------------------------- bidding
-def deal_positions(dealer: int) -> tuple[list, list]:
+def deal_positions(dealer: int) -> tuple[list[int], list[int]]:
     """Deck positions of each seat's first six cards: (seat 0's, seat 1's)."""
     first = [0, 1, 2, 6, 7, 8]
     second = [3, 4, 5, 9, 10, 11]
     return (first, second) if dealer == 1 else (second, first)
 
 
-def sample_deck(view: SeatView, rng: random.Random, k: BidKnobs, tries: int) -> list:
+def sample_deck(view: SeatView, rng: random.Random, k: BidKnobs, tries: int) -> list[Card]:
     """A whole deck consistent with a bidding view (and, if possible, the other's passes)."""
     mine, theirs = deal_positions(view.dealer)
     if view.seat == 1:
         mine, theirs = theirs, mine
     unseen = sorted(view.unseen_cards())
-    deck = [None] * 32
+    deck: list[Card | None] = [None] * 32
     for pos, c in zip(mine, sorted(view.hand)):
         deck[pos] = c
     deck[12] = view.turned
@@ -139,4 +143,5 @@ def sample_deck(view: SeatView, rng: random.Random, k: BidKnobs, tries: int) -> 
             break
     for pos, c in zip(theirs + rest, unseen):
         deck[pos] = c
-    return deck
+    # Every position is filled: six held, the turned card, then the unseen 25.
+    return [c for c in deck if c is not None]

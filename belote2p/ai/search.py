@@ -24,9 +24,10 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
-from ..cards import CARDS
-from ..actions import PASS, TAKE, TAKE_SUIT, Bid
+from ..actions import PASS, TAKE, TAKE_SUIT, Action, Bid
+from ..cards import CARDS, Card
 from ..view import SeatView
 from .bidding import strength
 from .fastsim import Sim, sim_from_deck
@@ -37,7 +38,7 @@ from .players import TipsPlayer, solver_card
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
 from .solver import Memo
 from .tables import PTS, STR, mask_of
-from .utility import Outlook
+from .utility import HandWorth, Outlook
 
 
 class SearchPlayer(TipsPlayer):
@@ -50,7 +51,7 @@ class SearchPlayer(TipsPlayer):
         """The playout policy: the tips, seeing only ``seat``'s information."""
         return choose_card(info_from_sim(sim, seat, self.play_knobs.count_plain), self.play_knobs)
 
-    def playout(self, sim: Sim, seat: int, outlook: Outlook, solve_cards: int = 0,
+    def playout(self, sim: Sim, seat: int, outlook: HandWorth, solve_cards: int = 0,
                 memo: Memo | None = None) -> float:
         """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
         if not 0, sharing ``memo``'s tables); its worth to ``seat`` for the match."""
@@ -59,7 +60,7 @@ class SearchPlayer(TipsPlayer):
         return outlook.value(scores[seat] - scores[1 - seat])
 
     # ----------------------------------------------------------------- cards
-    def choose_card(self, view: SeatView):
+    def choose_card(self, view: SeatView) -> Action:
         legal = view.legal
         if len(legal) == 1:
             return legal[0]
@@ -92,11 +93,13 @@ class SearchPlayer(TipsPlayer):
                 finalists.append(default)
             candidates = finalists
         if k.finalists and k.final_samples:
-            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards, outlook, memo)
-        return pick(candidates, rows, candidates.index(default), k.min_edge, view.trump)
+            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards,
+                                 outlook, memo)
+        trump, _ = view.contract
+        return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
 
-    def rollouts(self, view, candidates, samples: int, solve_cards: int, outlook,
-                 memo: Memo | None = None) -> list:
+    def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
+                 outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
         """One row per sampled deal: each candidate's playout value."""
         k = self.search_knobs
         rows = []
@@ -113,7 +116,7 @@ class SearchPlayer(TipsPlayer):
 
     # ------------------------------------------------------------------ bids
     def choose_bid(self, view: SeatView) -> Bid:
-        legal = view.legal
+        legal = view.legal_bids()
         if len(legal) == 1:
             return legal[0]
         if not self.search_knobs.bid_samples:
@@ -121,11 +124,12 @@ class SearchPlayer(TipsPlayer):
         return BidSearch(self, view).best()
 
 
-def column_means(rows) -> list[float]:
+def column_means(rows: Sequence[Sequence[float]]) -> list[float]:
     return [sum(column) / len(rows) for column in zip(*rows)]
 
 
-def pick(candidates, rows, default: int, min_edge: float, trump: int) -> int:
+def pick(candidates: Sequence[int], rows: Sequence[Sequence[float]], default: int,
+         min_edge: float, trump: int) -> int:
     """The best candidate by mean value (cheapest card on ties), unless its edge
     over ``candidates[default]`` is under ``min_edge`` standard errors."""
     n = len(rows)
@@ -145,13 +149,13 @@ def pick(candidates, rows, default: int, min_edge: float, trump: int) -> int:
 def distinct_cards(view: SeatView) -> list[int]:
     """The legal cards, keeping one of each run of equivalent cards: same suit,
     same points, and no card that is still live (unseen or on the table) between them."""
-    trump = view.trump
+    trump, _ = view.contract
     strength, pts = STR[trump], PTS[trump]
     live = mask_of(view.unseen_cards()) | mask_of(view.known_other_cards)
     live |= mask_of(view.current_trick)
     if view.other_hand is not None:
         live |= mask_of(view.other_hand)
-    ordered = sorted((int(c) for c in view.legal), key=lambda c: (c >> 3, strength[c]))
+    ordered = sorted((int(c) for c in view.legal_cards()), key=lambda c: (c >> 3, strength[c]))
     kept: list[int] = []
     for c in ordered:
         prev = kept[-1] if kept else None
@@ -169,32 +173,33 @@ class BidSearch:
     def __init__(self, player: SearchPlayer, view: SeatView):
         self.player = player
         self.view = view
-        self.outlook = Outlook(view, player.match_knobs)
+        self.outlook: HandWorth = Outlook(view, player.match_knobs)
         self.me = view.seat
         self.turned_suit = view.turned.suit
         self.memo = Memo()  # shared by this decision's trial endgames
 
     def best(self) -> Bid:
         view, k = self.view, self.player.search_knobs
-        takes = [(bid, self.trump_of(bid)) for bid in view.legal if bid is not PASS]
+        takes = [(bid, self.trump_of(bid)) for bid in view.legal_bids() if bid is not PASS]
         plans = self.plans() if PASS in view.legal else []
         take_totals = [0.0] * len(takes)
         plan_totals = [0.0] * len(plans)
         for _ in range(k.bid_samples):
             deck = sample_deck(view, self.player.rng, self.player.bid_knobs, k.bid_rejection)
-            cache: dict = {}
+            cache: dict[tuple[int, int], float] = {}
             for i, (_, trump) in enumerate(takes):
                 take_totals[i] += self.outcome(deck, self.me, trump, cache)
             for i, plan in enumerate(plans):
                 plan_totals[i] += self.after_pass(deck, plan, cache)
-        options = [(total, bid) for total, (bid, _) in zip(take_totals, takes)]
+        options: list[tuple[float, Bid]] = [
+            (total, bid) for total, (bid, _) in zip(take_totals, takes)]
         if plans:
             options.append((max(plan_totals), PASS))
         order = {PASS: 0, TAKE: 1}
         return max(options, key=lambda o: (o[0], order.get(o[1], 2)))[1]
 
     def trump_of(self, bid: Bid) -> int:
-        return self.turned_suit if bid is TAKE else bid.suit
+        return bid.trump(self.turned_suit)
 
     # -- what passing leads to
     def steps_after_pass(self) -> list[tuple[str, int]]:
@@ -205,15 +210,16 @@ class BidSearch:
             return [("other", r)] + ([("me", 2), ("other", 2)] if r == 1 else [])
         return [("other", 2), ("me", 2)] if r == 1 else []
 
-    def plans(self) -> list:
+    def plans(self) -> list[Bid | None]:
         """This seat's possible words at its next turn (None: it will not speak again)."""
         if ("me", 2) not in self.steps_after_pass():
             return [None]
-        plans = [TAKE_SUIT[s] for s in range(4) if s != self.turned_suit]
+        plans: list[Bid | None] = [TAKE_SUIT[s] for s in range(4) if s != self.turned_suit]
         forced = self.view.forced_dealer and self.view.dealer == self.me
         return plans if forced else plans + [PASS]
 
-    def after_pass(self, deck, plan, cache) -> float:
+    def after_pass(self, deck: Sequence[Card], plan: Bid | None,
+                   cache: dict[tuple[int, int], float]) -> float:
         other = 1 - self.me
         other_six = [deck[p] for p in deal_positions(self.view.dealer)[other]]
         for who, rnd in self.steps_after_pass():
@@ -222,10 +228,12 @@ class BidSearch:
                 if trump is not None:
                     return self.outcome(deck, other, trump, cache)
             elif plan is not PASS:
-                return self.outcome(deck, self.me, plan.suit, cache)
+                # plans() gives None only when this seat will not speak again
+                assert plan is not None
+                return self.outcome(deck, self.me, plan.trump(self.turned_suit), cache)
         return self.outlook.open_value()
 
-    def other_bid(self, six, rnd: int) -> int | None:
+    def other_bid(self, six: Sequence[Card], rnd: int) -> int | None:
         """The other seat's word as a threshold bidder: a trump suit or None (pass)."""
         k = self.player.bid_knobs
         cards = list(six) + ([self.view.turned] if k.count_turned else [])
@@ -234,7 +242,8 @@ class BidSearch:
         forced = rnd == 2 and self.view.forced_dealer and self.view.dealer != self.me
         return -suit if value >= k.take_threshold or forced else None
 
-    def outcome(self, deck, taker: int, trump: int, cache: dict) -> float:
+    def outcome(self, deck: Sequence[Card], taker: int, trump: int,
+                cache: dict[tuple[int, int], float]) -> float:
         key = (taker, trump)
         if key not in cache:
             sim = sim_from_deck(deck, self.view.dealer, taker, trump)

@@ -25,7 +25,8 @@ exit status is 2 if any line was invalid, else 0.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable, TextIO
+from collections.abc import Iterable
+from typing import Any, TextIO
 
 from ..cards import CARDS, CardError, parse_card, parse_suit
 from ..lines import BadLine, parse_json
@@ -45,8 +46,10 @@ def _card(text: Any, where: str) -> int:
     try:
         return int(parse_card(text))
     except CardError:
-        raise PositionError(f"{where}: unknown card {json.dumps(text)} "
-                            "(expected rank 7 8 9 T J Q K A then suit S H D C, e.g. 'TS')") from None
+        raise PositionError(
+            f"{where}: unknown card {json.dumps(text)} "
+            "(expected rank 7 8 9 T J Q K A then suit S H D C, e.g. 'TS')"
+        ) from None
 
 
 def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], int | None]:
@@ -113,11 +116,13 @@ def parse_position(line: str) -> tuple[int, int, tuple[list[int], list[int]], in
     else:
         n = sizes[follower]
         if sizes[leader] != n - 1:
-            raise PositionError(f"wrong sizes: with a lead card the leader (seat {leader}) must hold "
-                                f"one card fewer than seat {follower}, got {sizes[0]} and {sizes[1]}")
+            raise PositionError(
+                f"wrong sizes: with a lead card the leader (seat {leader}) must hold "
+                f"one card fewer than seat {follower}, got {sizes[0]} and {sizes[1]}"
+            )
     if not 1 <= n <= MAX_CARDS:
-        raise PositionError(f"wrong sizes: {n} cards a hand, expected 1 to {MAX_CARDS}"
-                            + (" (the follower's hand, with a lead card)" if lead is not None else ""))
+        which = " (the follower's hand, with a lead card)" if lead is not None else ""
+        raise PositionError(f"wrong sizes: {n} cards a hand, expected 1 to {MAX_CARDS}{which}")
     return trump, leader, hands, lead
 
 

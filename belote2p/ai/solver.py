@@ -57,11 +57,23 @@ Nothing is kept between calls apart from constant tables (a few per trump).
 from __future__ import annotations
 
 import gc
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
-from ..cards import CAPOT_POINTS, CARDS, HAND_POINTS, PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH
+from ..cards import (
+    CAPOT_POINTS,
+    CARDS,
+    HAND_POINTS,
+    PLAIN_POINTS,
+    PLAIN_STRENGTH,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
+    Card,
+)
 
-__all__ = ["CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value", "solve"]
+__all__ = [
+    "CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value", "solve",
+]
 
 INF = 1 << 20
 LAST_TRICK = 10
@@ -112,7 +124,8 @@ def _runs_tables() -> tuple[list[int], list[int], list[int]]:
     return tops, bots, dedup
 
 
-def _lead_tables(tops, bots, dedup) -> tuple[list[int], list[int]]:
+def _lead_tables(tops: list[int], bots: list[int], dedup: list[int]
+                 ) -> tuple[list[int], list[int]]:
     """The leader's cards worth leading from a suit byte ``m`` against the
     follower's ``o`` in the same suit.
 
@@ -149,7 +162,7 @@ _BELOW = [(1 << k) - 1 for k in range(8)]           # strengths below k
 class _Tables:
     """Per-trump constants, in internal card ids (suit * 8 + strength)."""
 
-    __slots__ = ("trump", "to_int", "to_ext", "pts", "win", "tpts")
+    __slots__ = ("pts", "to_ext", "to_int", "tpts", "trump", "win")
 
     def __init__(self, trump: int) -> None:
         self.trump = trump
@@ -175,6 +188,19 @@ class _Tables:
 
 _TABLES: dict[int, _Tables] = {}  # at most four entries, one per trump
 
+# The search's value functions: F(hl, hf, n, R, alpha, beta) (see ``search``).
+Search = Callable[[int, int, int, int, int, int], int]
+# The follower's answers to a lead: [(card bit, points, 1 if it wins the trick)].
+FollowList = list[tuple[int, int, int]]
+# A lead worth searching: (lead bit, lead points, the follower's answers).
+Move = tuple[int, int, FollowList]
+# (tt, exact2, bits, fcache, chunks, ctt): see ``_make_search``.  A tt entry is a
+# mutable [lower bound, upper bound, moves] (a list: updated in place, for speed).
+Tables = tuple[
+    dict[int, list[Any]], dict[int, int], dict[int, list[int]],
+    dict[int, FollowList], dict[int, list[tuple[int, Move]]], dict[int, list[int]],
+]
+
 
 def _tables(trump: int) -> _Tables:
     t = _TABLES.get(trump)
@@ -198,21 +224,23 @@ class Memo:
     __slots__ = ("by_trump",)
 
     def __init__(self) -> None:
-        self.by_trump: dict[int, tuple[dict, ...]] = {}
+        self.by_trump: dict[int, Tables] = {}
 
-    def tables(self, trump: int) -> tuple[dict, ...]:
+    def tables(self, trump: int) -> Tables:
         got = self.by_trump.get(trump)
         if got is None:
             got = self.by_trump[trump] = _fresh_tables()
         return got
 
 
-def _fresh_tables() -> tuple[dict, ...]:
+def _fresh_tables() -> Tables:
     """(tt, exact2, bits, fcache, chunks, ctt): see ``_make_search``."""
     return {}, {}, {}, {}, {}, {}
 
 
-def _make_search(tb: _Tables, memo: Memo | None = None):
+def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
+        Search, Search, Callable[[int, int, int], int], Callable[[int], list[int]],
+        Callable[[], None]]:
     """(value, capot, follow_mask, cards_of, release) for one call, with fresh
     tables (or the memo's for this trump).
 
@@ -230,11 +258,11 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
     ABOVE, BELOW = _ABOVE, _BELOW
     sh = 8 * trump
 
-    tt: dict[int, list]              # position -> [lower bound, upper bound, moves]
+    tt: dict[int, list[Any]]         # position -> [lower bound, upper bound, moves]
     exact2: dict[int, int]           # two-card position -> F
     bits: dict[int, list[int]]       # mask -> its cards
-    fcache: dict[int, list]          # (follower's cards kept, lead) -> follow list
-    chunks: dict[int, list]          # a suit's leads in a given situation
+    fcache: dict[int, FollowList]    # (follower's cards kept, lead) -> follow list
+    chunks: dict[int, list[tuple[int, Move]]]  # a suit's leads in a given situation
     ctt: dict[int, list[int]]        # capot game: position -> [lower, upper bound]
     tt, exact2, bits, fcache, chunks, ctt = _fresh_tables() if memo is None else memo.tables(trump)
     e2get = exact2.get
@@ -280,7 +308,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
                 keep |= BOTS[m | (((hl >> s8) & 255) << 8)] << s8
         return keep
 
-    def follow_list(keep: int, c: int) -> list[tuple[int, int, int]]:
+    def follow_list(keep: int, c: int) -> FollowList:
         """[(bit, points, wins)] for the follower's cards ``keep`` against the
         lead ``c``: winners first (weakest first), then losers (fewest points
         first)."""
@@ -293,7 +321,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
             fcache[k] = got
         return got
 
-    def suit_moves(hl: int, hf: int, s8: int, m: int) -> list:
+    def suit_moves(hl: int, hf: int, s8: int, m: int) -> list[tuple[int, Move]]:
         """[(sort key, (lead bit, lead points, follow list))] for the leads worth
         searching in the suit at ``s8`` (the leader's byte ``m``)."""
         o = (hf >> s8) & 255
@@ -315,7 +343,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
             out.append(((score << 6) - c, (1 << c, pc, fl)))
         return out
 
-    def gen_moves(hl: int, hf: int) -> list:
+    def gen_moves(hl: int, hf: int) -> list[Move]:
         """[(lead bit, lead points, follow list)], the most promising first.
 
         A suit's leads depend on few things (the two players' cards of that
@@ -385,6 +413,9 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
     def search(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
         """F(hl, hf) for ``n`` >= 3 cards each, ``R`` points left, window
         (alpha, beta), fail-soft."""
+        lo: int  # the tt entry's fields (its list holds them untyped)
+        hi: int
+        moves: list[Move]
         key = hl | (hf << 32)
         e = tt.get(key)
         if e is None:
@@ -411,7 +442,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
                 beta = hi
         n1 = n - 1
         best = -1
-        bestmv = None
+        bestmv = moves[0]  # replaced by the first move searched (every m >= 0 > best)
         a = alpha
         for mv in moves:
             cb, pc, fl = mv
@@ -530,7 +561,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
 
     def release() -> None:
         nonlocal search, capot
-        search = capot = None  # type: ignore[assignment]
+        del search, capot
 
     return value, capot, follow_mask, cards_of, release
 
@@ -538,7 +569,8 @@ def _make_search(tb: _Tables, memo: Memo | None = None):
 # ---------------------------------------------------------------------------
 # The root.
 
-def _check(trump, leader, hands, lead, capot_for) -> None:
+def _check(trump: object, leader: object, hands: Sequence[Sequence[object]], lead: object,
+           capot_for: object) -> None:
     if isinstance(trump, bool) or trump not in (0, 1, 2, 3):
         raise SolverError(f"trump must be a suit number 0-3, not {trump!r}")
     if isinstance(leader, bool) or leader not in (0, 1):
@@ -606,7 +638,16 @@ def _dominators(moves: list[int], mine: int, theirs: int,
     return out
 
 
-def _root(trump, leader, hands, lead, capot_for, memo=None):
+# val(c, alpha, beta): the mover's points after move c (see ``_root``).
+Value = Callable[[int, int, int], int]
+Hands = tuple[Sequence[int], Sequence[int]]
+# (mover, R, rows, val, to_ext, pts): what a solver call reads (see ``_root``).
+Root = tuple[int, int, list[tuple[int, int]], Value, list[Card], list[int]]
+
+
+def _root(trump: int, leader: int, hands: Hands, lead: int | None, capot_for: int | None,
+          memo: Memo | None = None) -> tuple[int, int, list[tuple[int, int]], Value, list[Card],
+                                            list[int], Callable[[], None]]:
     """(mover, R, rows, val, to_ext, pts, release) for the position.
 
     ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
@@ -646,7 +687,7 @@ def _root(trump, leader, hands, lead, capot_for, memo=None):
 
         dom = _dominators(moves, hl, hf, wins, PTS)
 
-        def promise(c: int) -> int:  # as in gen_moves
+        def promise(c: int, /) -> int:  # as in gen_moves
             keep = follow_mask(hl, hf, c)
             w = keep & WIN[c]
             if w:
@@ -654,7 +695,7 @@ def _root(trump, leader, hands, lead, capot_for, memo=None):
             bonus = 60 if (hf >> (c & ~7)) & 255 or f_trumps else 0
             return PTS[c] + min(PTS[f] for f in cards_of(keep)) + bonus
 
-        def val(c: int, a: int, b: int) -> int:
+        def val(c: int, a: int, b: int, /) -> int:
             hl2 = hl ^ (1 << c)
             m = INF
             for f in cards_of(follow_mask(hl, hf, c)):
@@ -685,10 +726,10 @@ def _root(trump, leader, hands, lead, capot_for, memo=None):
         wl = WIN[lead]
         dom = _dominators(moves, hf, hl | (1 << lead), lambda f: bool(wl >> f & 1), PTS)
 
-        def promise(f: int) -> int:
+        def promise(f: int, /) -> int:
             return PTS[f] if wl >> f & 1 else -PTS[f]
 
-        def val(f: int, a: int, b: int) -> int:
+        def val(f: int, a: int, b: int, /) -> int:
             fb = 1 << f
             p = PTS[lead] + PTS[f]
             R2 = R - p
@@ -707,12 +748,15 @@ class _Call:
     cost a fifth of the time) and restored on exit, and the search's one
     reference cycle cut on exit (so the call's tables are freed at once)."""
 
-    __slots__ = ("args", "was_enabled", "release")
+    __slots__ = ("args", "release", "was_enabled")
 
-    def __init__(self, *args) -> None:
-        self.args = args
+    def __init__(self, trump: int, leader: int, hands: Hands, lead: int | None,
+                 capot_for: int | None, memo: Memo | None = None) -> None:
+        self.args = (trump, leader, hands, lead, capot_for, memo)
+        self.release: Callable[[], None] | None = None
+        self.was_enabled = False
 
-    def __enter__(self):
+    def __enter__(self) -> Root:
         self.was_enabled = gc.isenabled()
         if self.was_enabled:
             gc.disable()
@@ -722,10 +766,10 @@ class _Call:
         except BaseException:
             self.__exit__()
             raise
-        self.release = root[-1]
-        return root[:-1]
+        mover, R, rows, val, to_ext, pts, self.release = root
+        return mover, R, rows, val, to_ext, pts
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self.release is not None:
             self.release()
             self.release = None
@@ -797,7 +841,7 @@ def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence
     points seat 0 takes from the remaining tricks under best play (``capot_for``
     as in ``solve``).  ``memo`` carries search tables from call to call (same
     answers, less time when the positions share endings)."""
-    with _Call(trump, leader, hands, lead, capot_for, memo) as (mover, R, rows, val, to_ext, PTS):
+    with _Call(trump, leader, hands, lead, capot_for, memo) as (mover, R, rows, val, _, _pts):
         best = -INF
         for c, d in rows:
             if d == c:  # a dominated move is never better than its dominating one

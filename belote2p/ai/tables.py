@@ -8,9 +8,21 @@ whether a card is a trump.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ..cards import (
-    ACE, EIGHT, JACK, KING, NINE, PLAIN_POINTS, PLAIN_STRENGTH, QUEEN, SEVEN, TEN,
-    TRUMP_POINTS, TRUMP_STRENGTH,
+    ACE,
+    EIGHT,
+    JACK,
+    KING,
+    NINE,
+    PLAIN_POINTS,
+    PLAIN_STRENGTH,
+    QUEEN,
+    SEVEN,
+    TEN,
+    TRUMP_POINTS,
+    TRUMP_STRENGTH,
 )
 
 FULL = (1 << 32) - 1
@@ -57,7 +69,7 @@ ABOVE = tuple(_above(t) for t in range(4))
 BEATERS = tuple(_beaters(t) for t in range(4))
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= 1 << c

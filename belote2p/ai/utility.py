@@ -11,7 +11,10 @@ their margin (the streak's tie-break).
 from __future__ import annotations
 
 import math
+from typing import Protocol
+
 from ..match import HANDS_PER_MATCH
+from ..view import SeatView
 from .levels import MatchKnobs
 
 
@@ -25,13 +28,23 @@ def match_value(diff: float, hands_left: int, k: MatchKnobs) -> float:
     return result + k.margin_weight * diff / 100.0
 
 
+class HandWorth(Protocol):
+    """What the outcome of a hand is worth to a seat: the match value
+    (``Outlook``) or, for the review, the plain points."""
+
+    def value(self, hand_diff: float) -> float: ...
+
+    def open_value(self, expected_diff: float = 0.0) -> float: ...
+
+
 class Outlook:
     """The match seen from one seat, for the hand being played."""
 
     __slots__ = ("before", "hands_left", "knobs")
 
-    def __init__(self, view, knobs: MatchKnobs):
-        mine, theirs = view.context.scores_before[view.seat], view.context.scores_before[1 - view.seat]
+    def __init__(self, view: SeatView, knobs: MatchKnobs):
+        before = view.context.scores_before
+        mine, theirs = before[view.seat], before[1 - view.seat]
         self.before = mine - theirs
         self.hands_left = HANDS_PER_MATCH - 1 - view.context.hand_index
         self.knobs = knobs

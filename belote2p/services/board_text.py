@@ -62,7 +62,9 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
     head = tuple(_(heading) for heading in HEADINGS)
     rows = [head, *(board_row(entry) for entry in entries)]
     widths = [max(text_width(row[i]) for row in rows) for i in range(len(head))]
-    lines = ["  ".join(pad(cell, widths[i], RIGHT_ALIGNED[i]) for i, cell in enumerate(row)).rstrip()
-             for row in rows]
+    lines = [
+        "  ".join(pad(cell, widths[i], RIGHT_ALIGNED[i]) for i, cell in enumerate(row)).rstrip()
+        for row in rows
+    ]
     lines.insert(1, "  ".join("-" * width for width in widths))
     return "\n".join(lines)

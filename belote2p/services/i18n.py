@@ -24,6 +24,10 @@ from collections.abc import Callable, Mapping
 from datetime import date
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # importlib.resources.abc only from Python 3.11
+    from importlib.abc import Traversable
 
 LANGUAGES: tuple[str, ...] = ("en", "pt", "es", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -51,7 +55,7 @@ class UnknownLanguage(ValueError):
 
 # -- catalogues ---------------------------------------------------------------
 
-def catalogue_path(code: str) -> resources.abc.Traversable:
+def catalogue_path(code: str) -> Traversable:
     """The ``.po`` file of a language, inside the package."""
     return resources.files("belote2p") / "locale" / code / "LC_MESSAGES" / f"{DOMAIN}.po"
 

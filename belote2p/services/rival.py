@@ -25,7 +25,7 @@ import json
 import random
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..ai import decide, make_player
 

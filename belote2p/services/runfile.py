@@ -21,6 +21,7 @@ is ``services.verify``'s job.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
@@ -167,7 +168,7 @@ def file_name(run_file: RunFile) -> str:
     return f"belote2p-run-{day}-{run_file.commitment}.json"
 
 
-def write_run_file(run_file: RunFile, folder: str | os.PathLike) -> Path:
+def write_run_file(run_file: RunFile, folder: str | os.PathLike[str]) -> Path:
     """Write the file into ``folder`` (created if needed) and return its path;
     an existing file of another run is never overwritten (a -2, -3... suffix)."""
     folder = Path(folder)
@@ -357,7 +358,7 @@ def _count(obj: dict[str, Any], key: str, limit: int) -> int:
 FindRun = Callable[[int], ExportSource | None]
 
 
-def export_main(args, find: FindRun | None) -> int:
+def export_main(args: argparse.Namespace, find: FindRun | None) -> int:
     """``belote2p export ID``: the run file on stdout; 1 if there is no such run.
 
     ``find`` is the store's lookup of a finished run by id (None: this store

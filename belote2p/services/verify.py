@@ -14,15 +14,16 @@ the action index (``actions[i]``, from 0) when an action is wrong.
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from ..actions import Action, IllegalAction, parse_action
 from ..cards import CardError
 from ..fairness import commitment, daily_seed, parse_daily_date
-from ..actions import IllegalAction, parse_action
 from ..match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
 from .runfile import (
@@ -122,7 +123,7 @@ def _replay(run: Run, run_file: RunFile, levels: Levels | None) -> None:
             raise _Problem(f"{where}: illegal: {exc}") from None
 
 
-def _check_rival(run: Run, action, where: str, run_file: RunFile,
+def _check_rival(run: Run, action: Action, where: str, run_file: RunFile,
                  levels: Levels | None) -> None:
     expected = rival_action(run, levels)
     if str(expected) != str(action):
@@ -176,7 +177,7 @@ def verify_bytes(data: bytes, levels: Levels | None = None) -> Verdict:
     return verify_run_file(run_file, levels)
 
 
-def verify_main(args) -> int:
+def verify_main(args: argparse.Namespace) -> int:
     """``belote2p verify FILE|-``: the verdict as the last stdout line; exit 0/1/2."""
     try:
         if args.file == "-":

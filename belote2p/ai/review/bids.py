@@ -24,7 +24,6 @@ from ..search import BidSearch, SearchPlayer
 from .model import BidVerdict
 
 
-
 @dataclass(frozen=True)
 class BidReviewKnobs:
     samples: int  # whole decks per bid (at most 100: see the loss rounding)
@@ -33,7 +32,7 @@ class BidReviewKnobs:
 
 
 class _Points:
-    """An ``Outlook`` that values a hand by its score difference, in points."""
+    """A ``HandWorth`` that values a hand by its score difference, in points."""
 
     def value(self, hand_diff: float) -> float:
         return hand_diff
@@ -58,14 +57,14 @@ def _word_values(view: SeatView, knobs: BidReviewKnobs, rng: random.Random) -> d
     if len(legal) == 1:
         return {legal[0]: 0.0}
     search = BidSearch(SearchPlayer(knobs.level, rng), view)
-    search.outlook = _Points()  # type: ignore[assignment]
+    search.outlook = _Points()
     takes = [b for b in legal if b is not PASS]
     plans = search.plans() if PASS in legal else []
     take_sums = [0.0] * len(takes)
     plan_sums = [0.0] * len(plans)
     for _ in range(knobs.samples):
         deck = sample_deck(view, rng, search.player.bid_knobs, knobs.rejection)
-        cache: dict = {}
+        cache: dict[tuple[int, int], float] = {}
         for i, take in enumerate(takes):
             take_sums[i] += search.outcome(deck, view.seat, search.trump_of(take), cache)
         for i, plan in enumerate(plans):

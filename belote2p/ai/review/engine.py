@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...cards import Card
 from ...hand import Hand
 from ...record import RecordError, replay_hand
 from ..levels import Level, load_levels
@@ -59,11 +60,12 @@ def review_hand(hand: Hand, settings: ReviewSettings = ReviewSettings(),
     cards: list[CardVerdict] = []
     bids = []
     for done, decision in enumerate(todo, 1):
-        if decision.is_card:
+        action = decision.action
+        if isinstance(action, Card):  # decision.is_card
             cards.append(card_verdict(decision, stock, _rng(settings.seed, decision)))
         else:
-            bids.append(bid_verdict(decision.view, decision.action,  # type: ignore[arg-type]
-                                    bid_knobs, _rng(settings.seed, decision)))
+            bids.append(bid_verdict(decision.view, action, bid_knobs,
+                                    _rng(settings.seed, decision)))
         if progress is not None:
             progress(done, len(todo))
     return HandReview(tuple(cards), tuple(bids))
@@ -85,10 +87,12 @@ def card_verdict(decision: Decision, knobs: StockKnobs, rng: random.Random) -> C
     strict = view.strict
     losses = strict_losses(view) if strict else stock_losses(view, rng, knobs)
     card = decision.action
+    if not isinstance(card, Card):
+        raise ValueError(f"card_verdict needs a card decision, not {card}")
     return CardVerdict(
-        seat=view.seat, trick=len(view.tricks) + 1, card=card,  # type: ignore[arg-type]
+        seat=view.seat, trick=len(view.tricks) + 1, card=card,
         phase=ReviewPhase.STRICT if strict else ReviewPhase.STOCK,
-        loss=losses[card], best=tuple(c for c, loss in losses.items() if loss == 0),  # type: ignore[index]
+        loss=losses[card], best=tuple(c for c, loss in losses.items() if loss == 0),
         exact=strict,
     )
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...cards import Card
 from ...actions import Action, Bid, Phase
+from ...cards import Card
 from ...hand import Hand
 from ...view import SeatView, view_of
 

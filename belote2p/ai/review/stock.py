@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from ...cards import CARDS, KING, LAST_TRICK_BONUS, QUEEN, Card
 from ...view import SeatView
 from ..fastsim import TRICKS, Sim
-from ..heuristics import PlayKnobs, choose_card
+from ..heuristics import choose_card
 from ..knowledge import info_from_sim
+from ..levels import PlayKnobs
 from ..sampling import sample_hidden, sim_from_view
 from ..search import distinct_cards
 from ..solver import position_value
@@ -63,7 +64,7 @@ def _representatives(view: SeatView) -> dict[int, int]:
     (``search.distinct_cards``: same suit and points, no live card between);
     equivalent cards get the same verdict."""
     kept = distinct_cards(view)
-    strength = STR[view.trump]  # type: ignore[index]  # a play view has a trump
+    strength = STR[view.contract[0]]
     out = {}
     for c in (int(x) for x in view.legal if isinstance(x, Card)):
         same_suit = [k for k in kept if k >> 3 == c >> 3 and strength[k] <= strength[c]]

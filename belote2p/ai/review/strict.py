@@ -22,7 +22,8 @@ def strict_losses(view: SeatView) -> dict[Card, int]:
     hands[view.seat] = list(view.hand)
     hands[view.other] = list(view.other_hand)
     lead = view.current_trick[0] if view.current_trick else None
-    seat0_values = card_values(view.trump, view.leader, (hands[0], hands[1]), lead)  # type: ignore[arg-type]
+    trump, _ = view.contract
+    seat0_values = card_values(trump, view.leader, (hands[0], hands[1]), lead)
     # card_values counts seat 0's points; seat 1 wants them low.
     sign = 1 if view.seat == 0 else -1
     top = max(sign * v for v in seat0_values.values())
