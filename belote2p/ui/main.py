@@ -21,6 +21,7 @@ from .scenes.help import HelpScene
 from .scenes.leaderboard import LeaderboardScene
 from .scenes.name_entry import NameEntryScene
 from .scenes.pause import PauseMenu
+from .scenes.review import ReviewScene
 from .scenes.settings import SettingsScene
 from .scenes.title import TitleScene
 from .settings import Settings
@@ -86,6 +87,7 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.HELP, lambda: HelpScene(ctx))
     nav.register(Route.LEADERBOARD, lambda highlight=None: LeaderboardScene(ctx, highlight))
     nav.register(Route.NAME_ENTRY, lambda active: NameEntryScene(ctx, active))
+    nav.register(Route.REVIEW, lambda **kw: ReviewScene(ctx, **kw))
 
 
 def _saved_settings(store: Any) -> dict[str, Any]:

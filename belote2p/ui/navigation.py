@@ -25,6 +25,12 @@ class Route(Enum):
     HELP = "help"
     LEADERBOARD = "leaderboard"
     NAME_ENTRY = "name_entry"
+    # A finished hand, reviewed (pushed; Back pops to where the player was).
+    # Parameters: record (dict: belote2p.record.record_of of the finished
+    # hand, plain data, so past hands open the same way), title (str,
+    # optional: the screen's title), names (tuple of the two seats' names,
+    # optional: "You", "Rival").
+    REVIEW = "review"
 
 
 SceneFactory = Callable[..., "Scene"]

@@ -16,6 +16,8 @@ from ..cards import (
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
+from ..record import record_of
+from ..services.i18n import _, format_number
 from . import gfx
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
@@ -34,6 +36,10 @@ class InfoPanel:
     age: float = 0.0
     done: bool = False
     _button: Button | None = None
+    # the end of a hand offers its review: the hand's record and the review's title
+    review: tuple[dict, str] | None = None
+    wants_review: bool = False  # the player asked for it (the table opens it)
+    _review_button: Button | None = None
 
     # -- geometry
     def rect(self, L: TableLayout) -> pygame.Rect:
@@ -42,14 +48,22 @@ class InfoPanel:
         h = f.title * 2 + line_h * (len(self.rows) + 1) + len(self.lines) * line_h
         h += L.button_h + f.body * 3
         w = max(f.body * 26, gfx.font(f.title, True).size(self.title)[0] + f.body * 4)
-        for text, _ in self.lines:
+        for text, _colour in self.lines:
             w = max(w, gfx.font(f.body).size(text)[0] + f.body * 3)
         return centred_panel(L.table, w, h)
 
     def button_rect(self, L: TableLayout) -> pygame.Rect:
         r = self.rect(L)
-        bw = gfx.button_row_width([self.button], L.fonts.body, L.fonts.body * 2)
-        return pygame.Rect(r.centerx - bw // 2, r.bottom - L.button_h - L.fonts.body, bw, L.button_h)
+        labels = [self.button] + ([_("Review")] if self.review else [])
+        bw = gfx.button_row_width(labels, L.fonts.body, L.fonts.body * 2)
+        x = r.centerx - bw // 2
+        if self.review:  # Continue right of the centre, Review left of it
+            x = r.centerx + L.fonts.body // 2
+        return pygame.Rect(x, r.bottom - L.button_h - L.fonts.body, bw, L.button_h)
+
+    def review_rect(self, L: TableLayout) -> pygame.Rect:
+        cont = self.button_rect(L)
+        return cont.move(-cont.w - L.fonts.body, 0)
 
     # -- input
     def handle(self, event, L: TableLayout) -> bool:
@@ -57,11 +71,17 @@ class InfoPanel:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_SPACE):
             self.done = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review:
+            self.wants_review = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             if self.button_rect(L).collidepoint(event.pos):
                 self.done = True
+            elif self.review and self.review_rect(L).collidepoint(event.pos):
+                self.wants_review = True
         elif event.type == pygame.MOUSEMOTION and self._button is not None:
             self._button.hover = self.button_rect(L).collidepoint(event.pos)
+            if self._review_button is not None:
+                self._review_button.hover = self.review_rect(L).collidepoint(event.pos)
         return self.done
 
     # -- drawing
@@ -96,6 +116,11 @@ class InfoPanel:
             self._button = Button(self.button_rect(L), self.button, primary=True, focus=True)
         self._button.rect = self.button_rect(L)
         self._button.draw(surf, f.body)
+        if self.review:
+            if self._review_button is None:
+                self._review_button = Button(self.review_rect(L), _("Review"))
+            self._review_button.rect = self.review_rect(L)
+            self._review_button.draw(surf, f.body)
 
 
 def hand_over_panel(data: dict, names) -> InfoPanel:
@@ -126,8 +151,9 @@ def hand_over_panel(data: dict, names) -> InfoPanel:
     else:
         lines.append((t("hand_over.tie"), "text"))
     rows.append((t("hand_over.score"), score.scores[0], score.scores[1], True))
+    review = (record_of(hand), _("Hand {n}: the review").format(n=format_number(data["hand_no"])))
     return InfoPanel("hand_over", t("hand_over.title", n=data["hand_no"]), rows, lines,
-                     t("hand_over.continue"), headers=(names(0), names(1)))
+                     t("hand_over.continue"), headers=(names(0), names(1)), review=review)
 
 
 def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:
