@@ -164,7 +164,7 @@ class ReviewScene(MenuScene):
             self._draw_verdicts(surf, self.hand, step)
         self.draw_buttons(surf)
         f = self.fonts
-        gfx.blit_text(surf, _("Left and right arrows: another trick · Esc: back"), f.small,
+        gfx.blit_text(surf, _("• you won the trick · arrows: another trick · Esc: back"), f.small,
                       c("text_dim"), (self.L.tricks.left, self.L.back.centery), "midleft")
 
     def _draw_header(self, surf: pygame.Surface) -> None:
@@ -242,9 +242,9 @@ class ReviewScene(MenuScene):
         gfx.blit_text(surf, self._hand_caption(step, RIVAL), f.small, c("text"),
                       (area.left, rival_top - 4), "bottomleft", True)
         gfx.blit_text(surf, self._hand_caption(step, YOU), f.small, c("text"),
-                      (area.left, you_top - 4), "bottomleft", True)
-        mid_top = rival_top + ch + f.body * 2
-        mid = pygame.Rect(area.left, mid_top, area.w, you_top - f.body * 2 - mid_top)
+                      (area.left, you_top - ch // 10 - 4), "bottomleft", True)
+        mid_top = rival_top + ch + ch // 10 + f.body
+        mid = pygame.Rect(area.left, mid_top, area.w, you_top - ch // 10 - f.body * 2 - mid_top)
         self._draw_played(surf, step, mid, four)
 
     def _hand_caption(self, step: TrickStep, seat: int) -> str:
@@ -301,6 +301,16 @@ class ReviewScene(MenuScene):
         won = _("won by you") if step.winner == YOU else \
             _("won by {name}").format(name=self.names[step.winner])
         gfx.blit_text(surf, won, f.body, c("accent"), (x, cy + f.body), "midleft", True)
+        gfx.blit_text(surf, self._contract(), f.small, c("text"), (x, cy + f.body * 2 + 4),
+                      "midleft")
+
+    def _contract(self) -> str:
+        hand = self.hand
+        assert hand is not None
+        suit = SUIT_SYMBOLS[hand.trump]
+        if hand.taker == YOU:
+            return _("Trumps {suit}, taken by you").format(suit=suit)
+        return _("Trumps {suit}, taken by {name}").format(suit=suit, name=self.names[hand.taker])
 
     def _draw_verdicts(self, surf: pygame.Surface, hand: ReviewedHand, step: TrickStep) -> None:
         f, r = self.fonts, self.L.verdicts
@@ -315,8 +325,8 @@ class ReviewScene(MenuScene):
             y += f.body // 2
         gfx.blit_text(surf, _("Bids"), f.body, c("panel_title"), (x, y), bold=True)
         y += line_h
-        for text, colour in self._bid_lines(hand):
-            for line in gfx.wrap(text, f.small, width):
+        for items, colour in self._bid_lines(hand):
+            for line in wrap_items(items, f.small, width):
                 if y + line_h > r.bottom:
                     return
                 gfx.blit_text(surf, line, f.small, c(colour), (x, y))
@@ -337,24 +347,24 @@ class ReviewScene(MenuScene):
         lines.append((_("Best: {cards}").format(cards=best), "text", False))
         return lines
 
-    def _bid_lines(self, hand: ReviewedHand) -> list[tuple[str, str]]:
+    def _bid_lines(self, hand: ReviewedHand) -> list[tuple[list[str], str]]:
+        """Each bid judged: a head line, then every word's value (items kept whole)."""
         if hand.review is None:
-            return [(_("Judging…") if not self.error else "", "text_dim")]
+            return [([_("Judging…") if not self.error else ""], "text_dim")]
         lines = []
         for seat in (YOU, RIVAL):
             for v in hand.bid_verdicts(seat):
                 lines.append((self._bid_head(v, hand), "good" if v.was_best else "accent"))
-                values = " · ".join(f"{bid_label(b, hand)} {signed(x)}" for b, x in v.values)
+                values = [f"{bid_label(b, hand)} {signed(x)}" for b, x in v.values]
                 lines.append((values, "text_dim"))
-        return lines or [(_("No bid to judge."), "text_dim")]
+        return lines or [([_("No bid to judge.")], "text_dim")]
 
-    def _bid_head(self, v: BidVerdict, hand: ReviewedHand) -> str:
-        said = bid_label(v.bid, hand)
+    def _bid_head(self, v: BidVerdict, hand: ReviewedHand) -> list[str]:
+        said = _("{name}: {bid}").format(name=self.names[v.seat], bid=bid_label(v.bid, hand))
         if v.was_best:
-            return _("{name}: {bid}, the best bid").format(name=self.names[v.seat], bid=said)
+            return [said, _("the best bid")]
         best = ", ".join(bid_label(b, hand) for b in v.best)
-        return _("{name}: {bid}, {points} points below {best}").format(
-            name=self.names[v.seat], bid=said, points=decimal(v.loss), best=best)
+        return [said, _("{points} points below {best}").format(points=decimal(v.loss), best=best)]
 
     # ----------------------------------------------------------------- tests
     def offer(self) -> dict[str, Any]:
@@ -383,7 +393,21 @@ def decimal(value: float) -> str:
 
 
 def signed(value: float) -> str:
-    return ("+" if value > 0 else "") + decimal(value)
+    """+3.5, 0.0, −2.1 (a true minus sign)."""
+    sign = "+" if value > 0 else "−" if value < 0 else ""
+    return sign + decimal(abs(value))
+
+
+def wrap_items(items: list[str], size: int, width: int) -> list[str]:
+    """Items joined by " · ", a line broken only between items."""
+    lines: list[str] = []
+    for item in items:
+        trial = f"{lines[-1]} · {item}" if lines else item
+        if lines and gfx.font(size).size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines.append(item)
+    return lines
 
 
 def loss_text(v: CardVerdict) -> str:
