@@ -265,8 +265,8 @@ class ReviewScene(MenuScene):
         left = area.left + (area.w - cw * 1.3 - width) / 2
         for i, card in enumerate(cards):
             rect = pygame.Rect(round(left + i * gap), top, cw, ch)
-            if card == played:
-                rect.y -= ch // 10 if seat == YOU else -(ch // 10)
+            if card == played and seat == YOU:
+                rect.y -= ch // 10  # raised, as a chosen card at the table
             self.ctx.art.draw(surf, card, rect, four)
             if card == played:
                 _glow(surf, rect, cw)
