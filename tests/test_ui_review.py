@@ -133,7 +133,7 @@ def test_the_review_progresses_in_a_thread_and_can_be_stopped():
         while not job.future.done():
             seen.add(job.progress())
         assert job.future.result().decisions and job.progress() == (32, 32)
-        assert any(0 < d < t for d, t in seen) or len(seen) <= 2  # progress went up
+        assert any(0 < d < t for d, t in seen)  # the progress was seen on its way
         job2 = worker.submit_review(record_of(hand), ReviewSettings(samples=100))
         while job2.progress() == (0, 0) and not job2.future.done():
             pass
