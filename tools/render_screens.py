@@ -13,6 +13,7 @@ engine exactly as in the game.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -110,6 +111,22 @@ def advance(game, table, until, limit: int = 400) -> bool:
     return False
 
 
+def render_review(game, table, shot) -> None:
+    """The review of the hand just finished: computing, a stock-phase trick, a
+    strict one; then back to the end-of-hand panel."""
+    record, title = table.beats.panel.review
+    review = game.nav.push(Route.REVIEW, record=record, title=title)
+    verdicts, review.hand = review.hand, dataclasses.replace(review.hand, review=None)
+    shot("review_computing")
+    review.hand = verdicts
+    review.update(0.0)  # the inline worker has answered: take its verdicts
+    review.select(3)
+    shot("review_stock_trick")
+    review.select(9)
+    shot("review_strict_trick")
+    game.nav.pop()
+
+
 def render(size: tuple[int, int], out: Path) -> list[str]:
     game = make_app(size=size, store=sample_store(), settings={"animation_speed": "normal"})
     app, nav, texts = game.app, game.nav, game.ctx.texts
@@ -176,6 +193,7 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     table.input.show_tracker = True
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_hand")
+    render_review(game, table, shot)
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "match_over")
     shot("end_of_match")
     table.beats.panel.done = True

@@ -23,6 +23,7 @@ from .scenes.history import HistoryScene
 from .scenes.leaderboard import LeaderboardScene
 from .scenes.name_entry import NameEntryScene
 from .scenes.pause import PauseMenu
+from .scenes.review import ReviewScene
 from .scenes.settings import SettingsScene
 from .scenes.stats import StatsScene
 from .scenes.title import TitleScene
@@ -92,6 +93,7 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.HISTORY, lambda **kw: HistoryScene(ctx, **kw))
     nav.register(Route.STATS, lambda **kw: StatsScene(ctx, **kw))
     nav.register(Route.EXPORT, lambda source, folder=None: ExportScene(ctx, source, folder))
+    nav.register(Route.REVIEW, lambda **kw: ReviewScene(ctx, **kw))
 
 
 def _saved_settings(store: Any) -> dict[str, Any]:

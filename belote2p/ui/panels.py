@@ -17,7 +17,8 @@ from ..cards import (
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
-from ..services.i18n import _
+from ..record import record_of
+from ..services.i18n import _, format_number
 from . import gfx
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
@@ -39,6 +40,10 @@ class InfoPanel:
     on_extra: Callable[[], None] | None = None
     _button: Button | None = None
     _extra_button: Button | None = None
+    # the end of a hand offers its review (the second button): the hand's record
+    # and the review's title; the table opens it when the player asks
+    review: tuple[dict, str] | None = None
+    wants_review: bool = False
 
     # -- geometry
     def rect(self, L: TableLayout) -> pygame.Rect:
@@ -79,18 +84,26 @@ class InfoPanel:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_SPACE):
             self.done = True
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.review:
+            self.wants_review = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             extra = self.extra_rect(L)
             if self.button_rect(L).collidepoint(event.pos):
                 self.done = True
-            elif extra is not None and extra.collidepoint(event.pos) and self.on_extra:
-                self.on_extra()
+            elif extra is not None and extra.collidepoint(event.pos):
+                self._extra_chosen()
         elif event.type == pygame.MOUSEMOTION and self._button is not None:
             self._button.hover = self.button_rect(L).collidepoint(event.pos)
             extra = self.extra_rect(L)
             if self._extra_button is not None and extra is not None:
                 self._extra_button.hover = extra.collidepoint(event.pos)
         return self.done
+
+    def _extra_chosen(self) -> None:
+        if self.on_extra is not None:
+            self.on_extra()
+        elif self.review is not None:
+            self.wants_review = True
 
     # -- drawing
     def draw(self, surf: pygame.Surface, L: TableLayout) -> None:
@@ -160,8 +173,10 @@ def hand_over_panel(data: dict, names) -> InfoPanel:
     else:
         lines.append((t("hand_over.tie"), "text"))
     rows.append((t("hand_over.score"), score.scores[0], score.scores[1], True))
+    review = (record_of(hand), _("Hand {n}: the review").format(n=format_number(data["hand_no"])))
     return InfoPanel("hand_over", t("hand_over.title", n=data["hand_no"]), rows, lines,
-                     t("hand_over.continue"), headers=(names(0), names(1)))
+                     t("hand_over.continue"), headers=(names(0), names(1)),
+                     extra=_("Review"), review=review)
 
 
 def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:

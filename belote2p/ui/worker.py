@@ -8,6 +8,11 @@ a key derived from the run's seed and move number, so its choices depend only
 on the seed and the actions so far: a resumed run plays exactly like an
 uninterrupted one, and nothing stateful crosses the process boundary.
 
+The same worker reviews finished hands (issue #11): a review is a job like
+the rival's, queued behind a pending decision so that decision is never lost.
+Its progress and a "stop" request cross the process boundary through a small
+shared array (``ReviewBoard``), read by the window without waiting.
+
 This module must not import pygame: the worker process imports it.
 """
 
@@ -18,6 +23,8 @@ import multiprocessing
 import os
 import random
 import time
+from collections.abc import MutableSequence
+from typing import Any
 
 
 def make_rival(level, rng: random.Random):
@@ -45,6 +52,56 @@ class RivalFailed(RuntimeError):
     """The AI raised; the message holds the worker-side traceback."""
 
 
+# -------------------------------------------------------------- hand reviews
+# Slots of the board shared with the worker: the job being reviewed, how many
+# of its decisions are judged, out of how many, and the job asked to stop.
+JOB, DONE, TOTAL, STOP = range(4)
+_board: MutableSequence[int] = [0, 0, 0, 0]  # the worker's view of the board
+
+
+class ReviewStopped(RuntimeError):
+    """The window no longer wanted this review (the player went back)."""
+
+
+class ReviewFailed(RuntimeError):
+    """The record could not be replayed; the message says why."""
+
+
+def review(job: int, record: dict[str, Any], settings: Any) -> Any:
+    """Runs in the worker: the ``HandReview`` of a hand record (plain data in,
+    frozen picklable values out).  Imported here: the window need not load the AI."""
+    from ..ai.review import review_hand
+    from ..record import RecordError, replay_hand
+
+    board = _board
+    if board[STOP] == job:
+        raise ReviewStopped(f"review {job} stopped before it began")
+    try:
+        hand = replay_hand(record)
+    except RecordError as exc:
+        raise ReviewFailed(str(exc)) from None
+
+    def progress(done: int, total: int) -> None:
+        board[DONE], board[TOTAL] = done, total
+        board[JOB] = job  # last: a reader never pairs this job with another's counts
+        if board[STOP] == job:
+            raise ReviewStopped(f"review {job} stopped at {done}/{total}")
+
+    board[DONE], board[TOTAL] = 0, 0
+    board[JOB] = job
+    return review_hand(hand, settings, progress)
+
+
+def _share_board(board: MutableSequence[int]) -> None:
+    global _board
+    _board = board
+
+
+def _init_process(board: MutableSequence[int]) -> None:
+    _share_board(board)
+    _lower_priority()
+
+
 def _lower_priority() -> None:
     """The worker yields to the window when both want a core: a search that
     takes a little longer is invisible, a late frame is not."""
@@ -66,20 +123,29 @@ class AIWorker:
     def __init__(self, mode: str = "process"):
         self.mode = mode
         self.pool: cf.Executor | None = None
+        self.board: MutableSequence[int] = [0, 0, 0, 0]
+        self._jobs = 0
         self._start()
 
     def _start(self) -> None:
         if self.mode == "process":
             try:
                 ctx = multiprocessing.get_context("spawn")
+                board = ctx.RawArray("i", 4)  # ints written whole: no lock needed
                 self.pool = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx,
-                                                    initializer=_lower_priority)
+                                                    initializer=_init_process,
+                                                    initargs=(board,))
+                self.board = board
                 self.pool.submit(_warm)  # start the process and import the AI now
                 return
             except (OSError, ValueError, NotImplementedError):
                 self.mode = "thread"  # no processes here: threads still keep the UI alive
         if self.mode == "thread":
+            self.board = [0, 0, 0, 0]
+            _share_board(self.board)  # same process: the module's board is ours
             self.pool = cf.ThreadPoolExecutor(max_workers=1)
+        if self.mode == "inline":
+            _share_board(self.board)
 
     def submit(self, level, key: str, view) -> cf.Future:
         if self.mode == "inline":
@@ -97,7 +163,49 @@ class AIWorker:
             self._start()
             return self.pool.submit(think, level, key, view)  # type: ignore[union-attr]
 
+    def submit_review(self, record: dict[str, Any], settings: Any) -> ReviewJob:
+        """Review a finished hand's record in the worker; poll the job."""
+        self._jobs += 1
+        job = self._jobs
+        if self.mode == "inline":
+            fut: cf.Future = cf.Future()
+            try:
+                fut.set_result(review(job, record, settings))
+            except Exception as exc:  # noqa: BLE001 - surfaced by the job's future, as a pool's
+                fut.set_exception(exc)
+            return ReviewJob(job, fut, self)
+        try:
+            fut = self.pool.submit(review, job, record, settings)  # type: ignore[union-attr]
+        except (RuntimeError, cf.process.BrokenProcessPool):
+            self.mode = "thread"
+            self._start()
+            fut = self.pool.submit(review, job, record, settings)  # type: ignore[union-attr]
+        return ReviewJob(job, fut, self)
+
     def shutdown(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
             self.pool = None
+
+
+class ReviewJob:
+    """A review asked of the worker: its future, its progress, and ``stop``."""
+
+    def __init__(self, job: int, future: cf.Future, worker: AIWorker):
+        self.job, self.future, self._worker = job, future, worker
+
+    def progress(self) -> tuple[int, int]:
+        """(decisions judged, decisions in all); (0, 0) until it starts."""
+        board = self._worker.board
+        if self.future.done():
+            return (board[TOTAL], board[TOTAL]) if board[JOB] == self.job else (0, 0)
+        if board[JOB] != self.job:
+            return 0, 0
+        return board[DONE], board[TOTAL]
+
+    def stop(self) -> None:
+        """Give up the review: the worker stops at its next decision, so a
+        rival's move asked later does not wait for a review nobody reads."""
+        if not self.future.done():
+            self.future.cancel()
+            self._worker.board[STOP] = self.job

@@ -56,6 +56,8 @@ class TableInput:
                 t.open_menu()
             elif not t.demo:
                 t.beats.panel.handle(event, t.L)
+                if t.beats.panel.wants_review:
+                    t.open_review(t.beats.panel)
             return
         if event.type == pygame.MOUSEMOTION:
             self._motion(event.pos)

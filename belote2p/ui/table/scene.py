@@ -296,6 +296,14 @@ class TableScene(Scene):
         self.ctx.nav.push(Route.PAUSE, demo=bool(self.demo), run_over=self.run.over,
                           on_abandon=self.abandon)
 
+    def open_review(self, panel: InfoPanel) -> None:
+        """The hand just finished, reviewed on its own screen; the run waits
+        untouched under it (Back returns to this panel)."""
+        panel.wants_review = False
+        if panel.review is not None:
+            record, title = panel.review
+            self.ctx.nav.push(Route.REVIEW, record=record, title=title)
+
     def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
         """Your visible cards and where they are drawn, left to right."""
         return self.places.card_rects(self.model.visible_mine(), self.L)
@@ -474,6 +482,7 @@ class TableScene(Scene):
                      for b in self.input.bid_btns],
             "panel": panel.kind if panel else None,
             "panel_button": panel.button_rect(self.L) if panel else None,
+            "review_button": panel.extra_rect(self.L) if panel and panel.review else None,
             "panel_lines": [t for t, _ in panel.lines] if panel else [],
             "message": self.beats.message.text if self.beats.message else None,
             "side_buttons": {b.value: b.rect for b in self.input.side_btns},
