@@ -1,6 +1,8 @@
 """Render every screen of the desktop game to PNG, at 960x600 and 1600x1000.
 
-    python tools/render_screens.py [OUT_DIR]      (default: out/screens)
+    python tools/render_screens.py [--lang {en,pt,es,fr,all}] [OUT_DIR]   (default: out/screens)
+
+Each language goes to OUT_DIR/<lang>/<W>x<H>/ (English by default).
 
 No display is needed (SDL's dummy driver).  The table screens are reached by
 playing real runs with fixed seeds: both seats are scripted here (first legal
@@ -10,8 +12,10 @@ engine exactly as in the game.
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -22,8 +26,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from belote2p.hand import PASS, Phase  # noqa: E402
+from belote2p.services.i18n import LANGUAGES, _, set_language  # noqa: E402
 from belote2p.services.run_session import ActiveRun, now_iso  # noqa: E402
 from belote2p.store.api import LeaderboardEntry, MemoryStore  # noqa: E402
+from belote2p.ui.help_text import HELP_PAGES  # noqa: E402
 from belote2p.ui.model import RIVAL  # noqa: E402
 from belote2p.ui.navigation import Route  # noqa: E402
 from belote2p.ui.table.scene import TableScene  # noqa: E402
@@ -34,15 +40,21 @@ HUMAN_FIRST, HUMAN_DEALS = "a", "b"  # seeds: who deals the first hand
 
 
 class Shooter:
-    def __init__(self, game, folder: Path):
-        self.app, self.folder = game.app, folder
-        folder.mkdir(parents=True, exist_ok=True)
+    """Draws the current scenes (no update: the state stays as set) and saves
+    them; ``folder`` None draws only (the layout test watches the drawing)."""
+
+    def __init__(self, game, folder: Path | None, before: Callable[[str], None] | None = None):
+        self.app, self.folder, self.before = game.app, folder, before
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
         self.names: list[str] = []
 
     def __call__(self, name: str) -> None:
-        """Draw the current scenes (no update: the state stays as set) and save."""
+        if self.before is not None:
+            self.before(name)
         self.app._draw(0.0)
-        pygame.image.save(self.app.surface, str(self.folder / f"{name}.png"))
+        if self.folder is not None:
+            pygame.image.save(self.app.surface, str(self.folder / f"{name}.png"))
         self.names.append(name)
 
 
@@ -75,7 +87,7 @@ def scripted_table(game, seed: str) -> TableScene:
 
 def settle(game, table) -> None:
     app = game.app
-    for _ in range(200):
+    for _step in range(200):
         if table.idle():
             break
         app.step(1 / 60)
@@ -88,7 +100,7 @@ def settle(game, table) -> None:
 
 def advance(game, table, until, limit: int = 400) -> bool:
     """First legal action for whoever is to move, until ``until(table)``."""
-    for _ in range(limit):
+    for _step in range(limit):
         settle(game, table)
         if until(table):
             return True
@@ -101,34 +113,41 @@ def advance(game, table, until, limit: int = 400) -> bool:
     return False
 
 
-def render(size: tuple[int, int], out: Path) -> list[str]:
+def render(size: tuple[int, int], out: Path | None, lang: str = "en",
+           before: Callable[[str], None] | None = None) -> list[str]:
+    """Every screen at ``size`` in ``lang``; ``before(name)`` is called as each is drawn."""
+    set_language(lang)
     game = make_app(size=size, store=sample_store(), settings={"animation_speed": "normal"})
-    app, nav, texts = game.app, game.nav, game.ctx.texts
-    shot = Shooter(game, out / f"{size[0]}x{size[1]}")
+    app, nav = game.app, game.nav
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    shot = Shooter(game, folder, before)
 
     # -- title, with a saved run and a storage warning
     game.store.save_run("demo", [], now_iso())
     nav.reset(Route.TITLE)
     shot("title")
-    app.toast("The leaderboard database could not be opened; it was moved aside and a new one started.")
+    app.toast(_("The saved run could not be resumed ({error}); it was set aside.")
+              .format(error="database is locked"))
     app.step(1 / 60)
     shot("title_toast")
     app.toasts.clear()
-    nav.push(Route.CONFIRM, question=texts("title.replace_run"), on_yes=lambda: None)
+    nav.push(Route.CONFIRM, question=_("You have a run in progress. Abandon it and start a new "
+                                       "one? The unfinished match counts as lost."),
+             on_yes=lambda: None)
     shot("title_confirm_new_run")
     nav.reset(Route.SETTINGS)
     shot("settings")
     help_scene = nav.reset(Route.HELP)
-    for i, page in enumerate(texts.get("help.pages")):
+    for i, (name, _paragraphs) in enumerate(HELP_PAGES):
         help_scene.page, help_scene.scroll = i, 0
         help_scene.build()
-        shot(f"help_{i + 1}_{page['name'].lower().replace(' ', '_')}")
+        shot(f"help_{i + 1}_{name.lower().replace(' ', '_')}")
     nav.reset(Route.LEADERBOARD, highlight=102)
     shot("leaderboard")
 
     # -- a hand where you speak first: the deal, both bidding rounds
     table = scripted_table(game, HUMAN_FIRST)
-    for _ in range(22):
+    for _step in range(22):
         app.step(1 / 60)
     shot("table_dealing")
     app.settings["animation_speed"] = "off"
@@ -172,7 +191,8 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     settle(game, table)
     menu = nav.push(Route.PAUSE, demo=False, run_over=table.run.over, on_abandon=table.abandon)
     shot("pause_menu")
-    nav.push(Route.CONFIRM, question=texts("menu.abandon_confirm"), on_yes=lambda: None)
+    nav.push(Route.CONFIRM, question=_("Abandon this run? The unfinished match counts as lost; "
+                                       "the matches you have won stand."), on_yes=lambda: None)
     shot("confirm_abandon")
     nav.pop()
     if not table.run.over:
@@ -189,9 +209,9 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     # -- the forced dealer: you deal, both pass twice, twice over
     table = scripted_table(game, HUMAN_DEALS)
     settle(game, table)
-    for _ in range(8):
+    for _step in range(8):
         table.apply(PASS)
-    for _ in range(3):
+    for _step in range(3):
         table.apply(PASS)
     settle(game, table)
     shot("bidding_forced_dealer")
@@ -201,10 +221,17 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1] if len(argv) > 1 else "out/screens")
-    for size in SIZES:
-        names = render(size, out)
-        print(f"{size[0]}x{size[1]}: {len(names)} screens in {out}/{size[0]}x{size[1]}/")
+    parser = argparse.ArgumentParser(description="Render every screen of the game to PNG.")
+    parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="en",
+                        help="the language of the screens, or all of them (default: en)")
+    parser.add_argument("out", nargs="?", default="out/screens", help="the folder to write to")
+    args = parser.parse_args(argv[1:])
+    out = Path(args.out)
+    for lang in LANGUAGES if args.lang == "all" else (args.lang,):
+        for size in SIZES:
+            names = render(size, out, lang)
+            where = out / lang / f"{size[0]}x{size[1]}"
+            print(f"{lang} {size[0]}x{size[1]}: {len(names)} screens in {where}/")
     return 0
 
 

@@ -16,10 +16,18 @@ from ..cards import (
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
+from ..services.i18n import _, format_number
 from . import gfx
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
-from .theme import texts
+from .words import capot_note, contract_made, led_by, went_dedans, won_by
+
+# Facts that stand on their own share a line, split by this mark (not a sentence).
+SEPARATOR = " · "
+
+
+def _is_you(seat: int) -> bool:
+    return seat == 0
 
 
 @dataclass
@@ -42,7 +50,7 @@ class InfoPanel:
         h = f.title * 2 + line_h * (len(self.rows) + 1) + len(self.lines) * line_h
         h += L.button_h + f.body * 3
         w = max(f.body * 26, gfx.font(f.title, True).size(self.title)[0] + f.body * 4)
-        for text, _ in self.lines:
+        for text, _colour in self.lines:
             w = max(w, gfx.font(f.body).size(text)[0] + f.body * 3)
         return centred_panel(L.table, w, h)
 
@@ -98,88 +106,93 @@ class InfoPanel:
         self._button.draw(surf, f.body)
 
 
-def hand_over_panel(data: dict, names) -> InfoPanel:
-    t = texts()
+def hand_over_panel(data: dict, names, you=_is_you) -> InfoPanel:
+    """``names(seat)`` names a seat; ``you(seat)``: the sentence speaks to it."""
     hand, score = data["hand"], data["score"]
-    rows = [(t("hand_over.card_points"), hand.card_points[0], hand.card_points[1], False)]
+    rows = [(_("Card points"), hand.card_points[0], hand.card_points[1], False)]
     if score.capot is not None:
         cap = [0, 0]
         cap[score.capot] = score.trick_points[score.capot]
-        rows.append((t("hand_over.capot"), cap[0], cap[1], False))
+        rows.append((_("Capot"), cap[0], cap[1], False))
     else:
         last = ["", ""]
         last[hand.tricks[-1].winner] = f"+{LAST_TRICK_BONUS}"
-        rows.append((t("hand_over.last_trick"), last[0], last[1], False))
+        rows.append((_("Last trick"), last[0], last[1], False))
     if score.belote is not None:
         bel = score.belote_points
-        rows.append((t("hand_over.belote"), bel[0] or "", bel[1] or "", False))
-    rows.append((t("hand_over.total"), score.totals[0], score.totals[1], False))
+        rows.append((_("Belote"), bel[0] or "", bel[1] or "", False))
+    rows.append((_("Total"), score.totals[0], score.totals[1], False))
     lines = []
     if score.capot is not None:
-        lines.append((t("hand_over.capot_note", who=names(score.capot)), "accent"))
+        lines.append((capot_note(you(score.capot), names(score.capot)), "accent"))
     taker, defender = score.taker, 1 - score.taker
     if score.result == "made":
-        lines.append((t("hand_over.made", who=names(taker)), "good" if taker == 0 else "text"))
+        lines.append((contract_made(you(taker), names(taker)), "good" if taker == 0 else "text"))
     elif score.result == "dedans":
-        lines.append((t("hand_over.dedans", who=names(taker), other=names(defender),
-                        points=score.scores[defender]), "bad" if taker == 0 else "good"))
+        lines.append((went_dedans(you(taker), you(defender), names(taker), names(defender),
+                                  format_number(score.scores[defender])),
+                      "bad" if taker == 0 else "good"))
     else:
-        lines.append((t("hand_over.tie"), "text"))
-    rows.append((t("hand_over.score"), score.scores[0], score.scores[1], True))
-    return InfoPanel("hand_over", t("hand_over.title", n=data["hand_no"]), rows, lines,
-                     t("hand_over.continue"), headers=(names(0), names(1)))
+        lines.append((_("A tie: each scores their own total"), "text"))
+    rows.append((_("Hand score"), score.scores[0], score.scores[1], True))
+    return InfoPanel("hand_over", _("Hand {n} over").format(n=data["hand_no"]), rows, lines,
+                     _("Continue"), headers=(names(0), names(1)))
 
 
 def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:
-    t = texts()
     winner = data["winner"]
     if winner == 0:
-        title, colour = t("match_over.title_won"), "good"
+        title, colour = _("Match won!"), "good"
     elif winner == 1:
-        title, colour = t("match_over.title_lost"), "bad"
+        title, colour = _("Match lost"), "bad"
     else:
-        title, colour = t("match_over.title_draw"), "text"
+        title, colour = _("Match drawn"), "text"
     a, b = data["scores"]
-    rows = [(t("panel.hand_n", n=i + 1), x, y, False) for i, (x, y) in enumerate(data.get("hands", []))]
-    rows.append((t("panel.match"), a, b, True))
-    lines = [(t("match_over.margin", margin=data["margin"]), "text")]
+    rows = [(_("Hand {n}").format(n=i + 1), x, y, False)
+            for i, (x, y) in enumerate(data.get("hands", []))]
+    rows.append((_("Match"), a, b, True))
+    lines = [(_("Margin {margin}").format(margin=format_number(data["margin"])), "text")]
     if winner == 0:
-        lines.append((t("match_over.streak", streak=data["streak"]) + " · "
-                      + t("match_over.run_score", score=f"{data['run_score']:,}"), "accent"))
-        key = "match_over.level_up" if data["level"] > level_before else "match_over.level_stays"
-        lines.append((t(key, level=data["level"]), "text"))
+        streak = _("Streak {streak}").format(streak=format_number(data["streak"]))
+        score = _("Run score {score}").format(score=format_number(data["run_score"]))
+        lines.append((SEPARATOR.join((streak, score)), "accent"))
+        if data["level"] > level_before:
+            level = _("The rival is now level {level}").format(level=data["level"])
+        else:
+            level = _("The rival stays at level {level}").format(level=data["level"])
+        lines.append((level, "text"))
     elif not data.get("demo"):
-        lines.append((t("match_over.run_ends"), "text_dim"))
-    button = t("match_over.continue") if data["run_over"] else t("match_over.next_match")
+        lines.append((_("Your run ends here"), "text_dim"))
+    button = _("Continue") if data["run_over"] else _("Next match")
     return InfoPanel("match_over", title, rows, lines, button, headers=(names(0), names(1)),
                      title_colour=colour)
 
 
 def run_over_panel(run, qualifies: bool | None) -> InfoPanel:
-    t = texts()
-    title = t("run_over.abandoned") if run.abandoned else t("run_over.title")
-    lines = [(t("run_over.final", score=f"{run.score:,}"), "accent"),
-             (t("run_over.detail", streak=run.streak, margin=run.margin_total,
-                level=run.rival_level), "text")]
+    title = _("Run abandoned") if run.abandoned else _("Run over")
+    lines = [(_("Final score {score}").format(score=format_number(run.score)), "accent"),
+             (_("Streak {streak} · margins {margin} · rival level {level}").format(
+                 streak=format_number(run.streak), margin=format_number(run.margin_total),
+                 level=run.rival_level), "text")]
     if qualifies is not None:
-        lines.append((t("run_over.qualifies") if qualifies else t("run_over.outside"),
-                      "good" if qualifies else "text_dim"))
-    return InfoPanel("run_over", title, [], lines, t("run_over.continue"))
+        lines.append((_("A place on the leaderboard!") if qualifies
+                      else _("Not in the top 10 this time"), "good" if qualifies else "text_dim"))
+    return InfoPanel("run_over", title, [], lines, _("Continue"))
 
 
 # ------------------------------------------------------------------ overlays
-def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool) -> None:
-    t = texts()
+def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool,
+                    you=_is_you) -> None:
     f = L.fonts
     cw, ch = L.card
     w, h = cw * 3 + f.body * 4, ch + f.title * 2 + f.body * 5
     r = centred_panel(L.table, w, h)
     gfx.shade(surf, L.table)
     gfx.panel(surf, r, radius=f.body)
-    gfx.blit_text(surf, t("play.last_trick_title"), f.title, c("panel_title"),
+    gfx.blit_text(surf, _("Last trick"), f.title, c("panel_title"),
                   (r.centerx, r.top + f.body), "midtop", True)
     if trick is None:
-        gfx.blit_text(surf, t("play.no_last_trick"), f.body, c("text"), r.center, "center")
+        gfx.blit_text(surf, _("No trick played yet"), f.body, c("text"), r.center, "center")
         return
     top = r.top + f.body + round(f.title * 1.6)
     for i, seat in enumerate((trick.leader, 1 - trick.leader)):
@@ -191,7 +204,8 @@ def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, fou
                              border_radius=max(4, cw // 12))
         gfx.blit_text(surf, names(seat), f.small, c("text"), (rect.centerx, rect.bottom + 4),
                       "midtop", True)
-    foot = t("play.led_by", who=names(trick.leader)) + " · " + t("play.won_by", who=names(trick.winner))
+    foot = SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
+                           won_by(you(trick.winner), names(trick.winner))))
     gfx.blit_text(surf, foot, f.body, c("accent"), (r.centerx, r.bottom - f.body), "midbottom")
 
 
@@ -206,11 +220,11 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, 
     the other half of an announced belote, all of them once the stock is empty)."""
     f = L.fonts.small
     row_h = round(f * 1.45)
-    gfx.blit_text(surf, texts()("panel.tracker_title"), f, c("panel_title"), rect.topleft, bold=True)
+    gfx.blit_text(surf, _("Cards played"), f, c("panel_title"), rect.topleft, bold=True)
     x = rect.right
     legend_y = rect.top + row_h * 5 + 1
-    for key, fill in (("panel.tracker_rivals", "tracker_rival"), ("panel.tracker_yours", "tracker_mine")):
-        r = gfx.blit_text(surf, texts()(key), f, c("text_dim"), (x, legend_y), "topright")
+    for word, fill in ((_("rival's"), "tracker_rival"), (_("yours"), "tracker_mine")):
+        r = gfx.blit_text(surf, word, f, c("text_dim"), (x, legend_y), "topright")
         box = pygame.Rect(0, 0, round(f * 0.7), round(f * 0.7))
         box.midright = (r.left - 3, r.centery)
         pygame.draw.rect(surf, c(fill), box, border_radius=2)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...services.i18n import _
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -35,8 +36,8 @@ class ConfirmDialog(MenuScene):
         bw = f.body * 8
         y = box.bottom - bh - f.body * 1.5
         self.buttons = [
-            Button(pygame.Rect(box.centerx - bw - f.body // 2, y, bw, bh), self.t("confirm.answer_yes"), "yes"),
-            Button(pygame.Rect(box.centerx + f.body // 2, y, bw, bh), self.t("confirm.answer_no"), "no",
+            Button(pygame.Rect(box.centerx - bw - f.body // 2, y, bw, bh), _("Yes"), "yes"),
+            Button(pygame.Rect(box.centerx + f.body // 2, y, bw, bh), _("No"), "no",
                    primary=True),
         ]
         self.focus = 1  # the safe answer

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from ...cards import ACE, CARDS, JACK
-from ...services.i18n import _
+from ...services.i18n import _, format_number
 from ...services.run_session import ResumeFailed
 from .. import gfx
 from ..gfx import Button, c
@@ -20,15 +20,15 @@ BLOCKED_BUTTONS = ("continue", "new")
 
 class TitleScene(MenuScene):
     def build(self) -> None:
-        t, session = self.t, self.ctx.session
+        session = self.ctx.session
         self.blocked = self._blocked_reason()
         self.has_saved = not self.blocked and session.saved() is not None
         items = []
         if self.has_saved:
-            items.append(("continue", t("title.continue")))
-        items += [("new", t("title.new_run")), ("leaderboard", t("title.leaderboard")),
-                  ("help", t("title.help")), ("settings", t("title.settings")),
-                  ("quit", t("title.quit"))]
+            items.append(("continue", _("Continue run")))
+        items += [("new", _("New run")), ("leaderboard", _("Leaderboard")),
+                  ("help", _("How to play")), ("settings", _("Settings")),
+                  ("quit", _("Quit"))]
         rects = menu_column(self.size, self.ctx.theme.layout, len(items), 0.40)
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
                                enabled=not (self.blocked and key in BLOCKED_BUTTONS))
@@ -39,7 +39,8 @@ class TitleScene(MenuScene):
         self.detail = None
         saved = session.saved_detail() if self.has_saved else None
         if saved is not None:
-            self.detail = t("title.continue_detail", streak=saved.streak, level=saved.rival_level)
+            self.detail = _("streak {streak} · rival level {level}").format(
+                streak=format_number(saved.streak), level=saved.rival_level)
 
     def _blocked_reason(self) -> str | None:
         problem = self.ctx.session.levels_problem()
@@ -60,7 +61,8 @@ class TitleScene(MenuScene):
             self._continue()
         elif key == "new":
             if self.has_saved:
-                nav.push(Route.CONFIRM, question=self.t("title.replace_run"),
+                nav.push(Route.CONFIRM, question=_("You have a run in progress. Abandon it and start a new "
+                                            "one? The unfinished match counts as lost."),
                          on_yes=lambda: nav.reset(Route.TABLE, active=session.abandon_saved()))
             else:
                 nav.reset(Route.TABLE, active=session.start_new())
@@ -77,7 +79,8 @@ class TitleScene(MenuScene):
         try:
             active = self.ctx.session.resume()
         except ResumeFailed as exc:
-            self.ctx.toast(self.t("title.resume_failed", error=exc))
+            self.ctx.toast(_("The saved run could not be resumed ({error}); it was set aside.")
+                           .format(error=exc))
             self.ctx.nav.reset(Route.TITLE)
             return
         if active is not None:
@@ -88,9 +91,9 @@ class TitleScene(MenuScene):
         w, h = self.size
         f = self.fonts
         self._draw_fan(surf, (w // 2, round(h * 0.2)))
-        gfx.blit_text(surf, self.t("app_title"), f.huge, c("panel_title"),
+        gfx.blit_text(surf, _("Belote 2P"), f.huge, c("panel_title"),
                       (w // 2, round(h * 0.27)), "midtop", True)
-        gfx.blit_text(surf, self.t("tagline"), f.body, c("text"),
+        gfx.blit_text(surf, _("Two-player Belote · the streak challenge"), f.body, c("text"),
                       (w // 2, round(h * 0.27) + round(f.huge * 1.25)), "midtop")
         self.draw_buttons(surf)
         if self.detail and self.buttons and self.buttons[0].value == "continue":
@@ -98,10 +101,11 @@ class TitleScene(MenuScene):
             gfx.blit_text(surf, self.detail, f.small, c("text"), (r.right + f.body, r.centery),
                           "midleft")
         if self.best is not None:
-            line = self.t("title.best", score=f"{self.best.score:,}", name=self.best.name,
-                          streak=self.best.streak)
+            line = _("Best score: {score}  ({name}, streak {streak})").format(
+                score=format_number(self.best.score), name=self.best.name,
+                streak=format_number(self.best.streak))
         else:
-            line = self.t("title.no_best")
+            line = _("No score yet: win a match to start a streak")
         last = self.buttons[-1].rect
         gfx.blit_text(surf, line, f.body, c("accent"), (w // 2, last.bottom + f.body * 2),
                       "midtop", True)

@@ -6,24 +6,28 @@ from __future__ import annotations
 import pygame
 
 from ...cards import SUIT_SYMBOLS
+from ...services.i18n import N_, _, format_number
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
 from ..layout import TableLayout
 from ..panels import draw_tracker, tracker_height
-from ..theme import Texts, Theme
+from ..theme import Theme
+from ..words import taken_by
 from .state import SideState
 
-# The panel's buttons, left to right: text key and the value the input acts on.
-SIDE_BUTTONS = (("panel.last_trick", "last"), ("panel.tracker", "tracker"), ("panel.menu", "menu"))
+# The panel's buttons, left to right: the label and the value the input acts on.
+SIDE_BUTTONS = ((N_("Last trick (L)"), "last"), (N_("Tracker (T)"), "tracker"),
+                (N_("Menu (Esc)"), "menu"))
+SEPARATOR = " · "  # between facts of the status line
 
 
-def side_buttons(L: TableLayout, texts: Texts, show_last: bool, show_tracker: bool,
+def side_buttons(L: TableLayout, show_last: bool, show_tracker: bool,
                  mouse: tuple[int, int]) -> list[Button]:
     buttons = []
-    for rect, (key, value) in zip(L.panel_buttons, SIDE_BUTTONS):
+    for rect, (label, value) in zip(L.panel_buttons, SIDE_BUTTONS):
         active = (value == "last" and show_last) or (value == "tracker" and show_tracker)
-        b = Button(rect, texts(key), value, focus=active)
+        b = Button(rect, _(label), value, focus=active)
         b.hover = rect.collidepoint(mouse)
         buttons.append(b)
     return buttons
@@ -34,8 +38,8 @@ class SidePanel:
     into an off-screen copy of the window when what it shows changes, and
     copied from there otherwise (saves a third of a frame's drawing)."""
 
-    def __init__(self, window: Window, theme: Theme, texts: Texts):
-        self.window, self.theme, self.t = window, theme, texts
+    def __init__(self, window: Window, theme: Theme):
+        self.window, self.theme = window, theme
         self._shown: SideState | None = None
         self._off: pygame.Surface | None = None
 
@@ -69,55 +73,56 @@ class SidePanel:
 
     def _who(self, rows: _Rows, s: SideState) -> None:
         """Who plays whom: the two levels in the demo, else the rival and the streak."""
-        t = self.t
         if s.demo_levels is not None:
-            rows.heading(t("app_title"))
+            rows.heading(_("Belote 2P"))
             for seat in (1, 0):
                 level = s.demo_levels[seat]
-                rows.row(_short(s.seat_names[seat]), f"L{level} {s.level_name(level)}".strip())
+                name = s.level_name(level)
+                rows.row(_short(s.seat_names[seat]), f"L{level} {_(name) if name else ''}".strip())
             return
-        rows.heading(t("panel.rival"))
-        rows.text(t("panel.level", level=s.rival_level, name=s.level_name(s.rival_level)))
-        rows.row(t("panel.streak"), str(s.streak), c("accent"), True)
-        rows.row(t("panel.run_score"), f"{s.score:,}", c("accent"), True)
+        rows.heading(_("Rival"))
+        name = s.level_name(s.rival_level)
+        rows.text(_("Level {level} · {name}").format(level=s.rival_level,
+                                                     name=_(name) if name else ""))
+        rows.row(_("Streak"), format_number(s.streak), c("accent"), True)
+        rows.row(_("Run score"), format_number(s.score), c("accent"), True)
 
     def _match(self, rows: _Rows, s: SideState) -> None:
-        t = self.t
-        rows.heading(t("panel.match"))
+        rows.heading(_("Match"))
         rows.columns(_short(s.seat_names[0]), _short(s.seat_names[1]))
         for i in range(2):
-            label = t("panel.hand_n", n=i + 1)
+            label = _("Hand {n}").format(n=i + 1)
             if i < len(s.hand_scores):
                 rows.pair(label, *s.hand_scores[i])
             elif i == s.hands_started - 1:
-                rows.row(label, t("panel.in_play"), c("text_dim"))
+                rows.row(label, _("in play"), c("text_dim"))
             else:
                 rows.row(label, "–", c("text_dim"))
-        rows.pair(t("panel.total"), *s.match_scores, bold=True)
+        rows.pair(_("Total"), *s.match_scores, bold=True)
 
     def _this_hand(self, rows: _Rows, s: SideState) -> None:
-        t = self.t
-        rows.heading(t("panel.this_hand"))
+        rows.heading(_("This hand"))
         if s.trump is not None:
             who = _short(s.seat_names[s.taker]) if s.taker is not None else ""
+            you = s.taker == 0 and s.demo_levels is None
             ink = self.theme.suit_colour(s.trump, s.four_colour)
-            rows.trump(t("panel.trump"), SUIT_SYMBOLS[s.trump], ink, t("panel.taken_by", who=who))
+            rows.trump(_("Trump"), SUIT_SYMBOLS[s.trump], ink, taken_by(you, who))
         else:
-            rows.row(t("panel.trump"), t("panel.no_trump"), c("text_dim"))
+            rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
-            rows.pair(t("panel.points"), *s.points)
+            rows.pair(_("Points"), *s.points)
         else:
-            rows.row(t("panel.points"), t("panel.points_hidden"), c("text_dim"))
-        rows.pair(t("panel.tricks"), *s.won)
+            rows.row(_("Points"), _("hidden (Settings)"), c("text_dim"))
+        rows.pair(_("Tricks"), *s.won)
         if not s.stock_started:
-            status = t("panel.bidding")
+            facts = [_("bidding")]
             if s.deal_number > 1:
-                status += " · " + t("panel.deal_n", n=s.deal_number)
+                facts.append(_("deal {n} of 3").format(n=s.deal_number))
         else:
             n = min(16, s.won[0] + s.won[1] + 1)
-            kind = t("panel.strict_play") if s.pack == 0 else t("panel.free_play")
-            status = t("panel.trick_n", n=n) + " · " + kind
-        rows.status(status)
+            kind = _("strict play") if s.pack == 0 else _("free play")
+            facts = [_("Trick {n} of 16").format(n=n), kind]
+        rows.status(SEPARATOR.join(facts))
 
 
 def _short(seat_name: str) -> str:
@@ -135,51 +140,52 @@ class _Rows:
         self.y = L.panel.top + pad // 2 + 2
         self.line = round(self.f.body * 1.38)
         self.small_line = round(self.f.small * 1.45)
+        self.box = L.panel  # every line stays inside the panel
 
     def heading(self, text: str) -> None:
         self.y += self.f.small // 3
         gfx.blit_text(self.surf, text.upper(), self.f.small, c("panel_title"), (self.x0, self.y),
-                      bold=True)
+                      bold=True, within=self.box)
         self.y += self.small_line
 
     def text(self, text: str) -> None:
-        gfx.blit_text(self.surf, text, self.f.body, c("text"), (self.x0, self.y), bold=True)
+        gfx.blit_text(self.surf, text, self.f.body, c("text"), (self.x0, self.y), bold=True, within=self.box)
         self.y += self.line
 
     def row(self, label: str, value: str, colour=None, bold: bool = False) -> None:
         body = self.f.body
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y))
+        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y), within=self.box)
         gfx.blit_text(self.surf, value, body, colour or c("text"), (self.x1, self.y), "topright",
-                      bold)
+                      bold, within=self.box)
         self.y += self.line
 
     def columns(self, left: str, right: str) -> None:
         small, body = self.f.small, self.f.body
         gfx.blit_text(self.surf, left, small, c("text_dim"), (self.x1 - body * 3.6, self.y),
-                      "topright")
-        gfx.blit_text(self.surf, right, small, c("text_dim"), (self.x1, self.y), "topright")
+                      "topright", within=self.box)
+        gfx.blit_text(self.surf, right, small, c("text_dim"), (self.x1, self.y), "topright", within=self.box)
         self.y += self.small_line
 
     def pair(self, label: str, a, b, bold: bool = False) -> None:
         body = self.f.body
         colour = c("accent") if bold else c("text")
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y))
+        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y), within=self.box)
         gfx.blit_text(self.surf, str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright",
-                      bold)
-        gfx.blit_text(self.surf, str(b), body, colour, (self.x1, self.y), "topright", bold)
+                      bold, within=self.box)
+        gfx.blit_text(self.surf, str(b), body, colour, (self.x1, self.y), "topright", bold, within=self.box)
         self.y += self.line
 
     def trump(self, label: str, symbol: str, ink, taken_by: str) -> None:
         body, small, y = self.f.body, self.f.small, self.y
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, y))
+        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, y), within=self.box)
         badge = pygame.Rect(0, 0, round(body * 1.5), round(body * 1.5))
         badge.topright = (self.x1, y - body // 5)
         pygame.draw.rect(self.surf, c("card_face"), badge, border_radius=body // 3)
-        gfx.blit_text(self.surf, symbol, body, ink, badge.center, "center", True)
+        gfx.blit_text(self.surf, symbol, body, ink, badge.center, "center", True, within=self.box)
         gfx.blit_text(self.surf, taken_by, small, c("text"), (badge.left - small // 2, y + 1),
-                      "topright")
+                      "topright", within=self.box)
         self.y += self.line
 
     def status(self, text: str) -> None:
-        gfx.blit_text(self.surf, text, self.f.small, c("text"), (self.x0, self.y + 2))
+        gfx.blit_text(self.surf, text, self.f.small, c("text"), (self.x0, self.y + 2), within=self.box)
         self.y += self.small_line

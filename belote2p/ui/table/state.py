@@ -61,6 +61,7 @@ class SideState:
     show_last: bool
     tracker: SeatView | None  # seat 0's view, when the tracker is shown
     hover: tuple[bool, ...]  # the pointer over each of the panel's buttons
+    language: str = ""  # the words change with it, so the cached panel must too
 
     def level_name(self, level: Any) -> str:
         return dict(self.level_names).get(level, "") if isinstance(level, int) else ""
