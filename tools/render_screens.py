@@ -88,8 +88,9 @@ def scripted_table(game, seed: str) -> TableScene:
 def settle(game, table) -> None:
     app = game.app
     for _step in range(200):
-        if table.idle():
-            break
+        panel = table.beats.panel
+        if table.idle() or (panel is not None and panel.age > 0.2):
+            break  # a panel waits for the player: nothing more will move
         app.step(1 / 60)
     table.beats.banners.clear()  # announcements of earlier moves would have faded by now
     app.toasts.clear()

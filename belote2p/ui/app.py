@@ -254,7 +254,8 @@ class App:
             gfx.panel(self.surface, rect, radius=size // 2, colour=gfx.c("toast"))
             for i, line in enumerate(lines):
                 gfx.blit_text(self.surface, line, size, gfx.c("text"),
-                              (rect.x + size, rect.y + size // 2 + i * round(size * 1.35)))
+                              (rect.x + size, rect.y + size // 2 + i * round(size * 1.35)),
+                              within=rect)
             y = rect.bottom + L.margin // 2
 
     def _after_flip(self) -> None:

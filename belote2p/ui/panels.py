@@ -51,8 +51,15 @@ class InfoPanel:
         h += L.button_h + f.body * 3
         w = max(f.body * 26, gfx.font(f.title, True).size(self.title)[0] + f.body * 4)
         for text, _colour in self.lines:
-            w = max(w, gfx.font(f.body).size(text)[0] + f.body * 3)
+            w = max(w, gfx.font(f.body, True).size(text)[0] + f.body * 3)
+        for label, _a, _b, bold in self.rows:  # room for both number columns
+            w = max(w, gfx.font(f.body, bold).size(label)[0] + f.body * 15)
         return centred_panel(L.table, w, h)
+
+    @staticmethod
+    def _column(r: pygame.Rect, right: int, width: int) -> pygame.Rect:
+        """The space of a number column's heading, ending at ``right``."""
+        return pygame.Rect(right - width, r.top, width, r.h)
 
     def button_rect(self, L: TableLayout) -> pygame.Rect:
         r = self.rect(L)
@@ -79,26 +86,31 @@ class InfoPanel:
         f = L.fonts
         gfx.panel(surf, r, radius=f.body)
         y = r.top + f.title
-        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop", True)
+        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop", True,
+                      within=r)
         y += round(f.title * 1.7)
         line_h = round(f.body * 1.55)
         col_b, col_a = r.right - f.body * 2, r.right - f.body * 9
         if self.rows:
             for text, x in ((self.headers[0], col_a), (self.headers[1], col_b)):
-                gfx.blit_text(surf, text, f.small, c("text_dim"), (x, y), "topright", True)
+                gfx.blit_text(surf, text, f.small, c("text_dim"), (x, y), "topright", True,
+                              within=self._column(r, x, f.body * 6))
             y += line_h
         for label, a, b, bold in self.rows:
             colour = c("accent") if bold else c("text")
             if bold:
                 pygame.draw.line(surf, c("panel_border")[:3], (r.left + f.body * 2, y - 3),
                                  (r.right - f.body * 2, y - 3))
-            gfx.blit_text(surf, label, f.body, colour, (r.left + f.body * 2, y), bold=bold)
-            gfx.blit_text(surf, str(a), f.body, colour, (col_a, y), "topright", bold)
-            gfx.blit_text(surf, str(b), f.body, colour, (col_b, y), "topright", bold)
+            # the label keeps clear of the first number column
+            label_box = pygame.Rect(r.left, y, col_a - f.body * 4 - r.left, line_h)
+            gfx.blit_text(surf, label, f.body, colour, (r.left + f.body * 2, y), bold=bold,
+                          within=label_box)
+            gfx.blit_text(surf, str(a), f.body, colour, (col_a, y), "topright", bold, within=r)
+            gfx.blit_text(surf, str(b), f.body, colour, (col_b, y), "topright", bold, within=r)
             y += line_h
         y += f.body // 2
         for text, colour in self.lines:
-            gfx.blit_text(surf, text, f.body, c(colour), (r.centerx, y), "midtop", True)
+            gfx.blit_text(surf, text, f.body, c(colour), (r.centerx, y), "midtop", True, within=r)
             y += line_h
         if self._button is None:
             self._button = Button(self.button_rect(L), self.button, primary=True, focus=True)
@@ -185,14 +197,18 @@ def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, fou
                     you=_is_you) -> None:
     f = L.fonts
     cw, ch = L.card
-    w, h = cw * 3 + f.body * 4, ch + f.title * 2 + f.body * 5
+    foot = "" if trick is None else SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
+                                                    won_by(you(trick.winner), names(trick.winner))))
+    w = max(cw * 3, gfx.font(f.body).size(foot)[0], gfx.font(f.title, True).size(_("Last trick"))[0])
+    w, h = w + f.body * 4, ch + f.title * 2 + f.body * 5
     r = centred_panel(L.table, w, h)
     gfx.shade(surf, L.table)
     gfx.panel(surf, r, radius=f.body)
     gfx.blit_text(surf, _("Last trick"), f.title, c("panel_title"),
-                  (r.centerx, r.top + f.body), "midtop", True)
+                  (r.centerx, r.top + f.body), "midtop", True, within=r)
     if trick is None:
-        gfx.blit_text(surf, _("No trick played yet"), f.body, c("text"), r.center, "center")
+        gfx.blit_text(surf, _("No trick played yet"), f.body, c("text"), r.center, "center",
+                      within=r)
         return
     top = r.top + f.body + round(f.title * 1.6)
     for i, seat in enumerate((trick.leader, 1 - trick.leader)):
@@ -203,10 +219,9 @@ def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, fou
             pygame.draw.rect(surf, c("card_select_glow"), rect.inflate(6, 6), width=3,
                              border_radius=max(4, cw // 12))
         gfx.blit_text(surf, names(seat), f.small, c("text"), (rect.centerx, rect.bottom + 4),
-                      "midtop", True)
-    foot = SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
-                           won_by(you(trick.winner), names(trick.winner))))
-    gfx.blit_text(surf, foot, f.body, c("accent"), (r.centerx, r.bottom - f.body), "midbottom")
+                      "midtop", True, within=r)
+    gfx.blit_text(surf, foot, f.body, c("accent"), (r.centerx, r.bottom - f.body), "midbottom",
+                  within=r)
 
 
 def tracker_height(L: TableLayout) -> int:
@@ -220,11 +235,12 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, 
     the other half of an announced belote, all of them once the stock is empty)."""
     f = L.fonts.small
     row_h = round(f * 1.45)
-    gfx.blit_text(surf, _("Cards played"), f, c("panel_title"), rect.topleft, bold=True)
+    gfx.blit_text(surf, _("Cards played"), f, c("panel_title"), rect.topleft, bold=True,
+                  within=rect)
     x = rect.right
     legend_y = rect.top + row_h * 5 + 1
     for word, fill in ((_("rival's"), "tracker_rival"), (_("yours"), "tracker_mine")):
-        r = gfx.blit_text(surf, word, f, c("text_dim"), (x, legend_y), "topright")
+        r = gfx.blit_text(surf, word, f, c("text_dim"), (x, legend_y), "topright", within=rect)
         box = pygame.Rect(0, 0, round(f * 0.7), round(f * 0.7))
         box.midright = (r.left - 3, r.centery)
         pygame.draw.rect(surf, c(fill), box, border_radius=2)

@@ -72,6 +72,6 @@ class ConfirmDialog(MenuScene):
         gfx.panel(surf, box, radius=f.body)
         y = box.top + f.body * 2
         for line in gfx.wrap(self.question, f.body, box.w - f.body * 4):
-            gfx.blit_text(surf, line, f.body, c("text"), (box.centerx, y), "midtop")
+            gfx.blit_text(surf, line, f.body, c("text"), (box.centerx, y), "midtop", within=box)
             y += round(f.body * 1.45)
         self.draw_buttons(surf)

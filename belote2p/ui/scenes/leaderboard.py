@@ -57,11 +57,11 @@ class LeaderboardScene(MenuScene):
         y = top + f.body // 2
         for (fx, anchor), heading in zip(COLUMNS, COLUMN_HEADINGS):
             gfx.blit_text(surf, _(heading), f.small, c("panel_title"), (left + round(width * fx), y),
-                          anchor, True)
+                          anchor, True, within=box)
         y += row_h
         if not self.entries:
             gfx.blit_text(surf, _("No runs recorded yet."), f.body, c("text_dim"),
-                          (w // 2, y + row_h), "midtop")
+                          (w // 2, y + row_h), "midtop", within=box)
         for e in self.entries:
             self._draw_row(surf, e, left, y, width, row_h)
             y += row_h

@@ -124,7 +124,8 @@ class TitleScene(MenuScene):
         gfx.panel(surf, box, radius=f.body // 2, colour=c("toast"))
         for i, line in enumerate(lines):
             gfx.blit_text(surf, line, f.small, c("accent"),
-                          (box.centerx, box.top + f.body // 2 + i * line_h), "midtop")
+                          (box.centerx, box.top + f.body // 2 + i * line_h), "midtop",
+                          within=box)
 
     def _draw_fan(self, surf: pygame.Surface, centre: tuple[int, int]) -> None:
         """Four jacks fanned above the title: the trump's best card, in each suit."""

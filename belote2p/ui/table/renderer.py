@@ -59,7 +59,8 @@ class TableRenderer:
                 self.art.draw(surf, None, L.stock.move(-i * step, -i * step), shadow=i == 0)
         if s.stock_started and s.pack:
             gfx.blit_text(surf, _("Stock {n}").format(n=s.pack), f.small, c("text"),
-                          (L.stock.centerx, L.stock.bottom + f.small // 2), "midtop", True)
+                          (L.stock.centerx, L.stock.bottom + f.small // 2), "midtop", True,
+                          within=L.table)
 
     def _trump_badge(self, surf: pygame.Surface, s: TableState, trump: int) -> None:
         L = s.layout
@@ -69,7 +70,7 @@ class TableRenderer:
         ink = self.theme.suit_colour(trump, s.four_colour)
         gfx.blit_text(surf, SUIT_SYMBOLS[trump], round(r.w * 0.6), ink, r.center, "center")
         gfx.blit_text(surf, _("Trump"), L.fonts.small, c("text"),
-                      (r.centerx, r.bottom + L.fonts.small // 3), "midtop", True)
+                      (r.centerx, r.bottom + L.fonts.small // 3), "midtop", True, within=L.table)
 
     def _piles(self, surf: pygame.Surface, s: TableState) -> None:
         L = s.layout
@@ -81,7 +82,7 @@ class TableRenderer:
                 self.art.draw(surf, None, rect.move(i * 2, -i * 2), shadow=i == 0)
             label = ngettext("{n} trick", "{n} tricks", n).format(n=format_number(n))
             gfx.blit_text(surf, label, L.fonts.small, c("text"),
-                          (rect.centerx, rect.bottom + 2), "midtop", True)
+                          (rect.centerx, rect.bottom + 2), "midtop", True, within=L.table)
 
     def _rival(self, surf: pygame.Surface, s: TableState) -> None:
         L = s.layout
@@ -98,7 +99,8 @@ class TableRenderer:
         r = pygame.Rect(0, 0, w, round(f * 2))
         r.center = L.thinking
         gfx.panel(surf, r, radius=r.h // 2, colour=c("toast"))
-        gfx.blit_text(surf, label, f, c("thinking"), (r.x + f, r.centery), "midleft", True)
+        gfx.blit_text(surf, label, f, c("thinking"), (r.x + f, r.centery), "midleft", True,
+                      within=L.table)
         phase = pygame.time.get_ticks() / 300
         for i in range(3):
             on = int(phase) % 4 > i
@@ -123,26 +125,29 @@ class TableRenderer:
             btn.draw(surf, f.body)
         first = s.bid_buttons[0].rect
         gfx.blit_text(surf, s.bid_prompt, f.body, c("accent"), (first.x, first.y - f.body // 2),
-                      "bottomleft", True)
+                      "bottomleft", True, within=s.layout.table)
 
     def _texts(self, surf: pygame.Surface, s: TableState) -> None:
         L, f = s.layout, s.layout.fonts
         bubbles = dict(s.bubbles)
         for speaker, words in s.bubbles:
-            self._pill(surf, words, L.bubbles[speaker], f.body, c("bubble"), c("bubble_text"))
+            self._pill(surf, words, L.bubbles[speaker], f.body, c("bubble"), c("bubble_text"),
+                       L.table)
         general = (L.centre[0], L.trick[RIVAL].top - f.title)
         for text, seat in s.banners:
             pos = general if seat is None else L.bubbles[seat]
             if seat is not None and seat in bubbles:
                 pos = (pos[0], pos[1] + (f.title * 2 if seat == RIVAL else -f.title * 2))
-            self._pill(surf, text, pos, f.title, c("toast"), c("accent"))
+            self._pill(surf, text, pos, f.title, c("toast"), c("accent"), L.table)
         if s.message:
-            self._pill(surf, s.message, L.message, f.body, c("toast"), c("text"))
+            self._pill(surf, s.message, L.message, f.body, c("toast"), c("text"), L.table)
 
     @staticmethod
-    def _pill(surf: pygame.Surface, text: str, centre, size: int, fill, ink) -> None:
+    def _pill(surf: pygame.Surface, text: str, centre, size: int, fill, ink,
+              area: pygame.Rect) -> None:
+        """A rounded label centred on ``centre``; it must stay inside ``area``."""
         w = gfx.font(size, True).size(text)[0] + size * 2
         r = pygame.Rect(0, 0, w, round(size * 1.9))
         r.center = centre
         gfx.panel(surf, r, radius=r.h // 2, colour=fill)
-        gfx.blit_text(surf, text, size, ink, r.center, "center", True)
+        gfx.blit_text(surf, text, size, ink, r.center, "center", True, within=area)

@@ -131,7 +131,8 @@ def _short(seat_name: str) -> str:
 
 
 class _Rows:
-    """Writes the panel's lines top to bottom: labels left, values right."""
+    """Writes the panel's lines top to bottom: labels left, values right.  A
+    label keeps clear of its values (it shrinks a little if a language needs)."""
 
     def __init__(self, surf: pygame.Surface, L: TableLayout):
         self.surf, self.f = surf, L.fonts
@@ -142,50 +143,61 @@ class _Rows:
         self.small_line = round(self.f.small * 1.45)
         self.box = L.panel  # every line stays inside the panel
 
+    def _text(self, text: str, size: int, colour, pos, anchor: str = "topleft",
+              bold: bool = False) -> pygame.Rect:
+        return gfx.blit_text(self.surf, text, size, colour, pos, anchor, bold, within=self.box)
+
+    def _label(self, label: str, right: int, size: int | None = None) -> None:
+        """``label`` from the left edge, ending before ``right``."""
+        size = size or self.f.body
+        room = pygame.Rect(self.x0, self.y, right - self.f.body // 2 - self.x0, self.line)
+        gfx.blit_text(self.surf, label, gfx.fitting_size(label, size, room.w), c("text_dim"),
+                      (self.x0, self.y), within=room)
+
     def heading(self, text: str) -> None:
         self.y += self.f.small // 3
-        gfx.blit_text(self.surf, text.upper(), self.f.small, c("panel_title"), (self.x0, self.y),
-                      bold=True, within=self.box)
+        self._text(text.upper(), self.f.small, c("panel_title"), (self.x0, self.y), bold=True)
         self.y += self.small_line
 
     def text(self, text: str) -> None:
-        gfx.blit_text(self.surf, text, self.f.body, c("text"), (self.x0, self.y), bold=True, within=self.box)
+        size = gfx.fitting_size(text, self.f.body, self.x1 - self.x0, bold=True)
+        self._text(text, size, c("text"), (self.x0, self.y), bold=True)
         self.y += self.line
 
     def row(self, label: str, value: str, colour=None, bold: bool = False) -> None:
         body = self.f.body
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y), within=self.box)
-        gfx.blit_text(self.surf, value, body, colour or c("text"), (self.x1, self.y), "topright",
-                      bold, within=self.box)
+        shown = self._text(value, body, colour or c("text"), (self.x1, self.y), "topright", bold)
+        self._label(label, shown.left)
         self.y += self.line
 
     def columns(self, left: str, right: str) -> None:
         small, body = self.f.small, self.f.body
-        gfx.blit_text(self.surf, left, small, c("text_dim"), (self.x1 - body * 3.6, self.y),
-                      "topright", within=self.box)
-        gfx.blit_text(self.surf, right, small, c("text_dim"), (self.x1, self.y), "topright", within=self.box)
+        self._text(left, small, c("text_dim"), (self.x1 - body * 3.6, self.y), "topright")
+        self._text(right, small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
     def pair(self, label: str, a, b, bold: bool = False) -> None:
         body = self.f.body
         colour = c("accent") if bold else c("text")
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y), within=self.box)
-        gfx.blit_text(self.surf, str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright",
-                      bold, within=self.box)
-        gfx.blit_text(self.surf, str(b), body, colour, (self.x1, self.y), "topright", bold, within=self.box)
+        shown = self._text(str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright", bold)
+        self._text(str(b), body, colour, (self.x1, self.y), "topright", bold)
+        self._label(label, shown.left)
         self.y += self.line
 
     def trump(self, label: str, symbol: str, ink, taken_by: str) -> None:
         body, small, y = self.f.body, self.f.small, self.y
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, y), within=self.box)
         badge = pygame.Rect(0, 0, round(body * 1.5), round(body * 1.5))
         badge.topright = (self.x1, y - body // 5)
         pygame.draw.rect(self.surf, c("card_face"), badge, border_radius=body // 3)
-        gfx.blit_text(self.surf, symbol, body, ink, badge.center, "center", True, within=self.box)
-        gfx.blit_text(self.surf, taken_by, small, c("text"), (badge.left - small // 2, y + 1),
-                      "topright", within=self.box)
+        self._text(symbol, body, ink, badge.center, "center", True)
+        label_w = gfx.font(body).size(label)[0] + body
+        room = badge.left - small // 2 - self.x0 - label_w
+        shown = self._text(taken_by, gfx.fitting_size(taken_by, small, room), c("text"),
+                           (badge.left - small // 2, y + 1), "topright")
+        self._label(label, shown.left)
         self.y += self.line
 
     def status(self, text: str) -> None:
-        gfx.blit_text(self.surf, text, self.f.small, c("text"), (self.x0, self.y + 2), within=self.box)
+        size = gfx.fitting_size(text, self.f.small, self.x1 - self.x0)
+        self._text(text, size, c("text"), (self.x0, self.y + 2))
         self.y += self.small_line
