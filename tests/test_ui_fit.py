@@ -90,8 +90,8 @@ def test_every_text_fits_its_box(renderer, lang):
     problems: set[str] = set()
     for size in SIZES:
         with recording(size) as (drawn, screen):
-            def named(name: str) -> None:
-                screen[0] = f"{lang} {size[0]}x{size[1]} {name}"
+            def named(name: str, where: str = f"{lang} {size[0]}x{size[1]}") -> None:
+                screen[0] = f"{where} {name}"
             names = renderer.render(size, None, lang, before=named)
         assert len(names) >= 25  # every screen was reached
         assert {d.screen.split()[-1] for d in drawn} >= {"settings", "end_of_run", "leaderboard"}

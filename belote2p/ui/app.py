@@ -23,9 +23,9 @@ os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 import pygame
 
-from . import gfx
 from ..services.i18n import _, set_language
 from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
+from . import gfx
 from .cards_art import CardArt, felt
 from .layout import table_layout
 from .scene import Scene

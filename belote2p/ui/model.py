@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..cards import SUIT_SYMBOLS, Card, sort_for_display
 from ..actions import Event, Phase, Trick
+from ..cards import SUIT_SYMBOLS, Card, sort_for_display
 from ..hand import Hand
 from ..services.i18n import _
 from .words import contract_banner

@@ -86,8 +86,8 @@ class InfoPanel:
         f = L.fonts
         gfx.panel(surf, r, radius=f.body)
         y = r.top + f.title
-        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop", True,
-                      within=r)
+        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop",
+                      True, within=r)
         y += round(f.title * 1.7)
         line_h = round(f.body * 1.55)
         col_b, col_a = r.right - f.body * 2, r.right - f.body * 9
@@ -199,7 +199,8 @@ def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, fou
     cw, ch = L.card
     foot = "" if trick is None else SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
                                                     won_by(you(trick.winner), names(trick.winner))))
-    w = max(cw * 3, gfx.font(f.body).size(foot)[0], gfx.font(f.title, True).size(_("Last trick"))[0])
+    title_w = gfx.font(f.title, True).size(_("Last trick"))[0]
+    w = max(cw * 3, gfx.font(f.body).size(foot)[0], title_w)
     w, h = w + f.body * 4, ch + f.title * 2 + f.body * 5
     r = centred_panel(L.table, w, h)
     gfx.shade(surf, L.table)

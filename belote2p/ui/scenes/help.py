@@ -32,9 +32,10 @@ class HelpScene(MenuScene):
         self.buttons.append(Button(back, _("Back"), "back"))
         self.focus = self.page
         top = self.buttons[0].rect.bottom + f.body
-        self.text_rect = pygame.Rect((w - min(w - 60, f.body * 46)) // 2, top,
-                                     min(w - 60, f.body * 46),
-                                     back.top - f.body - round(f.small * 1.5) - top)  # the hint's line
+        width = min(w - 60, f.body * 46)
+        hint_h = round(f.small * 1.5)  # the key hint sits between the page and Back
+        self.text_rect = pygame.Rect((w - width) // 2, top, width,
+                                     back.top - f.body - hint_h - top)
         text = "\n\n".join(_(paragraph) for paragraph in HELP_PAGES[self.page][1])
         self.lines = gfx.wrap(text, f.body, self.text_rect.w - f.body * 2)
         self.line_h = round(f.body * 1.5)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from ...services.i18n import N_, _, format_number
 from ...services.board_text import shown_date
+from ...services.i18n import N_, _, format_number
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
-from ..navigation import Route
 from ..menu import MenuScene, fit
+from ..navigation import Route
 
 # Column anchors: x as a fraction of the board's width, and which edge sits there.
 COLUMNS = ((0.06, "topright"), (0.1, "topleft"), (0.5, "topright"), (0.62, "topright"),
@@ -56,8 +56,8 @@ class LeaderboardScene(MenuScene):
         gfx.panel(surf, box, radius=f.body)
         y = top + f.body // 2
         for (fx, anchor), heading in zip(COLUMNS, COLUMN_HEADINGS):
-            gfx.blit_text(surf, _(heading), f.small, c("panel_title"), (left + round(width * fx), y),
-                          anchor, True, within=box)
+            gfx.blit_text(surf, _(heading), f.small, c("panel_title"),
+                          (left + round(width * fx), y), anchor, True, within=box)
         y += row_h
         if not self.entries:
             gfx.blit_text(surf, _("No runs recorded yet."), f.body, c("text_dim"),

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun
 from ...store import NAME_MAX, clean_name
-from ...services.i18n import _, format_number
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
-from ..navigation import Route
 from ..menu import MenuScene
+from ..navigation import Route
 
 
 class NameEntryScene(MenuScene):
@@ -77,7 +77,8 @@ class NameEntryScene(MenuScene):
         w, h = self.size
         gfx.blit_text(surf, _("A new high score"), f.title, c("panel_title"),
                       (w // 2, round(h * 0.22)), "midtop", True)
-        gfx.blit_text(surf, _("Final score {score}").format(score=format_number(self.run.score)), f.body,
+        final = _("Final score {score}").format(score=format_number(self.run.score))
+        gfx.blit_text(surf, final, f.body,
                       c("accent"), (w // 2, round(h * 0.22) + f.title * 2), "midtop", True)
         gfx.blit_text(surf, _("Your name for the leaderboard"), f.body, c("text"),
                       (w // 2, self.field.top - f.body // 2), "midbottom")
@@ -90,7 +91,8 @@ class NameEntryScene(MenuScene):
             x = r.right + 2 if shown else self.field.left + f.body
             pygame.draw.line(surf, c("text_dark"), (x, self.field.top + f.body // 2),
                              (x, self.field.bottom - f.body // 2), 2)
-        gfx.blit_text(surf, _("Enter to save · up to {max} characters").format(max=self.max), f.small, c("text_dim"),
+        hint = _("Enter to save · up to {max} characters").format(max=self.max)
+        gfx.blit_text(surf, hint, f.small, c("text_dim"),
                       (w // 2, self.field.bottom + f.body // 2), "midtop")
         self.draw_buttons(surf)
 

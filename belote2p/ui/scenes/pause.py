@@ -12,8 +12,8 @@ from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..layout import menu_column
-from ..navigation import Route
 from ..menu import MenuScene
+from ..navigation import Route
 
 
 class PauseMenu(MenuScene):
@@ -46,8 +46,9 @@ class PauseMenu(MenuScene):
         elif key == "settings":
             nav.push(Route.SETTINGS)
         elif key == "abandon":
-            nav.push(Route.CONFIRM, question=_("Abandon this run? The unfinished match counts as lost; "
-                                                 "the matches you have won stand."), on_yes=self.abandon)
+            question = _("Abandon this run? The unfinished match counts as lost; "
+                         "the matches you have won stand.")
+            nav.push(Route.CONFIRM, question=question, on_yes=self.abandon)
         elif key == "quit":
             nav.reset(Route.TITLE)
         elif key == "quit_demo":

@@ -10,8 +10,8 @@ from ...services.run_session import ResumeFailed
 from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
-from ..navigation import Route
 from ..menu import MenuScene
+from ..navigation import Route
 
 # The run cannot start: the rival's level data is broken, or another window
 # plays the saved run.  Continue and New run give way to this message.
@@ -61,8 +61,9 @@ class TitleScene(MenuScene):
             self._continue()
         elif key == "new":
             if self.has_saved:
-                nav.push(Route.CONFIRM, question=_("You have a run in progress. Abandon it and start a new "
-                                            "one? The unfinished match counts as lost."),
+                question = _("You have a run in progress. Abandon it and start a new one? "
+                             "The unfinished match counts as lost.")
+                nav.push(Route.CONFIRM, question=question,
                          on_yes=lambda: nav.reset(Route.TABLE, active=session.abandon_saved()))
             else:
                 nav.reset(Route.TABLE, active=session.start_new())

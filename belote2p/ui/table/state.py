@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from ...cards import Card
 from ...actions import Trick
+from ...cards import Card
 from ...view import SeatView
 from ..gfx import Button
 from ..layout import TableLayout
