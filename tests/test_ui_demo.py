@@ -59,7 +59,7 @@ def test_render_screens_script(tmp_path):
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     for size in ("960x600", "1600x1000"):
-        names = {p.stem for p in (out / size).glob("*.png")}
+        names = {p.stem for p in (out / "en" / size).glob("*.png")}  # English by default
         for screen in ("title", "settings", "leaderboard", "name_entry", "bidding_round1",
                        "bidding_round2", "bidding_forced_dealer", "free_play_follow",
                        "end_of_hand", "end_of_match", "end_of_run", "pause_menu"):

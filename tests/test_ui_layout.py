@@ -7,15 +7,8 @@ import itertools
 import pytest
 from pygame import Rect
 
-from belote2p.ui.layout import (
-    MAX_HAND,
-    bid_buttons,
-    hand_slots,
-    menu_column,
-    rival_slots,
-    table_layout,
-)
-from belote2p.ui.theme import settings_with_defaults, texts, theme
+from belote2p.ui.layout import MAX_HAND, bid_buttons, hand_slots, menu_column, rival_slots, table_layout
+from belote2p.ui.theme import settings_with_defaults, theme
 
 SIZES = [(960, 600), (1280, 800), (1600, 1000), (1920, 1080), (2560, 1440), (1000, 1000)]
 
@@ -76,9 +69,6 @@ def test_menu_column_is_centred_and_inside():
     assert len({r.centerx for r in rects}) == 1
 
 
-def test_texts_and_settings_defaults():
-    t = texts()
-    assert t("bid.take_turned", suit="♥") == "Take ♥"
-    assert len(t.get("help.pages")) >= 4
+def test_settings_defaults():
     assert settings_with_defaults({"sound": False, "animation_speed": "warp", "bogus": 1}) == \
         dict(theme().defaults, sound=False)

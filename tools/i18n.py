@@ -1,17 +1,15 @@
 """Keep the translation catalogues in step with the code.
 
     python tools/i18n.py extract   write belote2p/locale/belote2p.pot from the code
-                                   (plus the seed below and assets/text/en.yaml while it exists)
+                                   (plus the seed below)
     python tools/i18n.py update    merge the .pot into every language's .po
     python tools/i18n.py check     every message translated in every language,
                                    placeholders and plural forms right; exit 1 if not
 
 The messages are the English texts given to ``_``, ``N_`` and ``ngettext`` in
-``belote2p/`` (the files babel.cfg names).  Until every screen calls them, the
-.pot is also seeded from ``assets/text/en.yaml`` (one message per string, one
-per paragraph of the how-to-play pages) and from SEED: the whole sentences the
-screens are to use where en.yaml glues words together or leans on English
-grammar, and the engine's reasons for refusing a move.
+``belote2p/`` (the files babel.cfg names), plus SEED: words that live in data
+files rather than code (the rival levels' names in levels.yaml), translated
+where they are shown.
 """
 
 from __future__ import annotations
@@ -19,7 +17,6 @@ from __future__ import annotations
 import argparse
 import string
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,58 +28,17 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "belote2p" / "locale"
 POT = LOCALE_DIR / "belote2p.pot"
-EN_YAML = ROOT / "assets" / "text" / "en.yaml"
 TRANSLATED = ("pt", "es", "fr")  # English is the message ids themselves
 KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)
 SEED_FILE = "tools/i18n.py"  # the location a seeded message is listed under
 
-# en.yaml keys not seeded as they stand: they build a sentence from pieces
-# ("{who} {verb} {suit}") or put "You" where a verb must agree with it.
-REPLACED_KEYS = {
-    "panel.taken_by", "panel.won", "panel.won_one", "bid.contract", "bid.verb_take",
-    "play.led_by", "play.won_by", "hand_over.capot_note", "hand_over.made",
-    "hand_over.dedans",
-}
-Seed = tuple[str | tuple[str, str], str]
+Seed = tuple[str, str]
 SEED: tuple[Seed, ...] = (
-    # whole sentences for the player ("you") and for a named seat (Rival, South, North)
-    ("taken by you", "panel: who took the trump"),
-    ("taken by {name}", "panel: who took the trump; {name} is a seat (Rival, South, North)"),
-    ("You take {suit}", "contract banner; {suit} is a suit symbol"),
-    ("{name} takes {suit}", "contract banner; {name} is a seat, {suit} a suit symbol"),
-    ("led by you", "last trick panel"),
-    ("led by {name}", "last trick panel; {name} is a seat"),
-    ("won by you", "last trick panel"),
-    ("won by {name}", "last trick panel; {name} is a seat"),
-    ("You won all 16 tricks", "end of hand: capot"),
-    ("{name} won all 16 tricks", "end of hand: capot; {name} is a seat"),
-    ("You made the contract", "end of hand"),
-    ("{name} made the contract", "end of hand; {name} is a seat"),
-    ("You went dedans: {points} points to {name}", "end of hand; {name} is the other seat"),
-    ("{name} went dedans: {points} points to you", "end of hand; {name} is the taker"),
-    ("{name} went dedans: {points} points to {other}", "end of hand (demo); both are seats"),
-    (("{n} trick", "{n} tricks"), "panel: tricks a seat has won"),
-    ("Language", "settings row; the languages are listed by their own names"),
     ("Rookie", "rival level 1 (levels.yaml)"),
     ("Club player", "rival level 2 (levels.yaml)"),
     ("Card counter", "rival level 3 (levels.yaml)"),
     ("Master", "rival level 4 (levels.yaml)"),
-    # why a move is refused (belote2p/rules.py and hand.py give these in English)
-    ("You must play a higher trump", "refused card"),
-    ("You must play a trump ({suit})", "refused card; {suit} is the trump symbol"),
-    ("You must follow {suit}", "refused card; {suit} is the symbol of the suit led"),
-    ("You must trump ({suit})", "refused card; {suit} is the trump symbol"),
-    ("{card} is not in your hand", "refused card; {card} is a card such as 10♥"),
-    ("The hand is over", "refused move"),
-    ("The hand must be redealt first", "refused move"),
-    ("The run is over", "refused move"),
-    ("It is time to bid (pass or take), not to play a card", "refused move"),
-    ("Bidding is over: play a card", "refused move"),
-    ("The dealer may not pass on the third deal: name a trump suit", "refused bid"),
-    ("In the first round you may only take the turned suit or pass", "refused bid"),
-    ("In the second round you must name a suit", "refused bid"),
-    ("{suit} was refused in the first round: name another suit", "refused bid; {suit} symbol"),
 )
 
 
@@ -99,43 +55,10 @@ def extract_code(catalog: Catalog) -> None:
                     context=context)
 
 
-def yaml_messages(node: Any, key: str = "") -> Iterator[tuple[str, str]]:
-    """(english, key) for every string of en.yaml, help pages split by paragraph."""
-    if isinstance(node, str):
-        if key.endswith(".text"):
-            for paragraph in node.split("\n\n"):
-                if paragraph.strip():
-                    yield " ".join(paragraph.split()), key
-        else:
-            yield node, key
-    elif isinstance(node, dict):
-        for name, value in node.items():
-            yield from yaml_messages(value, f"{key}.{name}".lstrip("."))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from yaml_messages(value, key if isinstance(value, dict) else f"{key}[{index}]")
-
-
 def seed(catalog: Catalog) -> None:
-    """The messages the screens are about to use (see the module docstring)."""
+    """The words of data files (see the module docstring)."""
     for message, note in SEED:
         catalog.add(message, None, [(SEED_FILE, 0)], auto_comments=[note])
-    if not EN_YAML.is_file():
-        return
-    import yaml
-
-    with open(EN_YAML, encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
-    for text, key in yaml_messages(data):
-        base = key.split("[")[0]
-        if base in REPLACED_KEYS or not text.strip():
-            continue
-        existing = catalog.get(text)
-        if existing is None:
-            catalog.add(text, None, [(EN_YAML.relative_to(ROOT).as_posix(), 0)],
-                        auto_comments=[f"en.yaml {key}"])
-        elif f"en.yaml {key}" not in existing.auto_comments:
-            existing.auto_comments.append(f"en.yaml {key}")
 
 
 def template(with_seed: bool = True) -> Catalog:

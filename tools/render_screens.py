@@ -1,9 +1,12 @@
 """Render every screen of the desktop game to PNG, at 960x600 and 1600x1000.
 
-    python tools/render_screens.py [OUT_DIR]      (default: out/screens)
-    python tools/render_screens.py OUT_DIR --lang all --only fair
-        the fair-play screens (title, History, Statistics, Export, the
-        commitment and seed on the table) in every language, OUT_DIR/LANG/WxH/
+    python tools/render_screens.py [--lang {en,pt,es,fr,all}] [OUT_DIR]   (default: out/screens)
+
+    python tools/render_screens.py --only fair [--lang all] [OUT_DIR]
+        only the fair-play screens (title, History, Statistics, Export, the
+        commitment and seed on the table)
+
+Each language goes to OUT_DIR/<lang>/<W>x<H>/ (English by default).
 
 No display is needed (SDL's dummy driver).  The table screens are reached by
 playing real runs with fixed seeds: both seats are scripted here (first legal
@@ -13,9 +16,12 @@ engine exactly as in the game.
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import os
 import sys
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -26,9 +32,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from belote2p.actions import PASS, Phase
-from belote2p.services.i18n import LANGUAGES, set_language
+from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
 from belote2p.store.api import LeaderboardEntry, MemoryStore
+from belote2p.ui.help_text import HELP_PAGES
 from belote2p.ui.model import RIVAL
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
@@ -44,23 +51,29 @@ HUMAN_FIRST, HUMAN_DEALS = "a", "b"  # seeds: who deals the first hand
 
 
 class Shooter:
-    def __init__(self, game, folder: Path):
-        self.app, self.folder = game.app, folder
-        folder.mkdir(parents=True, exist_ok=True)
+    """Draws the current scenes (no update: the state stays as set) and saves
+    them; ``folder`` None draws only (the layout test watches the drawing)."""
+
+    def __init__(self, game, folder: Path | None, before: Callable[[str], None] | None = None):
+        self.app, self.folder, self.before = game.app, folder, before
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
         self.names: list[str] = []
 
     def __call__(self, name: str) -> None:
-        """Draw the current scenes (no update: the state stays as set) and save."""
+        if self.before is not None:
+            self.before(name)
         self.app._draw(0.0)
-        pygame.image.save(self.app.surface, str(self.folder / f"{name}.png"))
+        if self.folder is not None:
+            pygame.image.save(self.app.surface, str(self.folder / f"{name}.png"))
         self.names.append(name)
 
 
 class SampleStore(MemoryStore):
     """A memory store whose leaderboard starts with a few sample rows."""
 
-    SAMPLE = (("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
-              ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1))
+    SAMPLE = [("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
+              ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1)]
 
     def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
         rows = [LeaderboardEntry(0, n, s, st, m, lv, f"2025-11-2{i}", 100 + i)
@@ -85,9 +98,10 @@ def scripted_table(game, seed: str) -> TableScene:
 
 def settle(game, table) -> None:
     app = game.app
-    for _ in range(200):
-        if table.idle():
-            break
+    for _step in range(200):
+        panel = table.beats.panel
+        if table.idle() or (panel is not None and panel.age > 0.2):
+            break  # a panel waits for the player: nothing more will move
         app.step(1 / 60)
     table.beats.banners.clear()  # announcements of earlier moves would have faded by now
     app.toasts.clear()
@@ -98,7 +112,7 @@ def settle(game, table) -> None:
 
 def advance(game, table, until, limit: int = 400) -> bool:
     """First legal action for whoever is to move, until ``until(table)``."""
-    for _ in range(limit):
+    for _step in range(limit):
         settle(game, table)
         if until(table):
             return True
@@ -127,35 +141,41 @@ def render_review(game, table, shot) -> None:
     game.nav.pop()
 
 
-def render(size: tuple[int, int], out: Path) -> list[str]:
+def render(size: tuple[int, int], out: Path | None, lang: str = "en",
+           before: Callable[[str], None] | None = None) -> list[str]:
+    """Every screen at ``size`` in ``lang``; ``before(name)`` is called as each is drawn."""
+    set_language(lang)
     game = make_app(size=size, store=sample_store(), settings={"animation_speed": "normal"})
-    app, nav, texts = game.app, game.nav, game.ctx.texts
-    shot = Shooter(game, out / f"{size[0]}x{size[1]}")
+    app, nav = game.app, game.nav
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    shot = Shooter(game, folder, before)
 
     # -- title, with a saved run and a storage warning
     game.store.save_run("demo", [], now_iso())
     nav.reset(Route.TITLE)
     shot("title")
-    app.toast("The leaderboard database could not be opened; "
-              "it was moved aside and a new one started.")
+    app.toast(_("The saved run could not be resumed ({error}); it was set aside.")
+              .format(error="database is locked"))
     app.step(1 / 60)
     shot("title_toast")
     app.toasts.clear()
-    nav.push(Route.CONFIRM, question=texts("title.replace_run"), on_yes=lambda: None)
+    nav.push(Route.CONFIRM, question=_("You have a run in progress. Abandon it and start a new "
+                                       "one? The unfinished match counts as lost."),
+             on_yes=lambda: None)
     shot("title_confirm_new_run")
     nav.reset(Route.SETTINGS)
     shot("settings")
     help_scene = nav.reset(Route.HELP)
-    for i, page in enumerate(texts.get("help.pages")):
+    for i, (name, _paragraphs) in enumerate(HELP_PAGES):
         help_scene.page, help_scene.scroll = i, 0
         help_scene.build()
-        shot(f"help_{i + 1}_{page['name'].lower().replace(' ', '_')}")
+        shot(f"help_{i + 1}_{name.lower().replace(' ', '_')}")
     nav.reset(Route.LEADERBOARD, highlight=102)
     shot("leaderboard")
 
     # -- a hand where you speak first: the deal, both bidding rounds
     table = scripted_table(game, HUMAN_FIRST)
-    for _ in range(22):
+    for _step in range(22):
         app.step(1 / 60)
     shot("table_dealing")
     app.settings["animation_speed"] = "off"
@@ -200,7 +220,8 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     settle(game, table)
     menu = nav.push(Route.PAUSE, demo=False, run_over=table.run.over, on_abandon=table.abandon)
     shot("pause_menu")
-    nav.push(Route.CONFIRM, question=texts("menu.abandon_confirm"), on_yes=lambda: None)
+    nav.push(Route.CONFIRM, question=_("Abandon this run? The unfinished match counts as lost; "
+                                       "the matches you have won stand."), on_yes=lambda: None)
     shot("confirm_abandon")
     nav.pop()
     if not table.run.over:
@@ -217,9 +238,9 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     # -- the forced dealer: you deal, both pass twice, twice over
     table = scripted_table(game, HUMAN_DEALS)
     settle(game, table)
-    for _ in range(8):
+    for _step in range(8):
         table.apply(PASS)
-    for _ in range(3):
+    for _step in range(3):
         table.apply(PASS)
     settle(game, table)
     shot("bidding_forced_dealer")
@@ -228,15 +249,18 @@ def render(size: tuple[int, int], out: Path) -> list[str]:
     return shot.names
 
 
-def render_fair(size: tuple[int, int], out: Path) -> list[str]:
+def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
+                before: Callable[[str], None] | None = None) -> list[str]:
     """The fair-play screens over sample runs (the stand-in history of the tests:
     the pictures do not depend on what the store holds)."""
     from belote2p.fairness import today_utc
 
+    set_language(lang)
     store = HistoryStore(attempted={today_utc()})
     game = make_app(size=size, store=store, settings={"animation_speed": "off"})
     app, nav = game.app, game.nav
-    shot = Shooter(game, out / f"{size[0]}x{size[1]}")
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    shot = Shooter(game, folder, before)
     title = nav.reset(Route.TITLE)
     shot("fair_title")
     title.activate(next(b for b in title.buttons if b.value == "daily"))
@@ -269,23 +293,21 @@ def render_fair(size: tuple[int, int], out: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    import argparse
-    import tempfile
-
-    parser = argparse.ArgumentParser(description="Render the game's screens to PNG.")
-    parser.add_argument("out", nargs="?", default="out/screens")
-    parser.add_argument("--lang", default=None, help="a language code, or 'all'")
-    parser.add_argument("--only", choices=("all", "fair"), default="all")
+    parser = argparse.ArgumentParser(description="Render every screen of the game to PNG.")
+    parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="en",
+                        help="the language of the screens, or all of them (default: en)")
+    parser.add_argument("--only", choices=("all", "fair"), default="all",
+                        help="every screen, or only the fair-play ones")
+    parser.add_argument("out", nargs="?", default="out/screens", help="the folder to write to")
     args = parser.parse_args(argv[1:])
-    langs = LANGUAGES if args.lang == "all" else (args.lang,) if args.lang else (None,)
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
-    for lang in langs:
-        out = Path(args.out) / lang if lang else Path(args.out)
-        if lang:
-            set_language(lang)
+    draw = render_fair if args.only == "fair" else render
+    out = Path(args.out)
+    for lang in LANGUAGES if args.lang == "all" else (args.lang,):
         for size in SIZES:
-            names = render_fair(size, out) if args.only == "fair" else render(size, out)
-            print(f"{size[0]}x{size[1]}: {len(names)} screens in {out}/{size[0]}x{size[1]}/")
+            names = draw(size, out, lang)
+            where = out / lang / f"{size[0]}x{size[1]}"
+            print(f"{lang} {size[0]}x{size[1]}: {len(names)} screens in {where}/")
     return 0
 
 

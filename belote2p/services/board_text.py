@@ -16,8 +16,9 @@ from typing import Protocol
 from .i18n import N_, _, format_date, format_number
 
 # TRANSLATORS: the column headings of the leaderboard printed in a terminal
-HEADINGS = (N_("Rank"), N_("Name"), N_("Score"), N_("Streak"), N_("Best level"), N_("Date"))
-RIGHT_ALIGNED = (True, False, True, True, True, False)
+HEADINGS = (N_("Rank"), N_("Name"), N_("Played by"), N_("Score"), N_("Streak"),
+            N_("Best level"), N_("Date"))
+RIGHT_ALIGNED = (True, False, False, True, True, True, False)
 
 
 class BoardEntry(Protocol):
@@ -29,6 +30,7 @@ class BoardEntry(Protocol):
     streak: int
     level: int
     date: str  # ISO 8601 calendar date
+    ai: bool  # played by ``belote2p autoplay``, not by the player
 
 
 def text_width(text: str) -> int:
@@ -51,7 +53,9 @@ def shown_date(iso: str) -> str:
 
 
 def board_row(entry: BoardEntry) -> tuple[str, ...]:
-    return (format_number(entry.rank), entry.name, format_number(entry.score),
+    # TRANSLATORS: who played a run on the terminal leaderboard: the computer or the player
+    played_by = _("AI") if entry.ai else _("player")
+    return (format_number(entry.rank), entry.name, played_by, format_number(entry.score),
             format_number(entry.streak), format_number(entry.level), shown_date(entry.date))
 
 
@@ -62,9 +66,7 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
     head = tuple(_(heading) for heading in HEADINGS)
     rows = [head, *(board_row(entry) for entry in entries)]
     widths = [max(text_width(row[i]) for row in rows) for i in range(len(head))]
-    lines = [
-        "  ".join(pad(cell, widths[i], RIGHT_ALIGNED[i]) for i, cell in enumerate(row)).rstrip()
-        for row in rows
-    ]
+    lines = ["  ".join(pad(cell, widths[i], RIGHT_ALIGNED[i])
+                       for i, cell in enumerate(row)).rstrip() for row in rows]
     lines.insert(1, "  ".join("-" * width for width in widths))
     return "\n".join(lines)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 import random
 import sys
-import unicodedata
 from typing import Any
 
 from ..ai.base import decide
 from ..match import PLAYER, Run
-from .api import LeaderboardEntry
+from ..services.board_text import format_board
 from .names import clean_name
 from .runs import match_results, now_iso, restore_run
 
@@ -23,19 +22,6 @@ def _open():
 
 # -- leaderboard ----------------------------------------------------------------
 
-def _width(text: str) -> int:
-    return sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) == "Cf"
-               else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-
-def _pad(text: str, width: int, right: bool = False) -> str:
-    gap = " " * max(0, width - _width(text))
-    return gap + text if right else text + gap
-
-
-AI_MARK = "AI"  # the "Played by" column of a run played by ``belote2p autoplay``
-
-
 def _printable_stdout() -> None:
     """A name the terminal (or file) cannot encode is shown with replacement
     characters instead of stopping the command."""
@@ -47,21 +33,9 @@ def _printable_stdout() -> None:
             pass
 
 
-def format_board(entries: list[LeaderboardEntry]) -> str:
-    if not entries:
-        return "No finished runs yet: win a match against the rival to start a streak."
-    head = ("Rank", "Name", "Played by", "Score", "Streak", "Best level", "Date")
-    rows = [(str(e.rank), e.name, AI_MARK if e.ai else "player", str(e.score), str(e.streak),
-             str(e.level), e.date) for e in entries]
-    widths = [max(_width(r[i]) for r in [head, *rows]) for i in range(len(head))]
-    right = (True, False, False, True, True, True, False)
-    lines = ["  ".join(_pad(cell, widths[i], right[i]) for i, cell in enumerate(row)).rstrip()
-             for row in [head, *rows]]
-    lines.insert(1, "  ".join("-" * w for w in widths))
-    return "\n".join(lines)
-
-
 def leaderboard_main(args) -> int:
+    """The board as text in the player's language, or ``--json`` data that
+    never changes with the language."""
     _printable_stdout()
     store = _open()
     entries = store.leaderboard()

@@ -23,13 +23,15 @@ os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
 
 import pygame
 
+from ..services.i18n import _, set_language
+from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
 from . import gfx
 from .cards_art import CardArt, felt
 from .layout import table_layout
 from .scene import Scene
 from .settings import Settings
 from .sound import Sounds
-from .theme import texts, theme
+from .theme import theme
 
 FPS = 60
 _REPAINT_EVENTS = {getattr(pygame, name) for name in
@@ -57,7 +59,7 @@ class App:
                  warnings: Callable[[], list[str]] = list):
         self.started = time.perf_counter()
         self.settings = settings
-        self.theme, self.texts = theme(), texts()
+        self.theme = theme()
         self.fps = fps
         self.warnings = warnings
         pygame.display.init()
@@ -66,11 +68,12 @@ class App:
         self.windowed_size = tuple(size)
         self.min_size = tuple(self.theme.layout["min_size"])
         self._open_window(self.settings["fullscreen"])
-        pygame.display.set_caption(self.texts("app_title"))
+        pygame.display.set_caption(_("Belote 2P"))
         self.art = CardArt()
         self.sounds = Sounds(self.settings["sound"])
         settings.on_change("fullscreen", self.set_fullscreen)
         settings.on_change("sound", self.sounds.set_enabled)
+        settings.on_change(LANGUAGE_KEY, self.set_language)
         self.scenes: list[Scene] = []
         self.toasts: list[list[Any]] = []  # [text, seconds left]
         self.running = True
@@ -118,6 +121,14 @@ class App:
             self.surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.windowed_size = (w, h)
         self._resized()
+
+    def set_language(self, code: str) -> None:
+        """The player picked another language: every screen on the stack
+        builds its words again, no restart."""
+        set_language(code)
+        pygame.display.set_caption(_("Belote 2P"))
+        for scene in self.scenes:
+            scene.resize()
 
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
@@ -243,7 +254,8 @@ class App:
             gfx.panel(self.surface, rect, radius=size // 2, colour=gfx.c("toast"))
             for i, line in enumerate(lines):
                 gfx.blit_text(self.surface, line, size, gfx.c("text"),
-                              (rect.x + size, rect.y + size // 2 + i * round(size * 1.35)))
+                              (rect.x + size, rect.y + size // 2 + i * round(size * 1.35)),
+                              within=rect)
             y = rect.bottom + L.margin // 2
 
     def _after_flip(self) -> None:

@@ -1,5 +1,5 @@
 """What a scene may use: the window, the navigator, the run session, the
-settings, card art, sounds, the AI worker and the words.  Scenes get this
+settings, card art, sounds and the AI worker.  Scenes get this
 small object instead of reaching into the app."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from .layout import TableLayout
 from .navigation import Navigator
 from .settings import Settings
 from .sound import Sounds
-from .theme import Texts, Theme
+from .theme import Theme
 from .worker import AIWorker
 
 
@@ -44,5 +44,4 @@ class SceneContext:
     sounds: Sounds
     worker: AIWorker
     theme: Theme
-    texts: Texts
     toast: Callable[[str], None]

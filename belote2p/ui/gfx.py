@@ -16,6 +16,11 @@ _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
 _texts: OrderedDict = OrderedDict()
 _TEXT_CACHE = 600
 
+# Tests set this to see every text drawn: (text, its rect, the rect it must stay
+# inside, whether a clip cuts it on purpose).  Off in the game.
+TextHook = Callable[[str, pygame.Rect, pygame.Rect, bool], None]
+text_hook: TextHook | None = None
+
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     key = (size, bold)
@@ -40,11 +45,26 @@ def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
 
 
 def blit_text(dest: pygame.Surface, s: str, size: int, colour, pos, anchor: str = "topleft",
-              bold: bool = False) -> pygame.Rect:
+              bold: bool = False, within: pygame.Rect | None = None) -> pygame.Rect:
+    """Draws ``s``; ``within`` is the box (button, panel) it belongs to, the
+    surface if None: the layout test checks that the text stays inside it."""
     surf = text(s, size, colour, bold)
     rect = surf.get_rect(**{anchor: pos})
     dest.blit(surf, rect)
+    if text_hook is not None:
+        clipped = dest.get_clip() != dest.get_rect()
+        text_hook(s, rect, within if within is not None else dest.get_clip(), clipped)
     return rect
+
+
+def fitting_size(s: str, size: int, width: int, bold: bool = False, smallest: float = 0.7) -> int:
+    """The font size, at most ``size`` and not below ``smallest`` of it, at which
+    ``s`` is no wider than ``width``: longer translations shrink a little
+    rather than lose their end."""
+    least = max(6, round(size * smallest))
+    while size > least and font(size, bold).size(s)[0] > width:
+        size -= 1
+    return size
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
@@ -145,9 +165,11 @@ class Button:
         pygame.draw.rect(dest, edge, self.rect, width=2 if self.focus else 1, border_radius=radius)
         colour = c("button_text") if self.enabled else c("text_dim")
         label = self.label
+        size = fitting_size(label, size, self.rect.w - 8, bold=True)
         while font(size, True).size(label)[0] > self.rect.w - 8 and len(label) > 3:
             label = label[:-2] + "…"
-        blit_text(dest, label, size, colour, self.rect.center, "center", bold=True)
+        blit_text(dest, label, size, colour, self.rect.center, "center", bold=True,
+                  within=self.rect)
 
 
 def button_row_width(labels: list[str], size: int, pad: int) -> int:

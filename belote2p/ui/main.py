@@ -30,7 +30,7 @@ from .scenes.title import TitleScene
 from .settings import Settings
 from .table.demo import DemoConfig
 from .table.scene import TableScene
-from .theme import settings_with_defaults, texts, theme
+from .theme import settings_with_defaults, theme
 from .worker import AIWorker
 
 
@@ -75,7 +75,7 @@ def build_game(store: Any, size: tuple[int, int] = (1280, 800),
     app.on_close += [session.close, worker.shutdown]
     nav = Navigator(app)
     ctx = SceneContext(window=app, nav=nav, session=session, settings=prefs, art=app.art,
-                       sounds=app.sounds, worker=worker, theme=app.theme, texts=texts(),
+                       sounds=app.sounds, worker=worker, theme=app.theme,
                        toast=app.toast)
     _register_screens(nav, ctx)
     return Game(app, ctx, session)

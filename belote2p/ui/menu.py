@@ -19,7 +19,6 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 class MenuScene(Scene):
     def __init__(self, ctx: SceneContext):
         super().__init__(ctx)
-        self.t = ctx.texts
         self.buttons: list[Button] = []
         self.focus = 0
         self.build()

@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..cards import SUIT_SYMBOLS, Card, sort_for_display
 from ..actions import Event, Phase, Trick
+from ..cards import SUIT_SYMBOLS, Card, sort_for_display
 from ..hand import Hand
+from ..services.i18n import _
+from .words import contract_banner
 
 HUMAN, RIVAL = 0, 1
 
@@ -72,13 +74,10 @@ class TableModel:
 
 
 def bid_words(bid, hand: Hand) -> str:
-    from .theme import texts
-
-    t = texts()
     if not bid.is_take:
-        return t("bid.bubble_pass")
+        return _("Pass")
     suit = hand.turned.suit if bid.suit is None else bid.suit
-    return t("bid.bubble_take", suit=SUIT_SYMBOLS[suit])
+    return _("Take {suit}").format(suit=SUIT_SYMBOLS[suit])
 
 
 # ---------------------------------------------------------------------- beats
@@ -125,12 +124,12 @@ HARD = {"deal", "redeal", "contract", "hand_over", "match_over", "run_over"}
 
 class BeatBuilder:
     """Turns one action's events into beats.  ``timing`` holds seconds already
-    scaled by the animation speed; ``words`` formats the banners."""
+    scaled by the animation speed.  Banners are worded when built: a beat
+    lasts seconds, shorter than any trip to the settings."""
 
-    def __init__(self, timing: dict, words: Callable[..., str], seat_name: Callable[[int], str],
+    def __init__(self, timing: dict, seat_name: Callable[[int], str],
                  second_person: Callable[[int], bool] = lambda seat: seat == HUMAN):
         self.t = timing
-        self.words = words
         self.seat_name = seat_name
         self.second_person = second_person
 
@@ -146,15 +145,16 @@ class BeatBuilder:
                 beats.append(self.bid(ev, hand))
             elif ev.kind == "redeal":
                 beats.append(Beat("redeal", self.t["redeal_banner"],
-                                  banner=(self.words("bid.redeal"), None), hard=True))
+                                  banner=(_("Both passed twice: a new deal"), None), hard=True))
                 beats += self.deal(hand, len(match.hands))
             elif ev.kind == "contract":
                 beats.append(self.contract(hand))
             elif ev.kind == "play":
                 beats.append(self.play(ev))
             elif ev.kind in ("belote", "rebelote"):
+                word = _("Belote!") if ev.kind == "belote" else _("Rebelote!")
                 beats.append(Beat(ev.kind, self.t["announce"], sound="belote",
-                                  banner=(self.words("play." + ev.kind), ev.seat)))
+                                  banner=(word, ev.seat)))
             elif ev.kind == "trick":
                 beats.append(self.trick(hand))
             elif ev.kind == "draw":
@@ -171,7 +171,7 @@ class BeatBuilder:
             beats.append(self.draws(draws))
             if not hand.stock and hand.phase is Phase.PLAY:
                 beats.append(Beat("strict", self.t["announce"],
-                                  banner=(self.words("play.strict_now"), None)))
+                                  banner=(_("The stock is empty: strict play"), None)))
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
@@ -240,9 +240,7 @@ class BeatBuilder:
         taker, trump, turned = hand.taker, hand.trump, hand.turned
         first, dealer = 1 - hand.dealer, hand.dealer
         extra = {s: list(hand.hands[s][6:]) for s in (0, 1)}
-        verb = self.words("bid.verb_take")[0 if self.second_person(taker) else 1]
-        banner = self.words("bid.contract", who=self.seat_name(taker), verb=verb,
-                            suit=SUIT_SYMBOLS[trump])
+        banner = contract_banner(self.second_person(taker), self.seat_name(taker), trump)
 
         def start(m: TableModel) -> None:
             m.mine = m.mine + extra[HUMAN]

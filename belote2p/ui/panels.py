@@ -22,7 +22,14 @@ from ..services.i18n import _, format_number
 from . import gfx
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
-from .theme import texts
+from .words import capot_note, contract_made, led_by, went_dedans, won_by
+
+# Facts that stand on their own share a line, split by this mark (not a sentence).
+SEPARATOR = " · "
+
+
+def _is_you(seat: int) -> bool:
+    return seat == 0
 
 
 @dataclass
@@ -57,8 +64,15 @@ class InfoPanel:
                        for b in (self.extra, self.button))
             w = max(w, pair + f.body * 5)
         for text, _colour in self.lines:
-            w = max(w, gfx.font(f.body).size(text)[0] + f.body * 3)
+            w = max(w, gfx.font(f.body, True).size(text)[0] + f.body * 3)
+        for label, _a, _b, bold in self.rows:  # room for both number columns
+            w = max(w, gfx.font(f.body, bold).size(label)[0] + f.body * 15)
         return centred_panel(L.table, w, h)
+
+    @staticmethod
+    def _column(r: pygame.Rect, right: int, width: int) -> pygame.Rect:
+        """The space of a number column's heading, ending at ``right``."""
+        return pygame.Rect(right - width, r.top, width, r.h)
 
     def button_rect(self, L: TableLayout) -> pygame.Rect:
         r = self.rect(L)
@@ -112,26 +126,31 @@ class InfoPanel:
         f = L.fonts
         gfx.panel(surf, r, radius=f.body)
         y = r.top + f.title
-        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop", True)
+        gfx.blit_text(surf, self.title, f.title, c(self.title_colour), (r.centerx, y), "midtop",
+                      True, within=r)
         y += round(f.title * 1.7)
         line_h = round(f.body * 1.55)
         col_b, col_a = r.right - f.body * 2, r.right - f.body * 9
         if self.rows:
             for text, x in ((self.headers[0], col_a), (self.headers[1], col_b)):
-                gfx.blit_text(surf, text, f.small, c("text_dim"), (x, y), "topright", True)
+                gfx.blit_text(surf, text, f.small, c("text_dim"), (x, y), "topright", True,
+                              within=self._column(r, x, f.body * 6))
             y += line_h
         for label, a, b, bold in self.rows:
             colour = c("accent") if bold else c("text")
             if bold:
                 pygame.draw.line(surf, c("panel_border")[:3], (r.left + f.body * 2, y - 3),
                                  (r.right - f.body * 2, y - 3))
-            gfx.blit_text(surf, label, f.body, colour, (r.left + f.body * 2, y), bold=bold)
-            gfx.blit_text(surf, str(a), f.body, colour, (col_a, y), "topright", bold)
-            gfx.blit_text(surf, str(b), f.body, colour, (col_b, y), "topright", bold)
+            # the label keeps clear of the first number column
+            label_box = pygame.Rect(r.left, y, col_a - f.body * 4 - r.left, line_h)
+            gfx.blit_text(surf, label, f.body, colour, (r.left + f.body * 2, y), bold=bold,
+                          within=label_box)
+            gfx.blit_text(surf, str(a), f.body, colour, (col_a, y), "topright", bold, within=r)
+            gfx.blit_text(surf, str(b), f.body, colour, (col_b, y), "topright", bold, within=r)
             y += line_h
         y += f.body // 2
         for text, colour in self.lines:
-            gfx.blit_text(surf, text, f.body, c(colour), (r.centerx, y), "midtop", True)
+            gfx.blit_text(surf, text, f.body, c(colour), (r.centerx, y), "midtop", True, within=r)
             y += line_h
         if self._button is None:
             self._button = Button(self.button_rect(L), self.button, primary=True, focus=True)
@@ -145,93 +164,103 @@ class InfoPanel:
             self._extra_button.draw(surf, f.body)
 
 
-def hand_over_panel(data: dict, names) -> InfoPanel:
-    t = texts()
+def hand_over_panel(data: dict, names, you=_is_you) -> InfoPanel:
+    """``names(seat)`` names a seat; ``you(seat)``: the sentence speaks to it."""
     hand, score = data["hand"], data["score"]
-    rows = [(t("hand_over.card_points"), hand.card_points[0], hand.card_points[1], False)]
+    rows = [(_("Card points"), hand.card_points[0], hand.card_points[1], False)]
     if score.capot is not None:
         cap = [0, 0]
         cap[score.capot] = score.trick_points[score.capot]
-        rows.append((t("hand_over.capot"), cap[0], cap[1], False))
+        rows.append((_("Capot"), cap[0], cap[1], False))
     else:
         last = ["", ""]
         last[hand.tricks[-1].winner] = f"+{LAST_TRICK_BONUS}"
-        rows.append((t("hand_over.last_trick"), last[0], last[1], False))
+        rows.append((_("Last trick"), last[0], last[1], False))
     if score.belote is not None:
         bel = score.belote_points
-        rows.append((t("hand_over.belote"), bel[0] or "", bel[1] or "", False))
-    rows.append((t("hand_over.total"), score.totals[0], score.totals[1], False))
+        rows.append((_("Belote"), bel[0] or "", bel[1] or "", False))
+    rows.append((_("Total"), score.totals[0], score.totals[1], False))
     lines = []
     if score.capot is not None:
-        lines.append((t("hand_over.capot_note", who=names(score.capot)), "accent"))
+        lines.append((capot_note(you(score.capot), names(score.capot)), "accent"))
     taker, defender = score.taker, 1 - score.taker
     if score.result == "made":
-        lines.append((t("hand_over.made", who=names(taker)), "good" if taker == 0 else "text"))
+        lines.append((contract_made(you(taker), names(taker)), "good" if taker == 0 else "text"))
     elif score.result == "dedans":
-        lines.append((t("hand_over.dedans", who=names(taker), other=names(defender),
-                        points=score.scores[defender]), "bad" if taker == 0 else "good"))
+        lines.append((went_dedans(you(taker), you(defender), names(taker), names(defender),
+                                  format_number(score.scores[defender])),
+                      "bad" if taker == 0 else "good"))
     else:
-        lines.append((t("hand_over.tie"), "text"))
-    rows.append((t("hand_over.score"), score.scores[0], score.scores[1], True))
+        lines.append((_("A tie: each scores their own total"), "text"))
+    rows.append((_("Hand score"), score.scores[0], score.scores[1], True))
     review = (record_of(hand), _("Hand {n}: the review").format(n=format_number(data["hand_no"])))
-    return InfoPanel("hand_over", t("hand_over.title", n=data["hand_no"]), rows, lines,
-                     t("hand_over.continue"), headers=(names(0), names(1)),
+    return InfoPanel("hand_over", _("Hand {n} over").format(n=data["hand_no"]), rows, lines,
+                     _("Continue"), headers=(names(0), names(1)),
                      extra=_("Review"), review=review)
 
 
 def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:
-    t = texts()
     winner = data["winner"]
     if winner == 0:
-        title, colour = t("match_over.title_won"), "good"
+        title, colour = _("Match won!"), "good"
     elif winner == 1:
-        title, colour = t("match_over.title_lost"), "bad"
+        title, colour = _("Match lost"), "bad"
     else:
-        title, colour = t("match_over.title_draw"), "text"
+        title, colour = _("Match drawn"), "text"
     a, b = data["scores"]
-    rows = [(t("panel.hand_n", n=i + 1), x, y, False) for i, (x, y) in enumerate(data.get("hands", []))]
-    rows.append((t("panel.match"), a, b, True))
-    lines = [(t("match_over.margin", margin=data["margin"]), "text")]
+    rows = [(_("Hand {n}").format(n=i + 1), x, y, False)
+            for i, (x, y) in enumerate(data.get("hands", []))]
+    rows.append((_("Match"), a, b, True))
+    lines = [(_("Margin {margin}").format(margin=format_number(data["margin"])), "text")]
     if winner == 0:
-        lines.append((t("match_over.streak", streak=data["streak"]) + " · "
-                      + t("match_over.run_score", score=f"{data['run_score']:,}"), "accent"))
-        key = "match_over.level_up" if data["level"] > level_before else "match_over.level_stays"
-        lines.append((t(key, level=data["level"]), "text"))
+        streak = _("Streak {streak}").format(streak=format_number(data["streak"]))
+        score = _("Run score {score}").format(score=format_number(data["run_score"]))
+        lines.append((SEPARATOR.join((streak, score)), "accent"))
+        if data["level"] > level_before:
+            level = _("The rival is now level {level}").format(level=data["level"])
+        else:
+            level = _("The rival stays at level {level}").format(level=data["level"])
+        lines.append((level, "text"))
     elif not data.get("demo"):
-        lines.append((t("match_over.run_ends"), "text_dim"))
-    button = t("match_over.continue") if data["run_over"] else t("match_over.next_match")
+        lines.append((_("Your run ends here"), "text_dim"))
+    button = _("Continue") if data["run_over"] else _("Next match")
     return InfoPanel("match_over", title, rows, lines, button, headers=(names(0), names(1)),
                      title_colour=colour)
 
 
 def run_over_panel(run, qualifies: bool | None,
                    on_export: Callable[[], None] | None = None) -> InfoPanel:
-    t = texts()
-    title = t("run_over.abandoned") if run.abandoned else t("run_over.title")
-    lines = [(t("run_over.final", score=f"{run.score:,}"), "accent"),
-             (t("run_over.detail", streak=run.streak, margin=run.margin_total,
-                level=run.rival_level), "text")]
+    title = _("Run abandoned") if run.abandoned else _("Run over")
+    lines = [(_("Final score {score}").format(score=format_number(run.score)), "accent"),
+             (_("Streak {streak} · margins {margin} · rival level {level}").format(
+                 streak=format_number(run.streak), margin=format_number(run.margin_total),
+                 level=run.rival_level), "text")]
     if qualifies is not None:
-        lines.append((t("run_over.qualifies") if qualifies else t("run_over.outside"),
-                      "good" if qualifies else "text_dim"))
+        lines.append((_("A place on the leaderboard!") if qualifies
+                      else _("Not in the top 10 this time"), "good" if qualifies else "text_dim"))
     extra = _("Export run") if on_export is not None else ""
-    return InfoPanel("run_over", title, [], lines, t("run_over.continue"), extra=extra,
+    return InfoPanel("run_over", title, [], lines, _("Continue"), extra=extra,
                      on_extra=on_export)
 
 
 # ------------------------------------------------------------------ overlays
-def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool) -> None:
-    t = texts()
+def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool,
+                    you=_is_you) -> None:
     f = L.fonts
     cw, ch = L.card
-    w, h = cw * 3 + f.body * 4, ch + f.title * 2 + f.body * 5
+    foot = "" if trick is None else SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
+                                                    won_by(you(trick.winner), names(trick.winner))))
+    title_w = gfx.font(f.title, True).size(_("Last trick"))[0]
+    w = max(cw * 3, gfx.font(f.body).size(foot)[0], title_w)
+    w, h = w + f.body * 4, ch + f.title * 2 + f.body * 5
     r = centred_panel(L.table, w, h)
     gfx.shade(surf, L.table)
     gfx.panel(surf, r, radius=f.body)
-    gfx.blit_text(surf, t("play.last_trick_title"), f.title, c("panel_title"),
-                  (r.centerx, r.top + f.body), "midtop", True)
+    gfx.blit_text(surf, _("Last trick"), f.title, c("panel_title"),
+                  (r.centerx, r.top + f.body), "midtop", True, within=r)
     if trick is None:
-        gfx.blit_text(surf, t("play.no_last_trick"), f.body, c("text"), r.center, "center")
+        gfx.blit_text(surf, _("No trick played yet"), f.body, c("text"), r.center, "center",
+                      within=r)
         return
     top = r.top + f.body + round(f.title * 1.6)
     for i, seat in enumerate((trick.leader, 1 - trick.leader)):
@@ -242,9 +271,9 @@ def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, fou
             pygame.draw.rect(surf, c("card_select_glow"), rect.inflate(6, 6), width=3,
                              border_radius=max(4, cw // 12))
         gfx.blit_text(surf, names(seat), f.small, c("text"), (rect.centerx, rect.bottom + 4),
-                      "midtop", True)
-    foot = t("play.led_by", who=names(trick.leader)) + " · " + t("play.won_by", who=names(trick.winner))
-    gfx.blit_text(surf, foot, f.body, c("accent"), (r.centerx, r.bottom - f.body), "midbottom")
+                      "midtop", True, within=r)
+    gfx.blit_text(surf, foot, f.body, c("accent"), (r.centerx, r.bottom - f.body), "midbottom",
+                  within=r)
 
 
 def tracker_height(L: TableLayout) -> int:
@@ -258,11 +287,12 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, 
     the other half of an announced belote, all of them once the stock is empty)."""
     f = L.fonts.small
     row_h = round(f * 1.45)
-    gfx.blit_text(surf, texts()("panel.tracker_title"), f, c("panel_title"), rect.topleft, bold=True)
+    gfx.blit_text(surf, _("Cards played"), f, c("panel_title"), rect.topleft, bold=True,
+                  within=rect)
     x = rect.right
     legend_y = rect.top + row_h * 5 + 1
-    for key, fill in (("panel.tracker_rivals", "tracker_rival"), ("panel.tracker_yours", "tracker_mine")):
-        r = gfx.blit_text(surf, texts()(key), f, c("text_dim"), (x, legend_y), "topright")
+    for word, fill in ((_("rival's"), "tracker_rival"), (_("yours"), "tracker_mine")):
+        r = gfx.blit_text(surf, word, f, c("text_dim"), (x, legend_y), "topright", within=rect)
         box = pygame.Rect(0, 0, round(f * 0.7), round(f * 0.7))
         box.midright = (r.left - 3, r.centery)
         pygame.draw.rect(surf, c(fill), box, border_radius=2)

@@ -1,5 +1,5 @@
-"""The game's look and words, read from ``assets/theme.yaml`` and
-``assets/text/en.yaml`` (data, not code)."""
+"""The game's look, read from ``assets/theme.yaml`` (data, not code).  The
+words are gettext messages in the code (``belote2p.services.i18n``)."""
 
 from __future__ import annotations
 
@@ -9,23 +9,8 @@ from typing import Any
 import yaml
 
 from ..resources import asset_path
-
-
-class Texts:
-    """Dotted look-up into the text file: ``texts("panel.streak")``."""
-
-    def __init__(self, data: dict[str, Any]):
-        self.data = data
-
-    def get(self, key: str) -> Any:
-        node: Any = self.data
-        for part in key.split("."):
-            node = node[part]
-        return node
-
-    def __call__(self, key: str, **fields: Any) -> str:
-        value = self.get(key)
-        return value.format(**fields) if fields else value
+from ..services.i18n import LANGUAGES
+from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
 
 
 class Theme:
@@ -57,15 +42,13 @@ def theme() -> Theme:
     return Theme(_load_yaml("theme.yaml"))
 
 
-@lru_cache(maxsize=1)
-def texts() -> Texts:
-    return Texts(_load_yaml("text", "en.yaml"))
-
-
 def settings_with_defaults(saved: dict[str, Any] | None) -> dict[str, Any]:
     """The saved settings over the defaults, ignoring unknown or mistyped values."""
     merged = dict(theme().defaults)
     for key, value in (saved or {}).items():
+        if key == LANGUAGE_KEY and value in LANGUAGES:
+            merged[key] = value  # kept so saving the others does not drop it
+            continue
         if key not in merged:
             continue
         if key == "animation_speed":

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from ...services.i18n import _
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -35,8 +36,8 @@ class ConfirmDialog(MenuScene):
         bw = f.body * 8
         y = box.bottom - bh - f.body * 1.5
         self.buttons = [
-            Button(pygame.Rect(box.centerx - bw - f.body // 2, y, bw, bh), self.t("confirm.answer_yes"), "yes"),
-            Button(pygame.Rect(box.centerx + f.body // 2, y, bw, bh), self.t("confirm.answer_no"), "no",
+            Button(pygame.Rect(box.centerx - bw - f.body // 2, y, bw, bh), _("Yes"), "yes"),
+            Button(pygame.Rect(box.centerx + f.body // 2, y, bw, bh), _("No"), "no",
                    primary=True),
         ]
         self.focus = 1  # the safe answer
@@ -71,6 +72,6 @@ class ConfirmDialog(MenuScene):
         gfx.panel(surf, box, radius=f.body)
         y = box.top + f.body * 2
         for line in gfx.wrap(self.question, f.body, box.w - f.body * 4):
-            gfx.blit_text(surf, line, f.body, c("text"), (box.centerx, y), "midtop")
+            gfx.blit_text(surf, line, f.body, c("text"), (box.centerx, y), "midtop", within=box)
             y += round(f.body * 1.45)
         self.draw_buttons(surf)

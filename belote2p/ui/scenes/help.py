@@ -4,34 +4,40 @@ from __future__ import annotations
 
 import pygame
 
+from ...services.i18n import _
 from .. import gfx
 from ..gfx import Button, c
+from ..help_text import HELP_PAGES
 from ..menu import MenuScene
 
 
 class HelpScene(MenuScene):
     def build(self) -> None:
-        self.pages = self.t.get("help.pages")
+        names = [_(name) for name, _paragraphs in HELP_PAGES]
+        self.pages = HELP_PAGES
         self.page = getattr(self, "page", 0)
         self.scroll = getattr(self, "scroll", 0)
         f = self.fonts
         w, h = self.size
         tab_h = round(f.body * 2.1)
-        widths = [gfx.button_row_width([p["name"]], f.body, f.body) for p in self.pages]
+        widths = [gfx.button_row_width([name], f.body, f.body) for name in names]
         x = (w - sum(widths) - f.body // 2 * (len(widths) - 1)) // 2
         self.buttons = []
-        for i, (p, bw) in enumerate(zip(self.pages, widths)):
+        for i, (name, bw) in enumerate(zip(names, widths)):
             self.buttons.append(Button(pygame.Rect(x, round(h * 0.1) + f.title * 2, bw, tab_h),
-                                       p["name"], i, primary=i == self.page))
+                                       name, i, primary=i == self.page))
             x += bw + f.body // 2
         back = pygame.Rect(0, 0, f.body * 10, tab_h)
         back.midbottom = (w // 2, h - f.body)
-        self.buttons.append(Button(back, self.t("help.back"), "back"))
+        self.buttons.append(Button(back, _("Back"), "back"))
         self.focus = self.page
         top = self.buttons[0].rect.bottom + f.body
-        self.text_rect = pygame.Rect((w - min(w - 60, f.body * 46)) // 2, top,
-                                     min(w - 60, f.body * 46), back.top - f.body - top)
-        self.lines = gfx.wrap(self.pages[self.page]["text"], f.body, self.text_rect.w - f.body * 2)
+        width = min(w - 60, f.body * 46)
+        hint_h = round(f.small * 1.5)  # the key hint sits between the page and Back
+        self.text_rect = pygame.Rect((w - width) // 2, top, width,
+                                     back.top - f.body - hint_h - top)
+        text = "\n\n".join(_(paragraph) for paragraph in HELP_PAGES[self.page][1])
+        self.lines = gfx.wrap(text, f.body, self.text_rect.w - f.body * 2)
         self.line_h = round(f.body * 1.5)
         self.max_scroll = max(0, len(self.lines) * self.line_h - self.text_rect.h + f.body * 2)
         self.scroll = min(self.scroll, self.max_scroll)
@@ -67,7 +73,7 @@ class HelpScene(MenuScene):
         self.draw_felt(surf)
         f = self.fonts
         w, h = self.size
-        gfx.blit_text(surf, self.t("help.title"), f.title, c("panel_title"),
+        gfx.blit_text(surf, _("How to play"), f.title, c("panel_title"),
                       (w // 2, round(h * 0.1) - f.title // 2), "midtop", True)
         gfx.panel(surf, self.text_rect, radius=f.body)
         clip = surf.get_clip()
@@ -75,7 +81,8 @@ class HelpScene(MenuScene):
         y = self.text_rect.top + f.body - self.scroll
         for line in self.lines:
             if self.text_rect.top - self.line_h < y < self.text_rect.bottom:
-                gfx.blit_text(surf, line, f.body, c("text"), (self.text_rect.left + f.body, y))
+                gfx.blit_text(surf, line, f.body, c("text"), (self.text_rect.left + f.body, y),
+                              within=self.text_rect)
             y += self.line_h
         surf.set_clip(clip)
         if self.max_scroll:
@@ -86,5 +93,5 @@ class HelpScene(MenuScene):
         for b in self.buttons:
             b.primary = b.value == self.page
         self.draw_buttons(surf)
-        gfx.blit_text(surf, self.t("help.hint"), f.small, c("text_dim"),
+        gfx.blit_text(surf, _("←/→ pages · ↑/↓ or wheel to scroll · Esc to go back"), f.small, c("text_dim"),
                       (w // 2, self.buttons[-1].rect.top - 4), "midbottom")

@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import pygame
 
-from ...services.i18n import _
+from ...services.board_text import shown_date
+from ...services.i18n import N_, _, format_number
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
-from ..navigation import Route
 from ..menu import MenuScene, fit
+from ..navigation import Route
 
 # Column anchors: x as a fraction of the board's width, and which edge sits there.
 COLUMNS = ((0.06, "topright"), (0.1, "topleft"), (0.5, "topright"), (0.62, "topright"),
            (0.78, "topright"), (0.97, "topright"))
+# TRANSLATORS: the leaderboard screen's column headings
+COLUMN_HEADINGS = (N_("#"), N_("Name"), N_("Score"), N_("Streak"), N_("Best level"), N_("Date"))
 NAME_WIDTH = 0.28  # of the board's width; longer names are cut with an ellipsis
 
 
@@ -28,7 +31,7 @@ class LeaderboardScene(MenuScene):
         self.entries = self.ctx.session.leaderboard(10)
         back = pygame.Rect(0, 0, f.body * 10, round(f.body * 2.2))
         back.midbottom = (w // 2, h - f.body * 2)
-        self.buttons = [Button(back, self.t("leaderboard.back"), "back", primary=True)]
+        self.buttons = [Button(back, _("Back"), "back", primary=True)]
 
     def activate(self, b: Button) -> None:
         self.back()
@@ -43,7 +46,7 @@ class LeaderboardScene(MenuScene):
         self.draw_felt(surf)
         f = self.fonts
         w, h = self.size
-        gfx.blit_text(surf, self.t("leaderboard.title"), f.title, c("panel_title"),
+        gfx.blit_text(surf, _("Leaderboard"), f.title, c("panel_title"),
                       (w // 2, round(h * 0.07)), "midtop", True)
         width = min(w - 40, f.body * 48)
         left = (w - width) // 2
@@ -52,13 +55,13 @@ class LeaderboardScene(MenuScene):
         box = pygame.Rect(left, top, width, row_h * 11 + f.body)
         gfx.panel(surf, box, radius=f.body)
         y = top + f.body // 2
-        for (fx, anchor), head in zip(COLUMNS, self.t.get("leaderboard.cols")):
-            gfx.blit_text(surf, head, f.small, c("panel_title"), (left + round(width * fx), y),
-                          anchor, True)
+        for (fx, anchor), heading in zip(COLUMNS, COLUMN_HEADINGS):
+            gfx.blit_text(surf, _(heading), f.small, c("panel_title"),
+                          (left + round(width * fx), y), anchor, True, within=box)
         y += row_h
         if not self.entries:
-            gfx.blit_text(surf, self.t("leaderboard.empty"), f.body, c("text_dim"),
-                          (w // 2, y + row_h), "midtop")
+            gfx.blit_text(surf, _("No runs recorded yet."), f.body, c("text_dim"),
+                          (w // 2, y + row_h), "midtop", within=box)
         for e in self.entries:
             self._draw_row(surf, e, left, y, width, row_h)
             y += row_h
@@ -73,7 +76,8 @@ class LeaderboardScene(MenuScene):
             hl.fill(c("highlight_row"))
             surf.blit(hl, (left + f.body // 2, y - row_h // 5))
         colour = c("accent") if mine else c("text")
-        values = [str(e.rank), e.name, f"{e.score:,}", str(e.streak), str(e.level), e.date[:10]]
+        values = [format_number(e.rank), e.name, format_number(e.score), format_number(e.streak),
+                  format_number(e.level), shown_date(e.date)]
         for (fx, anchor), v in zip(COLUMNS, values):
             at = (left + round(width * fx), y)
             if anchor != "topleft":

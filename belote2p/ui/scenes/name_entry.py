@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import pygame
 
+from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun
 from ...store import NAME_MAX, clean_name
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
-from ..navigation import Route
 from ..menu import MenuScene
+from ..navigation import Route
 
 
 class NameEntryScene(MenuScene):
@@ -32,7 +33,7 @@ class NameEntryScene(MenuScene):
         self.field.center = (w // 2, round(h * 0.48))
         ok = pygame.Rect(0, 0, f.body * 10, round(f.body * 2.2))
         ok.midtop = (w // 2, self.field.bottom + f.body * 2)
-        self.buttons = [Button(ok, self.t("name_entry.ok"), "ok", primary=True,
+        self.buttons = [Button(ok, _("Save"), "ok", primary=True,
                                enabled=self.cleaned() is not None)]
 
     def cleaned(self) -> str | None:
@@ -74,11 +75,12 @@ class NameEntryScene(MenuScene):
         self.draw_felt(surf)
         f = self.fonts
         w, h = self.size
-        gfx.blit_text(surf, self.t("name_entry.title"), f.title, c("panel_title"),
+        gfx.blit_text(surf, _("A new high score"), f.title, c("panel_title"),
                       (w // 2, round(h * 0.22)), "midtop", True)
-        gfx.blit_text(surf, self.t("run_over.final", score=f"{self.run.score:,}"), f.body,
+        final = _("Final score {score}").format(score=format_number(self.run.score))
+        gfx.blit_text(surf, final, f.body,
                       c("accent"), (w // 2, round(h * 0.22) + f.title * 2), "midtop", True)
-        gfx.blit_text(surf, self.t("name_entry.prompt"), f.body, c("text"),
+        gfx.blit_text(surf, _("Your name for the leaderboard"), f.body, c("text"),
                       (w // 2, self.field.top - f.body // 2), "midbottom")
         pygame.draw.rect(surf, c("card_face"), self.field, border_radius=f.body // 2)
         pygame.draw.rect(surf, c("accent"), self.field, width=2, border_radius=f.body // 2)
@@ -89,7 +91,8 @@ class NameEntryScene(MenuScene):
             x = r.right + 2 if shown else self.field.left + f.body
             pygame.draw.line(surf, c("text_dark"), (x, self.field.top + f.body // 2),
                              (x, self.field.bottom - f.body // 2), 2)
-        gfx.blit_text(surf, self.t("name_entry.hint", max=self.max), f.small, c("text_dim"),
+        hint = _("Enter to save · up to {max} characters").format(max=self.max)
+        gfx.blit_text(surf, hint, f.small, c("text_dim"),
                       (w // 2, self.field.bottom + f.body // 2), "midtop")
         self.draw_buttons(surf)
 

@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 import pygame
 
+from ...services.i18n import _
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..layout import menu_column
-from ..navigation import Route
 from ..menu import MenuScene
+from ..navigation import Route
 
 
 class PauseMenu(MenuScene):
@@ -24,13 +25,12 @@ class PauseMenu(MenuScene):
         super().__init__(ctx)
 
     def build(self) -> None:
-        t = self.t
         if self.demo:
-            items = [("resume", t("menu.resume")), ("quit_demo", t("menu.quit_demo"))]
+            items = [("resume", _("Resume")), ("quit_demo", _("Quit demo"))]
         else:
-            items = [("resume", t("menu.resume")), ("help", t("menu.help")),
-                     ("settings", t("menu.settings")), ("abandon", t("menu.abandon")),
-                     ("quit", t("menu.quit_title"))]
+            items = [("resume", _("Resume")), ("help", _("How to play")),
+                     ("settings", _("Settings")), ("abandon", _("Abandon run")),
+                     ("quit", _("Save and quit to title"))]
             if self.run_over:
                 items = [i for i in items if i[0] != "abandon"]
         rects = menu_column(self.size, self.ctx.theme.layout, len(items), 0.3)
@@ -46,7 +46,9 @@ class PauseMenu(MenuScene):
         elif key == "settings":
             nav.push(Route.SETTINGS)
         elif key == "abandon":
-            nav.push(Route.CONFIRM, question=self.t("menu.abandon_confirm"), on_yes=self.abandon)
+            question = _("Abandon this run? The unfinished match counts as lost; "
+                         "the matches you have won stand.")
+            nav.push(Route.CONFIRM, question=question, on_yes=self.abandon)
         elif key == "quit":
             nav.reset(Route.TITLE)
         elif key == "quit_demo":
@@ -64,6 +66,6 @@ class PauseMenu(MenuScene):
                           self.buttons[-1].rect.bottom - first.top + f.title * 3 + f.body * 2)
         box.midbottom = (first.centerx, self.buttons[-1].rect.bottom + f.body * 2)
         gfx.panel(surf, box, radius=f.body)
-        gfx.blit_text(surf, self.t("menu.title"), f.title, c("panel_title"),
+        gfx.blit_text(surf, _("Paused"), f.title, c("panel_title"),
                       (box.centerx, box.top + f.body), "midtop", True)
         self.draw_buttons(surf)

@@ -185,7 +185,7 @@ class ReviewScene(MenuScene):
         assert hand is not None
         if hand.review is None:
             done, total = self.job.progress() if self.job is not None else (0, 0)
-            return [(_("Judging every card against perfect play…"), "text"),
+            return [(_("Judging every card against perfect play"), "text"),
                     (_("{done} of {total} decisions").format(
                         done=format_number(done), total=format_number(total)) if total else "",
                      "text_dim")]
@@ -340,7 +340,7 @@ class ReviewScene(MenuScene):
         lines = [(head, "panel_title", True)]
         verdict = hand.verdict(step.number, seat)
         if verdict is None:
-            lines.append((_("Judging…") if not self.error else "", "text_dim", False))
+            lines.append((_("Judging") if not self.error else "", "text_dim", False))
             return lines
         lines.append((loss_text(verdict), loss_colour(verdict), False))
         best = ", ".join(b.label for b in verdict.best)
@@ -350,7 +350,7 @@ class ReviewScene(MenuScene):
     def _bid_lines(self, hand: ReviewedHand) -> list[tuple[list[str], str]]:
         """Each bid judged: a head line, then every word's value (items kept whole)."""
         if hand.review is None:
-            return [([_("Judging…") if not self.error else ""], "text_dim")]
+            return [([_("Judging") if not self.error else ""], "text_dim")]
         lines = []
         for seat in (YOU, RIVAL):
             for v in hand.bid_verdicts(seat):

@@ -2,14 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from ...services.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language
+from ...services.language_setting import SETTING_KEY as LANGUAGE_KEY
 from .. import gfx
 from ..gfx import Button, c
 from ..menu import MenuScene
 
-SETTING_KEYS = ("animation_speed", "auto_play_single", "confirm_play", "sound", "four_colour",
-                "fullscreen", "show_points")
+# Each row: the setting's key and its label (translated where drawn).
+ROWS: tuple[tuple[str, str], ...] = (
+    (LANGUAGE_KEY, N_("Language")),
+    ("animation_speed", N_("Animation speed")),
+    ("auto_play_single", N_("Auto-play a single legal card")),
+    ("confirm_play", N_("Confirm before playing")),
+    ("sound", N_("Sound")),
+    ("four_colour", N_("Four-colour deck")),
+    ("fullscreen", N_("Full screen")),
+    ("show_points", N_("Show points taken this hand")),
+)
+SETTING_KEYS = tuple(key for key, _label in ROWS)
+# The words of the values (the animation speeds, on and off).
+VALUE_WORDS: dict[Any, str] = {
+    "off": N_("Off"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow"),
+    True: N_("On"), False: N_("Off"),
+}
 
 
 class SettingsScene(MenuScene):
@@ -22,7 +41,7 @@ class SettingsScene(MenuScene):
         top = round(h * 0.2)
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.buttons = []
-        vw = f.body * 8
+        vw = self._value_width(width)
         for i, key in enumerate(SETTING_KEYS):
             y = top + i * (row_h + f.body // 2)
             rect = pygame.Rect(left + width - vw, y, vw, row_h)
@@ -30,12 +49,26 @@ class SettingsScene(MenuScene):
             self.rows.append((key, pygame.Rect(left, y, width, row_h)))
         back = pygame.Rect(0, 0, f.body * 10, row_h)
         back.midtop = (w // 2, top + len(SETTING_KEYS) * (row_h + f.body // 2) + f.body)
-        self.buttons.append(Button(back, self.t("settings.back"), "back", primary=True))
+        self.buttons.append(Button(back, _("Back"), "back", primary=True))
+
+    def _value_width(self, row_width: int) -> int:
+        """Wide enough for the longest value (a language's name, a speed), so
+        no value is cut; the label gets the rest of the row."""
+        f = self.fonts
+        words = [_(w) for w in VALUE_WORDS.values()] + list(LANGUAGE_NAMES.values())
+        return min(row_width // 3, max(f.body * 8, gfx.button_row_width(words, f.body, f.body)))
 
     def _value(self, key: str) -> str:
-        return str(self.t.get("settings.values")[self.ctx.settings[key]])
+        if key == LANGUAGE_KEY:  # each language is named in itself
+            return LANGUAGE_NAMES[current_language()]
+        return _(VALUE_WORDS[self.ctx.settings[key]])
 
     def _change(self, key: str, step: int = 1) -> None:
+        if key == LANGUAGE_KEY:
+            now = LANGUAGES.index(current_language())
+            self.ctx.settings.change(key, LANGUAGES[(now + step) % len(LANGUAGES)])
+            self.build()
+            return
         v = self.ctx.settings[key]
         if key == "animation_speed":
             order = list(self.ctx.theme.speeds)
@@ -63,12 +96,18 @@ class SettingsScene(MenuScene):
         self.draw_felt(surf)
         f = self.fonts
         w, h = self.size
-        gfx.blit_text(surf, self.t("settings.title"), f.title, c("panel_title"),
+        gfx.blit_text(surf, _("Settings"), f.title, c("panel_title"),
                       (w // 2, round(h * 0.08)), "midtop", True)
+        labels = dict(ROWS)
+        value_left = self.buttons[0].rect.left if self.buttons else 0
         for key, rect in self.rows:
-            gfx.panel(surf, rect.inflate(f.body, 4), radius=f.body // 2)
-            gfx.blit_text(surf, self.t(f"settings.{key}"), f.body, c("text"),
-                          (rect.left + f.body // 2, rect.centery), "midleft")
+            box = rect.inflate(f.body, 4)
+            gfx.panel(surf, box, radius=f.body // 2)
+            label = _(labels[key])
+            room = value_left - rect.left - f.body
+            size = gfx.fitting_size(label, f.body, room)
+            gfx.blit_text(surf, label, size, c("text"), (rect.left + f.body // 2, rect.centery),
+                          "midleft", within=pygame.Rect(box.left, box.top, room + f.body, box.h))
         self.draw_buttons(surf)
-        gfx.blit_text(surf, self.t("settings.hint"), f.small, c("text_dim"),
+        gfx.blit_text(surf, _("Click, or ↑/↓ and ←/→ · Esc to go back"), f.small, c("text_dim"),
                       (w // 2, h - f.body * 2), "midbottom")

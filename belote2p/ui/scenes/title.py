@@ -10,7 +10,7 @@ import pygame
 from ...cards import ACE, CARDS, JACK
 from ...fairness import daily_seed, today_utc
 from ...match import Run
-from ...services.i18n import _, format_date
+from ...services.i18n import _, format_date, format_number
 from ...services.run_session import ActiveRun, ResumeFailed, now_iso
 from .. import gfx
 from ..gfx import Button, c
@@ -25,19 +25,19 @@ BLOCKED_BUTTONS = ("continue", "new")
 
 class TitleScene(MenuScene):
     def build(self) -> None:
-        t, session = self.t, self.ctx.session
+        session = self.ctx.session
         self.blocked = self._blocked_reason()
         self.has_saved = not self.blocked and session.saved() is not None
         rows: list[list[tuple[str, str]]] = []
         if self.has_saved:
-            rows.append([("continue", t("title.continue"))])
+            rows.append([("continue", _("Continue run"))])
         self.day = today_utc()
         daily = _("Daily challenge · {date}").format(date=format_date(self.day))
-        rows += [[("new", t("title.new_run"))], [("daily", daily)],
-                 [("leaderboard", t("title.leaderboard"))],
+        rows += [[("new", _("New run"))], [("daily", daily)],
+                 [("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
-                 [("help", t("title.help")), ("settings", t("title.settings"))],
-                 [("quit", t("title.quit"))]]
+                 [("help", _("How to play")), ("settings", _("Settings"))],
+                 [("quit", _("Quit"))]]
         top = 0.40 if len(rows) < 7 else 0.37
         rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
@@ -51,7 +51,8 @@ class TitleScene(MenuScene):
         self.detail = None
         saved = session.saved_detail() if self.has_saved else None
         if saved is not None:
-            self.detail = t("title.continue_detail", streak=saved.streak, level=saved.rival_level)
+            self.detail = _("streak {streak} · rival level {level}").format(
+                streak=format_number(saved.streak), level=saved.rival_level)
 
     def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
         """A lone button whose label (the daily's date) is longer grows, centred."""
@@ -82,7 +83,7 @@ class TitleScene(MenuScene):
             self._continue()
         elif key == "new":
             if self.has_saved:
-                nav.push(Route.CONFIRM, question=self.t("title.replace_run"),
+                nav.push(Route.CONFIRM, question=_replace_run_question(),
                          on_yes=lambda: nav.reset(Route.TABLE, active=session.abandon_saved()))
             else:
                 nav.reset(Route.TABLE, active=session.start_new())
@@ -107,7 +108,7 @@ class TitleScene(MenuScene):
         nav, session, day = self.ctx.nav, self.ctx.session, self.day
         questions = []
         if self.has_saved:
-            questions.append(self.t("title.replace_run"))
+            questions.append(_replace_run_question())
         if daily_attempted(session.store, day):
             questions.append(_("You have played today's challenge already: this attempt is "
                                "practice and will not count on today's board."))
@@ -125,7 +126,8 @@ class TitleScene(MenuScene):
         try:
             active = self.ctx.session.resume()
         except ResumeFailed as exc:
-            self.ctx.toast(self.t("title.resume_failed", error=exc))
+            self.ctx.toast(_("The saved run could not be resumed ({error}); it was set aside.")
+                           .format(error=exc))
             self.ctx.nav.reset(Route.TITLE)
             return
         if active is not None:
@@ -136,9 +138,9 @@ class TitleScene(MenuScene):
         w, h = self.size
         f = self.fonts
         self._draw_fan(surf, (w // 2, round(h * 0.2)))
-        gfx.blit_text(surf, self.t("app_title"), f.huge, c("panel_title"),
+        gfx.blit_text(surf, _("Belote 2P"), f.huge, c("panel_title"),
                       (w // 2, round(h * 0.27)), "midtop", True)
-        gfx.blit_text(surf, self.t("tagline"), f.body, c("text"),
+        gfx.blit_text(surf, _("Two-player Belote · the streak challenge"), f.body, c("text"),
                       (w // 2, round(h * 0.27) + round(f.huge * 1.25)), "midtop")
         self.draw_buttons(surf)
         if self.detail and self.buttons and self.buttons[0].value == "continue":
@@ -146,10 +148,11 @@ class TitleScene(MenuScene):
             gfx.blit_text(surf, self.detail, f.small, c("text"), (r.right + f.body, r.centery),
                           "midleft")
         if self.best is not None:
-            line = self.t("title.best", score=f"{self.best.score:,}", name=self.best.name,
-                          streak=self.best.streak)
+            line = _("Best score: {score}  ({name}, streak {streak})").format(
+                score=format_number(self.best.score), name=self.best.name,
+                streak=format_number(self.best.streak))
         else:
-            line = self.t("title.no_best")
+            line = _("No score yet: win a match to start a streak")
         last = self.buttons[-1].rect
         gfx.blit_text(surf, line, f.body, c("accent"), (w // 2, last.bottom + f.body * 2),
                       "midtop", True)
@@ -168,7 +171,8 @@ class TitleScene(MenuScene):
         gfx.panel(surf, box, radius=f.body // 2, colour=c("toast"))
         for i, line in enumerate(lines):
             gfx.blit_text(surf, line, f.small, c("accent"),
-                          (box.centerx, box.top + f.body // 2 + i * line_h), "midtop")
+                          (box.centerx, box.top + f.body // 2 + i * line_h), "midtop",
+                          within=box)
 
     def _draw_fan(self, surf: pygame.Surface, centre: tuple[int, int]) -> None:
         """Four jacks fanned above the title: the trump's best card, in each suit."""
@@ -184,6 +188,12 @@ class TitleScene(MenuScene):
             x = centre[0] + (i - 1.5) * cw * 0.55
             y = centre[1] - ch * 0.35 + abs(i - 1.5) * ch * 0.06
             surf.blit(rot, rot.get_rect(center=(round(x), round(y))))
+
+
+
+def _replace_run_question() -> str:  # noqa: N802 - a message, worded when shown
+    return _("You have a run in progress. Abandon it and start a new one? "
+             "The unfinished match counts as lost.")
 
 
 MenuItem = tuple[str, str]  # (the button's value, its label)

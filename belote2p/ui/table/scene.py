@@ -13,11 +13,12 @@ from typing import Any
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS, Card
 from ...actions import PASS, TAKE, Bid, IllegalAction, Phase
 from ...ai.levels import LevelsError, load_levels
+from ...cards import SUIT_SYMBOLS, Card
 from ...fairness import DAILY_PREFIX, DailyDateError, commitment, parse_daily_date
 from ...match import Run
+from ...services.i18n import _, current_language
 from ...services.run_session import ActiveRun, now_iso
 from ...services.runfile import ExportSource
 from .. import gfx
@@ -28,6 +29,7 @@ from ..model import HUMAN, RIVAL, Beat, BeatBuilder, TableModel
 from ..navigation import Route
 from ..panels import InfoPanel, hand_over_panel, match_over_panel, run_over_panel
 from ..scene import Scene
+from ..words import refusal_text, seat_name, suit_name
 from .animation import BeatHooks, BeatPlayer
 from .demo import DemoConfig, Screenshots
 from .input import TableInput
@@ -49,14 +51,13 @@ class TableScene(Scene):
     def __init__(self, ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None = None):
         super().__init__(ctx)
         self.active, self.demo = active, demo
-        self.t = ctx.texts
         self.model = TableModel()
         self.beats = BeatPlayer(self.model, ctx.sounds, ctx.theme.timing, BeatHooks(
             self._resolve, self._landed_in_hand, self._make_panel, self._beat_finished))
         self.places = CardPositions()
         self.input = TableInput(self)
         self.rivals = RivalSeats(ctx.worker)
-        self.renderer = TableRenderer(ctx.window, ctx.art, ctx.theme, ctx.texts)
+        self.renderer = TableRenderer(ctx.window, ctx.art, ctx.theme)
         self.shots = Screenshots(demo.screenshots) if demo and demo.screenshots else None
         self.idle_for = 0.0
         self.auto_wait = 0.0
@@ -65,7 +66,7 @@ class TableScene(Scene):
         self.level_before = self.run.rival_level
         self.level_names = _level_names()
         self.ai_seats = {HUMAN, RIVAL} if demo else {RIVAL}
-        self.builder = BeatBuilder(self._timing(), self.t, self.seat_name, self.second_person)
+        self.builder = BeatBuilder(self._timing(), self.seat_name, self.second_person)
         self._begin()
 
     # ----------------------------------------------------------------- setup
@@ -97,7 +98,7 @@ class TableScene(Scene):
             self.model.sync(hand, len(run.match.hands))
 
     def seat_name(self, seat: int) -> str:
-        return str(self.t.get("seat_demo" if self.demo else "seat")[seat])
+        return seat_name(seat, demo=self.demo is not None)
 
     def second_person(self, seat: int) -> bool:
         """"You take" but "Rival takes" (and "South takes" in the demo)."""
@@ -132,7 +133,7 @@ class TableScene(Scene):
         try:
             events = self.run.apply(action)
         except IllegalAction as exc:
-            self.beats.say(str(exc))
+            self.beats.say(refusal_text(exc.refusal))
             return False
         if not self.demo:
             self.ctx.session.save(self.active)
@@ -148,18 +149,18 @@ class TableScene(Scene):
         """The player asks to play ``card``: the engine says whether it may."""
         inp = self.input
         if not self.human_turn() or self.hand.phase is not Phase.PLAY:
-            self.beats.say(self.t("play.wait"))
+            self.beats.say(_("Wait for your turn"))
             return False
-        reason = self.hand.why_illegal(card)
-        if reason is not None:
-            self.beats.say(reason[0].upper() + reason[1:])
+        refusal = self.hand.refusal(card)
+        if refusal is not None:
+            self.beats.say(refusal_text(refusal))
             inp.armed = None
             return False
         visible = self.model.visible_mine()
         if self.ctx.settings["confirm_play"] and not confirmed and inp.armed != card:
             inp.armed = card
             inp.sel = visible.index(card) if card in visible else None
-            self.beats.say(self.t("play.confirm_hint", card=card.label))
+            self.beats.say(_("Click again or press Enter to play {card}").format(card=card.label))
             return False
         self.beats.message = None
         ok = self.apply(card)
@@ -233,7 +234,7 @@ class TableScene(Scene):
     def _make_panel(self, b: Beat) -> InfoPanel:
         self.input.show_last = False
         if b.kind == "hand_over":
-            return hand_over_panel(b.data, self.seat_name)
+            return hand_over_panel(b.data, self.seat_name, self.second_person)
         if b.kind == "match_over":
             data = dict(b.data, demo=bool(self.demo))
             return match_over_panel(data, self.seat_name, self.level_before)
@@ -323,7 +324,13 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- drawing
     def resize(self) -> None:
+        """A new window size, or a new language: the open panel is made again."""
         self.places.clear()
+        beat = self.beats.beat
+        if self.beats.panel is not None and beat is not None and beat.modal:
+            age = self.beats.panel.age
+            self.beats.panel = self._make_panel(beat)
+            self.beats.panel.age = age
 
     def draw(self, surf: pygame.Surface) -> None:
         state = self.state()
@@ -358,7 +365,7 @@ class TableScene(Scene):
             message=self._message(), flights=self._flights(),
             show_last=inp.show_last, last_trick=m.last_trick, panel=self.beats.panel,
             side=self._side_state(mouse, four),
-            side_buttons=tuple(side_buttons(L, self.t, inp.show_last, inp.show_tracker, mouse)))
+            side_buttons=tuple(side_buttons(L, inp.show_last, inp.show_tracker, mouse)))
 
     def _bid_buttons(self, mouse: tuple[int, int]) -> tuple[list[Button], str | None]:
         hand = self.hand
@@ -375,26 +382,25 @@ class TableScene(Scene):
             btn.hover = rect.collidepoint(mouse)
             buttons.append(btn)
         if hand.bid_round == 1:
-            prompt = self.t("bid.prompt_round1", suit=SUIT_SYMBOLS[hand.turned.suit])
+            prompt = _("Take {suit} as trump?").format(suit=SUIT_SYMBOLS[hand.turned.suit])
         elif PASS not in legal:
-            prompt = self.t("bid.prompt_forced")
+            prompt = _("Third deal: you must name a trump")
         else:
-            prompt = self.t("bid.prompt_round2")
+            prompt = _("Name a trump, or pass")
         return buttons, prompt
 
     def _bid_label(self, bid: Bid) -> str:
         if bid is PASS:
-            return self.t("bid.pass")
+            return _("Pass")
         suit = self.hand.turned.suit if bid is TAKE else bid.suit
         assert suit is not None  # a take names the turned card's suit or its own
-        name = self.t.get("suits")[suit]
-        return self.t("bid.take_turned", suit=f"{SUIT_SYMBOLS[suit]} {name}")
+        return _("Take {suit}").format(suit=f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}")
 
     def _message(self) -> str | None:
         if self.beats.message:
             return self.beats.message.text
         if self.human_turn() and self.idle() and self.hand.phase is Phase.PLAY:
-            return self.t("play.your_lead") if not self.hand.current else self.t("play.your_turn")
+            return _("Your lead") if not self.hand.current else _("Your turn")
         return None
 
     def _flights(self) -> tuple[FlightView, ...]:
@@ -432,7 +438,8 @@ class TableScene(Scene):
             show_points=bool(self.ctx.settings.get("show_points")), four_colour=four,
             show_tracker=inp.show_tracker, show_last=inp.show_last, tracker=tracker,
             hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
-            commitment=commitment(str(run.seed)), seed=str(run.seed) if run.over else None)
+            commitment=commitment(str(run.seed)), seed=str(run.seed) if run.over else None,
+            language=current_language())
 
     # ---------------------------------------------------------------- demo
     def after_draw(self, surf: pygame.Surface) -> None:
@@ -483,7 +490,7 @@ class TableScene(Scene):
             "panel": panel.kind if panel else None,
             "panel_button": panel.button_rect(self.L) if panel else None,
             "review_button": panel.extra_rect(self.L) if panel and panel.review else None,
-            "panel_lines": [t for t, _ in panel.lines] if panel else [],
+            "panel_lines": [text for text, _colour in panel.lines] if panel else [],
             "message": self.beats.message.text if self.beats.message else None,
             "side_buttons": {b.value: b.rect for b in self.input.side_btns},
         }

@@ -6,26 +6,29 @@ from __future__ import annotations
 import pygame
 
 from ...cards import SUIT_SYMBOLS
-from ...services.i18n import _
+from ...services.i18n import N_, _, format_number
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
 from ..layout import TableLayout
 from ..menu import fit
 from ..panels import draw_tracker, tracker_height
-from ..theme import Texts, Theme
+from ..theme import Theme
+from ..words import taken_by
 from .state import SideState
 
-# The panel's buttons, left to right: text key and the value the input acts on.
-SIDE_BUTTONS = (("panel.last_trick", "last"), ("panel.tracker", "tracker"), ("panel.menu", "menu"))
+# The panel's buttons, left to right: the label and the value the input acts on.
+SIDE_BUTTONS = ((N_("Last trick (L)"), "last"), (N_("Tracker (T)"), "tracker"),
+                (N_("Menu (Esc)"), "menu"))
+SEPARATOR = " · "  # between facts of the status line
 
 
-def side_buttons(L: TableLayout, texts: Texts, show_last: bool, show_tracker: bool,
+def side_buttons(L: TableLayout, show_last: bool, show_tracker: bool,
                  mouse: tuple[int, int]) -> list[Button]:
     buttons = []
-    for rect, (key, value) in zip(L.panel_buttons, SIDE_BUTTONS):
+    for rect, (label, value) in zip(L.panel_buttons, SIDE_BUTTONS):
         active = (value == "last" and show_last) or (value == "tracker" and show_tracker)
-        b = Button(rect, texts(key), value, focus=active)
+        b = Button(rect, _(label), value, focus=active)
         b.hover = rect.collidepoint(mouse)
         buttons.append(b)
     return buttons
@@ -36,8 +39,8 @@ class SidePanel:
     into an off-screen copy of the window when what it shows changes, and
     copied from there otherwise (saves a third of a frame's drawing)."""
 
-    def __init__(self, window: Window, theme: Theme, texts: Texts):
-        self.window, self.theme, self.t = window, theme, texts
+    def __init__(self, window: Window, theme: Theme):
+        self.window, self.theme = window, theme
         self._shown: SideState | None = None
         self._off: pygame.Surface | None = None
 
@@ -71,17 +74,19 @@ class SidePanel:
 
     def _who(self, rows: _Rows, s: SideState) -> None:
         """Who plays whom: the two levels in the demo, else the rival and the streak."""
-        t = self.t
         if s.demo_levels is not None:
-            rows.heading(t("app_title"))
+            rows.heading(_("Belote 2P"))
             for seat in (1, 0):
                 level = s.demo_levels[seat]
-                rows.row(_short(s.seat_names[seat]), f"L{level} {s.level_name(level)}".strip())
+                name = s.level_name(level)
+                rows.row(_short(s.seat_names[seat]), f"L{level} {_(name) if name else ''}".strip())
             return
-        rows.heading(t("panel.rival"))
-        rows.text(t("panel.level", level=s.rival_level, name=s.level_name(s.rival_level)))
-        rows.row(t("panel.streak"), str(s.streak), c("accent"), True)
-        rows.row(t("panel.run_score"), f"{s.score:,}", c("accent"), True)
+        rows.heading(_("Rival"))
+        name = s.level_name(s.rival_level)
+        rows.text(_("Level {level} · {name}").format(level=s.rival_level,
+                                                     name=_(name) if name else ""))
+        rows.row(_("Streak"), format_number(s.streak), c("accent"), True)
+        rows.row(_("Run score"), format_number(s.score), c("accent"), True)
         self._fairness(rows, s)
 
     def _fairness(self, rows: _Rows, s: SideState) -> None:
@@ -93,42 +98,41 @@ class SidePanel:
             rows.small_row(_("Seed"), s.seed, c("accent"))
 
     def _match(self, rows: _Rows, s: SideState) -> None:
-        t = self.t
-        rows.heading(t("panel.match"))
+        rows.heading(_("Match"))
         rows.columns(_short(s.seat_names[0]), _short(s.seat_names[1]))
         for i in range(2):
-            label = t("panel.hand_n", n=i + 1)
+            label = _("Hand {n}").format(n=i + 1)
             if i < len(s.hand_scores):
                 rows.pair(label, *s.hand_scores[i])
             elif i == s.hands_started - 1:
-                rows.row(label, t("panel.in_play"), c("text_dim"))
+                rows.row(label, _("in play"), c("text_dim"))
             else:
                 rows.row(label, "–", c("text_dim"))
-        rows.pair(t("panel.total"), *s.match_scores, bold=True)
+        rows.pair(_("Total"), *s.match_scores, bold=True)
 
     def _this_hand(self, rows: _Rows, s: SideState) -> None:
-        t = self.t
-        rows.heading(t("panel.this_hand"))
+        rows.heading(_("This hand"))
         if s.trump is not None:
             who = _short(s.seat_names[s.taker]) if s.taker is not None else ""
+            you = s.taker == 0 and s.demo_levels is None
             ink = self.theme.suit_colour(s.trump, s.four_colour)
-            rows.trump(t("panel.trump"), SUIT_SYMBOLS[s.trump], ink, t("panel.taken_by", who=who))
+            rows.trump(_("Trump"), SUIT_SYMBOLS[s.trump], ink, taken_by(you, who))
         else:
-            rows.row(t("panel.trump"), t("panel.no_trump"), c("text_dim"))
+            rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
-            rows.pair(t("panel.points"), *s.points)
+            rows.pair(_("Points"), *s.points)
         else:
-            rows.row(t("panel.points"), t("panel.points_hidden"), c("text_dim"))
-        rows.pair(t("panel.tricks"), *s.won)
+            rows.row(_("Points"), _("hidden (Settings)"), c("text_dim"))
+        rows.pair(_("Tricks"), *s.won)
         if not s.stock_started:
-            status = t("panel.bidding")
+            facts = [_("bidding")]
             if s.deal_number > 1:
-                status += " · " + t("panel.deal_n", n=s.deal_number)
+                facts.append(_("deal {n} of 3").format(n=s.deal_number))
         else:
             n = min(16, s.won[0] + s.won[1] + 1)
-            kind = t("panel.strict_play") if s.pack == 0 else t("panel.free_play")
-            status = t("panel.trick_n", n=n) + " · " + kind
-        rows.status(status)
+            kind = _("strict play") if s.pack == 0 else _("free play")
+            facts = [_("Trick {n} of 16").format(n=n), kind]
+        rows.status(SEPARATOR.join(facts))
 
 
 def _short(seat_name: str) -> str:
@@ -137,7 +141,8 @@ def _short(seat_name: str) -> str:
 
 
 class _Rows:
-    """Writes the panel's lines top to bottom: labels left, values right."""
+    """Writes the panel's lines top to bottom: labels left, values right.  A
+    label keeps clear of its values (it shrinks a little if a language needs)."""
 
     def __init__(self, surf: pygame.Surface, L: TableLayout):
         self.surf, self.f = surf, L.fonts
@@ -146,22 +151,33 @@ class _Rows:
         self.y = L.panel.top + pad // 2 + 2
         self.line = round(self.f.body * 1.38)
         self.small_line = round(self.f.small * 1.45)
+        self.box = L.panel  # every line stays inside the panel
+
+    def _text(self, text: str, size: int, colour, pos, anchor: str = "topleft",
+              bold: bool = False) -> pygame.Rect:
+        return gfx.blit_text(self.surf, text, size, colour, pos, anchor, bold, within=self.box)
+
+    def _label(self, label: str, right: int, size: int | None = None) -> None:
+        """``label`` from the left edge, ending before ``right``."""
+        size = size or self.f.body
+        room = pygame.Rect(self.x0, self.y, right - self.f.body // 2 - self.x0, self.line)
+        gfx.blit_text(self.surf, label, gfx.fitting_size(label, size, room.w), c("text_dim"),
+                      (self.x0, self.y), within=room)
 
     def heading(self, text: str) -> None:
         self.y += self.f.small // 3
-        gfx.blit_text(self.surf, text.upper(), self.f.small, c("panel_title"), (self.x0, self.y),
-                      bold=True)
+        self._text(text.upper(), self.f.small, c("panel_title"), (self.x0, self.y), bold=True)
         self.y += self.small_line
 
     def text(self, text: str) -> None:
-        gfx.blit_text(self.surf, text, self.f.body, c("text"), (self.x0, self.y), bold=True)
+        size = gfx.fitting_size(text, self.f.body, self.x1 - self.x0, bold=True)
+        self._text(text, size, c("text"), (self.x0, self.y), bold=True)
         self.y += self.line
 
     def row(self, label: str, value: str, colour=None, bold: bool = False) -> None:
         body = self.f.body
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y))
-        gfx.blit_text(self.surf, value, body, colour or c("text"), (self.x1, self.y), "topright",
-                      bold)
+        shown = self._text(value, body, colour or c("text"), (self.x1, self.y), "topright", bold)
+        self._label(label, shown.left)
         self.y += self.line
 
     def small_row(self, label: str, value: str, colour=None) -> None:
@@ -177,31 +193,32 @@ class _Rows:
 
     def columns(self, left: str, right: str) -> None:
         small, body = self.f.small, self.f.body
-        gfx.blit_text(self.surf, left, small, c("text_dim"), (self.x1 - body * 3.6, self.y),
-                      "topright")
-        gfx.blit_text(self.surf, right, small, c("text_dim"), (self.x1, self.y), "topright")
+        self._text(left, small, c("text_dim"), (self.x1 - body * 3.6, self.y), "topright")
+        self._text(right, small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
     def pair(self, label: str, a, b, bold: bool = False) -> None:
         body = self.f.body
         colour = c("accent") if bold else c("text")
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, self.y))
-        gfx.blit_text(self.surf, str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright",
-                      bold)
-        gfx.blit_text(self.surf, str(b), body, colour, (self.x1, self.y), "topright", bold)
+        shown = self._text(str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright", bold)
+        self._text(str(b), body, colour, (self.x1, self.y), "topright", bold)
+        self._label(label, shown.left)
         self.y += self.line
 
     def trump(self, label: str, symbol: str, ink, taken_by: str) -> None:
         body, small, y = self.f.body, self.f.small, self.y
-        gfx.blit_text(self.surf, label, body, c("text_dim"), (self.x0, y))
         badge = pygame.Rect(0, 0, round(body * 1.5), round(body * 1.5))
         badge.topright = (self.x1, y - body // 5)
         pygame.draw.rect(self.surf, c("card_face"), badge, border_radius=body // 3)
-        gfx.blit_text(self.surf, symbol, body, ink, badge.center, "center", True)
-        gfx.blit_text(self.surf, taken_by, small, c("text"), (badge.left - small // 2, y + 1),
-                      "topright")
+        self._text(symbol, body, ink, badge.center, "center", True)
+        label_w = gfx.font(body).size(label)[0] + body
+        room = badge.left - small // 2 - self.x0 - label_w
+        shown = self._text(taken_by, gfx.fitting_size(taken_by, small, room), c("text"),
+                           (badge.left - small // 2, y + 1), "topright")
+        self._label(label, shown.left)
         self.y += self.line
 
     def status(self, text: str) -> None:
-        gfx.blit_text(self.surf, text, self.f.small, c("text"), (self.x0, self.y + 2))
+        size = gfx.fitting_size(text, self.f.small, self.x1 - self.x0)
+        self._text(text, size, c("text"), (self.x0, self.y + 2))
         self.y += self.small_line

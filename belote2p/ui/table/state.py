@@ -12,8 +12,8 @@ from typing import Any
 
 import pygame
 
-from ...cards import Card
 from ...actions import Trick
+from ...cards import Card
 from ...view import SeatView
 from ..gfx import Button
 from ..layout import TableLayout
@@ -63,6 +63,7 @@ class SideState:
     hover: tuple[bool, ...]  # the pointer over each of the panel's buttons
     commitment: str = ""  # the seed's SHA-256, shown from the first card (fairness)
     seed: str | None = None  # shown only once the run is over
+    language: str = ""  # the words change with it, so the cached panel must too
 
     def level_name(self, level: Any) -> str:
         return dict(self.level_names).get(level, "") if isinstance(level, int) else ""
