@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
 import unicodedata
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..ai.base import decide
 from ..fairness import daily_seed
 from ..match import PLAYER, Run
 from ..services.rival import rival_action
-from .api import LeaderboardEntry, RunRecord, RunStatus
+from .api import LeaderboardEntry, RunRecord, RunStatus, Store
 from .names import clean_name
 from .runs import display_date, match_results, now_iso, restore_run
 
@@ -20,10 +22,11 @@ if TYPE_CHECKING:
     from ..services.stats import Stats
 
 
-def _open():
+def _open() -> Store:
     from .sqlite import open_store
 
-    return open_store()
+    store: Store = open_store()
+    return store
 
 
 # -- leaderboard ----------------------------------------------------------------
@@ -61,7 +64,7 @@ def format_board(entries: list[LeaderboardEntry]) -> str:
     return _table(head, rows, right=(True, False, False, True, True, True, False))
 
 
-def leaderboard_main(args) -> int:
+def leaderboard_main(args: argparse.Namespace) -> int:
     """``belote2p leaderboard [--daily YYYY-MM-DD] [--json]``: the best runs, or
     one day's board (its counted first attempt)."""
     _printable_stdout()
@@ -96,7 +99,8 @@ def format_runs(records: list[RunRecord]) -> str:
                                      False, False))
 
 
-def _table(head: tuple[str, ...], rows: list[tuple[str, ...]], right: tuple[bool, ...]) -> str:
+def _table(head: tuple[str, ...], rows: Sequence[tuple[str, ...]],
+           right: tuple[bool, ...]) -> str:
     widths = [max(_width(r[i]) for r in [head, *rows]) for i in range(len(head))]
     lines = ["  ".join(_pad(cell, widths[i], right[i]) for i, cell in enumerate(row)).rstrip()
              for row in [head, *rows]]
@@ -104,7 +108,7 @@ def _table(head: tuple[str, ...], rows: list[tuple[str, ...]], right: tuple[bool
     return "\n".join(lines)
 
 
-def runs_main(args) -> int:
+def runs_main(args: argparse.Namespace) -> int:
     """``belote2p runs [--json]``: every run, newest first (the run in progress
     shows its commitment, never its seed)."""
     _printable_stdout()
@@ -132,7 +136,7 @@ def format_stats(stats: Stats) -> str:
     return "\n".join(lines)
 
 
-def stats_main(args) -> int:
+def stats_main(args: argparse.Namespace) -> int:
     """``belote2p stats [--json] [--include-ai]``: the player's statistics."""
     from ..services.stats import compute_stats
 
@@ -144,7 +148,7 @@ def stats_main(args) -> int:
     return 0
 
 
-def export_main(args) -> int:
+def export_main(args: argparse.Namespace) -> int:
     """``belote2p export ID``: the run file on stdout (``services.runfile``);
     an id that is no finished run, or a run kept without its moves: one line
     on stderr, exit 2."""

@@ -152,13 +152,16 @@ def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[A
 
 def run_row_by_id(conn: sqlite3.Connection, entry_id: int) -> tuple[Any, ...] | None:
     columns = ", ".join(RUN_COLUMNS)
-    return conn.execute(f"SELECT {columns} FROM runs WHERE id = ?", (entry_id,)).fetchone()
+    row: tuple[Any, ...] | None = conn.execute(
+        f"SELECT {columns} FROM runs WHERE id = ?", (entry_id,)).fetchone()
+    return row
 
 
 # -- the daily challenge
 def daily_claim(conn: sqlite3.Connection, day: str) -> tuple[Any, ...] | None:
-    return conn.execute("SELECT seed, started FROM daily_claims WHERE day = ?",
-                        (day,)).fetchone()
+    row: tuple[Any, ...] | None = conn.execute(
+        "SELECT seed, started FROM daily_claims WHERE day = ?", (day,)).fetchone()
+    return row
 
 
 def claim_daily(conn: sqlite3.Connection, day: str, seed: str, started: str) -> None:
