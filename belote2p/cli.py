@@ -6,8 +6,11 @@
     belote2p review FILE                     judge every card of hand records (- = stdin)
     belote2p arena A B --matches N --seed S  pit two rival levels against each other
     belote2p demo [...]                      the window with two AIs playing
-    belote2p leaderboard [--json]            the best runs
+    belote2p leaderboard [--daily D] [--json]  the best runs, or a day's board
+    belote2p runs [--json]                   every run, newest first
+    belote2p stats [--json] [--include-ai]   the player's statistics
     belote2p autoplay --level L --seed S     a whole run played by an AI, scored
+                      (or --daily YYYY-MM-DD: that day's challenge)
     belote2p export ID                       print a finished run as a run file
     belote2p verify FILE                     check a run file (- = stdin)
 
@@ -27,6 +30,7 @@ from typing import BinaryIO, Iterator
 from . import __version__
 from .ai.levels import LevelsError
 from .lines import read_lines
+from .services.daily import daily_date_arg
 
 # The demo window: from a small laptop screen to 8K.
 MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
@@ -126,10 +130,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("leaderboard", help="show the best runs")
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
+    p.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
+                   help="that day's daily challenge board: its first attempt only")
+
+    p = sub.add_parser("runs", help="every run, newest first")
+    p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
+
+    p = sub.add_parser("stats", help="the player's statistics over every run")
+    p.add_argument("--json", action="store_true", help="a JSON object instead of text")
+    p.add_argument("--include-ai", action="store_true", help="count autoplay runs too")
 
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
     p.add_argument("--level", type=_level, required=True)
-    p.add_argument("--seed", required=True)
+    deals = p.add_mutually_exclusive_group(required=True)
+    deals.add_argument("--seed")
+    deals.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
+                       help="play that day's daily challenge (its seed: daily-YYYY-MM-DD)")
     p.add_argument("--name")
     p.add_argument("--max-matches", type=_positive)
 
@@ -228,15 +244,22 @@ def _run(command: str, args: argparse.Namespace) -> int:
         from .store.commands import leaderboard_main
 
         return leaderboard_main(args)
+    if command == "runs":
+        from .store.commands import runs_main
+
+        return runs_main(args)
+    if command == "stats":
+        from .store.commands import stats_main
+
+        return stats_main(args)
     if command == "autoplay":
         from .store.commands import autoplay_main
 
         return autoplay_main(args)
     if command == "export":
-        from .services.runfile import export_main
-        from .store import open_store
+        from .store.commands import export_main
 
-        return export_main(args, getattr(open_store(), "run_for_export", None))
+        return export_main(args)
     if command == "verify":
         from .services.verify import verify_main
 

@@ -23,7 +23,7 @@ def test_the_worker_process_answers_with_a_legal_action():
     view = run.match.view(run.match.hand.to_move)
     worker = AIWorker("process")
     try:
-        action, seconds = worker.submit(1, "w/1", view).result(timeout=60)
+        action, seconds = worker.submit(1, "w", 1, view).result(timeout=60)
     finally:
         worker.shutdown()
     assert action in view.legal and seconds >= 0
@@ -34,7 +34,7 @@ def test_the_rival_is_a_function_of_the_seed_and_the_moves():
 
     run = Run("same")
     view = run.match.view(run.match.hand.to_move)
-    assert think(1, "k", view)[0] == think(1, "k", view)[0]
+    assert think(1, "k", 3, view)[0] == think(1, "k", 3, view)[0]
 
 
 def test_demo_plays_hands_saves_screenshots_and_reports_frames(tmp_path, capsys):

@@ -119,8 +119,12 @@ def test_a_whole_match_by_keyboard_then_the_leaderboard(game):
         else:
             cards = offer["cards"]
             index = next(i for i, cd in enumerate(cards) if not cd["dim"])
-            h.key(pygame.K_LEFT)  # from nothing: the rightmost card
-            for _ in range(index + 1):
+            # the keyboard's choice stays on its place after a card is played;
+            # from nothing, Left picks the rightmost card
+            n, sel = len(cards), table.input.sel
+            after_left = n - 1 if sel is None else (sel - 1) % n
+            h.key(pygame.K_LEFT)
+            for _ in range((index - after_left) % n):
                 h.key(pygame.K_RIGHT)
             h.key(pygame.K_RETURN)
         h.step(game)

@@ -64,9 +64,16 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
     if not entries:
         return _("No finished runs yet: win a match against the rival to start a streak.")
     head = tuple(_(heading) for heading in HEADINGS)
-    rows = [head, *(board_row(entry) for entry in entries)]
-    widths = [max(text_width(row[i]) for row in rows) for i in range(len(head))]
-    lines = ["  ".join(pad(cell, widths[i], RIGHT_ALIGNED[i])
-                       for i, cell in enumerate(row)).rstrip() for row in rows]
+    return text_table(head, [board_row(entry) for entry in entries], RIGHT_ALIGNED)
+
+
+def text_table(head: Sequence[str], rows: Sequence[Sequence[str]],
+               right: Sequence[bool]) -> str:
+    """Columns padded to their widest cell (as a terminal shows it), a rule under
+    the headings; ``right`` says which columns align right (numbers)."""
+    table = [head, *rows]
+    widths = [max(text_width(row[i]) for row in table) for i in range(len(head))]
+    lines = ["  ".join(pad(cell, widths[i], right[i])
+                       for i, cell in enumerate(row)).rstrip() for row in table]
     lines.insert(1, "  ".join("-" * width for width in widths))
     return "\n".join(lines)

@@ -14,12 +14,14 @@ import secrets
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Protocol
 
 from ..ai.levels import LevelsError, load_levels
+from ..fairness import daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
+from ..store.api import daily_of_seed
 
 DEFAULT_NAME = "Player"
 
@@ -50,10 +52,12 @@ class _AlwaysYours:
 
 @dataclass(frozen=True)
 class ActiveRun:
-    """A run being played and the moment it started (the save's key)."""
+    """A run being played and the moment it started (the save's key);
+    ``daily``: the daily challenge's date (YYYY-MM-DD) of a daily run."""
 
     run: Run
     started: str
+    daily: str | None = None
 
 
 class ResumeFailed(Exception):
@@ -67,6 +71,7 @@ class RunSession:
         self.report = report
         self.seed_maker = seed_maker  # None: a fresh random seed
         self.pending: ActiveRun | None = None  # abandoned, recorded when the player leaves
+        self.last_started: ActiveRun | None = None  # the run start_new/start_daily began
         make_lock = getattr(store, "run_lock", None)
         self._lock: RunLock = make_lock() if callable(make_lock) else _AlwaysYours()
         self._locked = False
@@ -125,7 +130,31 @@ class RunSession:
         seed = self.seed_maker() if self.seed_maker is not None else new_seed()
         active = ActiveRun(Run(seed), now_iso())
         self.save(active)
+        self.last_started = active
         return active
+
+    def daily_attempted(self, day: date | str) -> bool:
+        """Was ``day``'s daily challenge already attempted here?  (Asked before
+        starting it: a later attempt is practice, and the player is told so.)"""
+        try:
+            return bool(self.store.daily_attempted(_day_text(day)))
+        except Exception:  # noqa: BLE001 - unknown reads as attempted: never promise a count
+            return True
+
+    def start_daily(self, day: date | str) -> bool:
+        """Start ``day``'s daily challenge (seed ``fairness.daily_seed``); the run
+        is ``last_started``.  True when it counts on that day's board (the
+        day's first attempt, claimed now), False when it is practice."""
+        text = _day_text(day)
+        active = ActiveRun(Run(daily_seed(parse_daily_date(text))), now_iso(), text)
+        try:
+            counted = bool(self.store.claim_daily(text, str(active.run.seed), active.started))
+        except Exception as exc:  # noqa: BLE001 - the store reports; the game goes on
+            self.report(str(exc))
+            counted = False
+        self.save(active)
+        self.last_started = active
+        return counted
 
     def resume(self) -> ActiveRun | None:
         """The saved run rebuilt, None if there is none; ``ResumeFailed`` (and
@@ -138,7 +167,7 @@ class RunSession:
         except Exception as exc:  # noqa: BLE001 - a bad save must not lock the player out
             self._clear()
             raise ResumeFailed(str(exc)) from None
-        active = ActiveRun(run, saved.started)
+        active = ActiveRun(run, saved.started, daily_of_seed(saved.seed))
         if dropped:
             self.report(f"{dropped} moves dropped")
             self.save(active)
@@ -151,7 +180,7 @@ class RunSession:
         if saved is None:
             return self.start_new()
         run, _ = self._restore(saved.seed, saved.actions)
-        active = ActiveRun(run, saved.started)
+        active = ActiveRun(run, saved.started, daily_of_seed(saved.seed))
         self.abandon(active)
         return active
 
@@ -173,7 +202,8 @@ class RunSession:
         """The finished run goes on the record; the saved run is cleared."""
         entry = None
         try:
-            entry = self.store.record_finished_run(active.run, name, active.started)
+            entry = self.store.record_finished_run(active.run, name, active.started,
+                                                   daily=active.daily)
             if typed:
                 self.store.set_last_name(name)
         except Exception as exc:  # noqa: BLE001
@@ -192,7 +222,8 @@ class RunSession:
         pending, self.pending = self.pending, None
         if pending is not None:
             try:
-                self.store.record_finished_run(pending.run, self.default_name(), pending.started)
+                self.store.record_finished_run(pending.run, self.default_name(), pending.started,
+                                               daily=pending.daily)
                 self.store.clear_run()
             except Exception as exc:  # noqa: BLE001
                 print(f"belote2p: could not record the run: {exc}", file=sys.stderr)
@@ -229,3 +260,8 @@ class RunSession:
             self.store.clear_run()
         except Exception as exc:  # noqa: BLE001
             self.report(str(exc))
+
+
+def _day_text(day: date | str) -> str:
+    """A daily date as YYYY-MM-DD (``DailyDateError`` for text that is not one)."""
+    return day.isoformat() if isinstance(day, date) else parse_daily_date(day).isoformat()

@@ -33,11 +33,18 @@ used at all (the game goes on without saving).  Both behave the same:
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from datetime import date
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Protocol
 
+from ..fairness import DAILY_PREFIX, commitment, daily_seed
 from .names import clean_name
-from .runs import RunTracker, display_date, now_iso, run_summary
+from .runs import RunTracker, display_date, now_iso, restore_run, run_summary
+
+if TYPE_CHECKING:
+    from ..services.runfile import ExportSource
 
 GAME_SLOT = "game"
 BOARD_SIZE = 10
@@ -71,6 +78,44 @@ class LeaderboardEntry:
                 "level": self.level, "date": self.date, "ai": self.ai}
 
 
+class RunStatus(str, Enum):
+    IN_PROGRESS = "in progress"
+    OVER = "over"  # lost or drawn (or stopped unbeaten by autoplay --max-matches)
+    ABANDONED = "abandoned"
+
+
+PROGRESS_ID = 0  # the run_id of the run in progress (finished runs count from 1)
+
+
+@dataclass(frozen=True)
+class RunRecord:
+    """One run of the history.  For a run in progress ``seed`` is kept (the
+    store needs it) but must not be shown: only ``commitment`` is."""
+
+    run_id: int
+    name: str
+    started: str
+    ended: str | None
+    status: RunStatus
+    streak: int
+    margin_total: int
+    score: int
+    daily: str | None  # the daily challenge's date, YYYY-MM-DD
+    commitment: str
+    ai: bool
+    seed: str
+    actions: tuple[str, ...]
+    exportable: bool = True  # False: recorded before runs kept their actions
+    daily_counted: bool = False  # the day's first attempt, on that day's board
+
+    def as_json(self) -> dict[str, Any]:
+        """The ``belote2p runs --json`` object (no seed, no actions)."""
+        return {"id": self.run_id, "name": self.name, "started": self.started,
+                "status": self.status.value, "streak": self.streak,
+                "margin_total": self.margin_total, "score": self.score, "daily": self.daily,
+                "commitment": self.commitment, "ai": self.ai}
+
+
 class RunLock(Protocol):
     @property
     def held(self) -> bool: ...
@@ -96,10 +141,13 @@ class Store(Protocol):
     def clear_run(self, slot: str = GAME_SLOT) -> None: ...
 
     def record_finished_run(self, run, name: str, started: str, *,
-                            ai_key: str | None = None) -> int:
+                            ai_key: str | None = None, daily: str | None = None) -> int:
         """Store a finished (or abandoned) run; returns its entry id.  ``ai_key``
         (autoplay: the command) marks an AI run; the same key and seed again
-        adds no second entry and returns the first one's id."""
+        adds no second entry and returns the first one's id.  ``daily``: the
+        daily date (it must be the seed's; the store derives it from the seed
+        anyway); the run counts on the day's board when it holds the day's
+        claim (``claim_daily``)."""
         ...
 
     def run_lock(self, slot: str = GAME_SLOT) -> RunLock:
@@ -127,15 +175,101 @@ class Store(Protocol):
         process is gone (to resume), else a new empty slot."""
         ...
 
+    # -- history and the daily challenge
+    def list_runs(self) -> list[RunRecord]:
+        """Every finished run and the game's run in progress, newest first."""
+        ...
+    def run_record(self, run_id: int) -> RunRecord | None: ...
+    def run_for_export(self, run_id: int) -> ExportSource | None:
+        """What ``services.runfile`` exports of a finished run; None for an
+        unknown id, the run in progress, or a run kept without its actions."""
+        ...
+    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+        """Claim ``day``'s counted attempt for the run (seed, started) starting
+        now; True when it is this run's (the first attempt, or this same run
+        again), False when another run claimed the day first (practice)."""
+        ...
+    def daily_attempted(self, day: str) -> bool: ...
+    def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
+        """The day's board: only its counted first attempt."""
+        ...
+
 
 # -- shared by both stores ---------------------------------------------------
 
-def finished_row(run, name: str, started: str, ai_key: str | None = None) -> dict[str, Any]:
+_DAILY_SEED = re.compile(re.escape(DAILY_PREFIX) + r"([0-9]{4}-[0-9]{2}-[0-9]{2})")
+
+
+def daily_of_seed(seed: str) -> str | None:
+    """The daily challenge's date whose seed this is (``daily-YYYY-MM-DD``), or
+    None.  A run is a daily run by its seed, however it was started (the game,
+    autoplay --daily, a resumed save): its deals are that day's."""
+    found = _DAILY_SEED.fullmatch(str(seed))
+    if found is None:
+        return None
+    try:
+        day = date.fromisoformat(found.group(1))
+    except ValueError:
+        return None
+    return day.isoformat() if daily_seed(day) == seed else None
+
+
+def finished_row(run, name: str, started: str, ai_key: str | None = None,
+                 daily: str | None = None) -> dict[str, Any]:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
+    seed = str(run.seed)
+    if daily is not None and daily != daily_of_seed(seed):
+        raise ValueError(f"the run of seed {seed!r} is not the daily challenge of {daily}")
     row = run_summary(run)
+    actions = getattr(run, "actions", None)  # a stand-in run without actions: not exportable
     row.update(name=clean_name(name) or DEFAULT_NAME, started=started, ended=now_iso(),
-               seed=str(run.seed), ai=ai_key is not None, ai_key=ai_key)
+               seed=seed, ai=ai_key is not None, ai_key=ai_key,
+               actions=None if actions is None else tuple(actions),
+               daily=daily_of_seed(seed), daily_counted=False)
     return row
+
+
+def record_of_row(row: dict[str, Any]) -> RunRecord:
+    """The history entry of a checked ``runs`` row."""
+    actions = row.get("actions")
+    return RunRecord(
+        run_id=row["id"], name=row["name"], started=row["started"], ended=row["ended"],
+        status=RunStatus.ABANDONED if row["abandoned"] else RunStatus.OVER,
+        streak=row["streak"], margin_total=row["margin_total"], score=row["score"],
+        daily=row.get("daily"), commitment=commitment(row["seed"]), ai=bool(row.get("ai")),
+        seed=row["seed"], actions=tuple(actions or ()), exportable=actions is not None,
+        daily_counted=bool(row.get("daily_counted")))
+
+
+def progress_record(saved: SavedRun, name: str | None) -> RunRecord:
+    """The history entry of the game's run in progress (its figures so far)."""
+    run, _dropped = restore_run(saved.seed, saved.actions)
+    return RunRecord(
+        run_id=PROGRESS_ID, name=name or DEFAULT_NAME, started=saved.started, ended=None,
+        status=RunStatus.IN_PROGRESS, streak=run.streak, margin_total=run.margin_total,
+        score=run.score, daily=daily_of_seed(saved.seed), commitment=commitment(saved.seed),
+        ai=False, seed=saved.seed, actions=tuple(saved.actions), exportable=False)
+
+
+def newest_first(records: list[RunRecord]) -> list[RunRecord]:
+    """The run in progress first, then by start time, newest first (ids break ties)."""
+    return sorted(records, key=lambda r: (r.status is RunStatus.IN_PROGRESS, r.started,
+                                          r.run_id), reverse=True)
+
+
+def export_source(record: RunRecord | None) -> ExportSource | None:
+    """What ``services.runfile`` exports of a finished run (None: not exportable)."""
+    if record is None or record.status is RunStatus.IN_PROGRESS or not record.exportable:
+        return None
+    from ..services.runfile import ExportSource
+
+    return ExportSource(seed=record.seed, actions=record.actions, name=record.name,
+                        started=record.started, ended=record.ended,
+                        abandoned=record.status is RunStatus.ABANDONED, daily=record.daily)
+
+
+def daily_rows(rows: list[dict[str, Any]], day: str) -> list[dict[str, Any]]:
+    return [r for r in rows if r.get("daily") == day and r.get("daily_counted")]
 
 
 def abandoned_row(saved: SavedRun, name: str | None) -> dict[str, Any]:
@@ -222,6 +356,7 @@ class MemoryStore:
     name: str | None = None
     records: dict[tuple[str, str], dict[tuple[int, int], dict]] = field(default_factory=dict)
     record_owner: dict[tuple[str, str], int] = field(default_factory=dict)
+    claims: dict[str, tuple[str, str]] = field(default_factory=dict)  # day -> (seed, started)
     saving: bool = False
     location: str | None = None
     _trackers: dict[str, RunTracker] = field(default_factory=dict, repr=False)
@@ -278,12 +413,15 @@ class MemoryStore:
 
     def _add_row(self, row: dict[str, Any]) -> int:
         row["id"] = max((r["id"] for r in self.rows), default=0) + 1
+        day = row.get("daily")
+        row["daily_counted"] = day is not None and \
+            self.claims.get(day) == (row["seed"], row["started"])
         self.rows.append(row)
         self.record_owner[(row["seed"], row["started"])] = row["id"]
         return row["id"]
 
     def record_finished_run(self, run, name: str, started: str, *,
-                            ai_key: str | None = None) -> int:
+                            ai_key: str | None = None, daily: str | None = None) -> int:
         key = (str(run.seed), started)
         if ai_key is not None:
             for row in self.rows:
@@ -295,7 +433,7 @@ class MemoryStore:
                 if row["id"] == entry_id and row.get("named") is False:
                     row["name"], row["named"] = clean_name(name) or DEFAULT_NAME, True
             return entry_id
-        row = finished_row(run, name, started, ai_key)
+        row = finished_row(run, name, started, ai_key, daily)
         self._add_row(row)
         for slot, saved in list(self.runs.items()):
             if (saved.seed, saved.started) == key:
@@ -327,6 +465,30 @@ class MemoryStore:
 
     def run_lock(self, slot: str = GAME_SLOT) -> MemoryRunLock:
         return MemoryRunLock(self._held, slot)
+
+    # -- history and the daily challenge
+    def list_runs(self) -> list[RunRecord]:
+        found = [record_of_row(row) for row in self.rows]
+        if self.run is not None:
+            found.append(progress_record(self.run, self.name))
+        return newest_first(found)
+
+    def run_record(self, run_id: int) -> RunRecord | None:
+        return next((r for r in self.list_runs() if r.run_id == run_id), None)
+
+    def run_for_export(self, run_id: int) -> ExportSource | None:
+        return export_source(self.run_record(run_id))
+
+    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+        if day not in self.claims and not daily_rows(self.rows, day):
+            self.claims[day] = (seed, started)
+        return self.claims.get(day) == (seed, started)
+
+    def daily_attempted(self, day: str) -> bool:
+        return day in self.claims or bool(daily_rows(self.rows, day))
+
+    def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
+        return ranked(daily_rows(self.rows, day), limit)
 
     def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
         import uuid

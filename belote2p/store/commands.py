@@ -1,23 +1,32 @@
-"""``belote2p leaderboard`` and ``belote2p autoplay``."""
+"""The store's commands: ``leaderboard``, ``runs``, ``stats``, ``export`` and ``autoplay``."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..ai.base import decide
+from ..fairness import daily_seed
 from ..match import PLAYER, Run
-from ..services.board_text import format_board
+from ..services.board_text import format_board, text_table
+from ..services.rival import rival_action
+from .api import RunRecord, RunStatus, Store
 from .names import clean_name
-from .runs import match_results, now_iso, restore_run
+from .runs import display_date, match_results, now_iso, restore_run
+
+if TYPE_CHECKING:
+    from ..services.stats import Stats
 
 
-def _open():
+def _open() -> Store:
     from .sqlite import open_store
 
-    return open_store()
+    store: Store = open_store()
+    return store
 
 
 # -- leaderboard ----------------------------------------------------------------
@@ -33,17 +42,100 @@ def _printable_stdout() -> None:
             pass
 
 
-def leaderboard_main(args) -> int:
-    """The board as text in the player's language, or ``--json`` data that
-    never changes with the language."""
+def leaderboard_main(args: argparse.Namespace) -> int:
+    """``belote2p leaderboard [--daily YYYY-MM-DD] [--json]``: the best runs, or
+    one day's board (its counted first attempt), as text in the player's language,
+    or ``--json`` data that never changes with the language."""
     _printable_stdout()
     store = _open()
-    entries = store.leaderboard()
+    daily = getattr(args, "daily", None)
+    if daily is not None:
+        entries = store.daily_leaderboard(daily.isoformat())
+        if not entries and not getattr(args, "json", False):
+            print(f"No counted run for the daily challenge of {daily.isoformat()} yet.")
+            return 0
+    else:
+        entries = store.leaderboard()
     if getattr(args, "json", False):
         print(json.dumps([e.as_json() for e in entries]))  # ASCII: \u escapes
     else:
         print(format_board(entries))
     return 0
+
+
+# -- history and statistics ------------------------------------------------------
+
+def format_runs(records: list[RunRecord]) -> str:
+    if not records:
+        return "No runs yet."
+    head = ("Id", "Name", "Played by", "Started", "Status", "Streak", "Margin", "Score",
+            "Daily", "Commitment")
+    rows = [("-" if r.status is RunStatus.IN_PROGRESS else str(r.run_id), r.name,
+             "AI" if r.ai else "player", display_date(r.started), r.status.value,
+             str(r.streak), str(r.margin_total), str(r.score), r.daily or "", r.commitment)
+            for r in records]
+    return text_table(head, rows, right=(True, False, False, False, False, True, True, True,
+                                     False, False))
+
+
+def runs_main(args: argparse.Namespace) -> int:
+    """``belote2p runs [--json]``: every run, newest first (the run in progress
+    shows its commitment, never its seed)."""
+    _printable_stdout()
+    records = _open().list_runs()
+    if getattr(args, "json", False):
+        print(json.dumps([r.as_json() for r in records]))  # ASCII: \u escapes
+    else:
+        print(format_runs(records))
+    return 0
+
+
+def format_stats(stats: Stats) -> str:
+    lines = [f"Runs: {stats.runs}   best streak: {stats.best_streak}   "
+             f"best score: {stats.best_score}",
+             f"Matches: {stats.matches}   won: {stats.matches_won}   "
+             f"drawn: {stats.matches_drawn}   lost: {stats.matches_lost}"]
+    for level, figures in sorted(stats.by_level.items()):
+        lines.append(f"  against level {level}: {figures.played} played, {figures.won} won")
+    lines.append(f"Hands: {stats.hands}   contracts taken: {stats.contracts_taken}   "
+                 f"made: {stats.contracts_made}   dedans: {stats.contracts_dedans}")
+    lines.append(f"Capots: {stats.capots}   belotes: {stats.belotes}")
+    if stats.without_actions:
+        lines.append(f"({stats.without_actions} older runs were kept without their moves: "
+                     "they count in runs, best streak and best score only)")
+    return "\n".join(lines)
+
+
+def stats_main(args: argparse.Namespace) -> int:
+    """``belote2p stats [--json] [--include-ai]``: the player's statistics."""
+    from ..services.stats import compute_stats
+
+    stats = compute_stats(_open().list_runs(), include_ai=bool(getattr(args, "include_ai", False)))
+    if getattr(args, "json", False):
+        print(json.dumps(stats.as_json()))
+    else:
+        print(format_stats(stats))
+    return 0
+
+
+def export_main(args: argparse.Namespace) -> int:
+    """``belote2p export ID``: the run file on stdout (``services.runfile``);
+    an id that is no finished run, or a run kept without its moves: one line
+    on stderr, exit 2."""
+    from ..services.runfile import export_main as write_run_file
+
+    store = _open()
+    record = store.run_record(args.id)
+    if record is None or record.status is RunStatus.IN_PROGRESS:
+        print(f"belote2p: export: there is no finished run {args.id} "
+              "(belote2p runs lists them with their ids)", file=sys.stderr)
+        return 2
+    if not record.exportable:
+        print(f"belote2p: export: run {args.id} was recorded before runs kept their moves, "
+              "so it cannot be exported", file=sys.stderr)
+        return 2
+    _printable_stdout()
+    return write_run_file(args, store.run_for_export)
 
 
 # -- autoplay -------------------------------------------------------------------
@@ -60,9 +152,11 @@ def autoplay_key(level: str, name: str, max_matches: int | None) -> str:
 
 
 def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | None,
-                  out=None) -> dict[str, Any]:
+                  out=None, daily: str | None = None) -> dict[str, Any]:
     """Play (or resume) one autoplay run to its end, saving after every action;
-    returns the summary printed as the last line of ``belote2p autoplay``."""
+    returns the summary printed as the last line of ``belote2p autoplay``.
+    ``daily``: the daily challenge's date (``seed`` is then that day's seed);
+    the run counts on the day's board when it is the day's first attempt."""
     slot, saved = store.claim_autoplay(autoplay_key(level, name, max_matches), seed)
     if saved is not None:
         run, dropped = restore_run(saved.seed, saved.actions)
@@ -73,32 +167,30 @@ def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | No
         print(f"belote2p: {note}", file=sys.stderr, flush=True)
     else:
         run, started = Run(seed), now_iso()
-    # Every decision draws from an rng seeded by the run seed and the action's
-    # place, so the run is the same whether or not it was interrupted.
+    counted = store.claim_daily(daily, seed, started) if daily is not None else None
+    if counted is False:
+        print(f"belote2p: the daily challenge of {daily} was already attempted here: "
+              "this run is practice, it does not go on that day's board",
+              file=sys.stderr, flush=True)
     from ..ai.levels import load_levels
 
     levels = load_levels()
-    player_rng, rival_rng = random.Random(), random.Random()
+    # The player's decisions draw from an rng seeded by the run seed and the
+    # action's place, so the run is the same whether or not it was interrupted;
+    # the rival's follow the one rival rule (services.rival), which verify re-runs.
+    player_rng = random.Random()
     player = _player(level, player_rng, levels)
-    rival, rival_match = None, -1
     reported = len(run.results)
 
     def stopped() -> bool:
         return run.over or (max_matches is not None and len(run.results) >= max_matches)
 
     while not stopped():
-        match_index = len(run.results)
-        seat = run.match.to_move
-        view = run.match.view(seat)
-        if seat == PLAYER:
+        if run.match.to_move == PLAYER:
             player_rng.seed(f"{seed}/player/{len(run.actions)}")
-            action = decide(player, view)
+            action = decide(player, run.match.view(PLAYER))
         else:
-            if rival_match != match_index:
-                rival = _player(str(run.rival_level), rival_rng, levels)
-                rival_match = match_index
-            rival_rng.seed(f"{seed}/rival/{match_index}/{len(run.actions)}")
-            action = decide(rival, view)
+            action = rival_action(run, levels)
         run.apply(action)
         store.save_run(seed, run.actions, started, slot=slot)
         if out is not None and len(run.results) > reported:
@@ -108,7 +200,8 @@ def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | No
             print(f"match {reported} against rival level {m['level']}: {verdict} "
                   f"{m['scores'][0]}-{m['scores'][1]}", file=out, flush=True)
     entry_id = store.record_finished_run(run, name, started,
-                                         ai_key=autoplay_key(level, name, max_matches))
+                                         ai_key=autoplay_key(level, name, max_matches),
+                                         daily=daily)
     store.clear_run(slot=slot)
     saved_ok = bool(store.saving)
     rank = next((e.rank for e in store.leaderboard() if e.entry_id == entry_id), None) \
@@ -118,6 +211,7 @@ def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | No
         "score": run.score,
         "matches": [{"won": m["won"], "margin": m["margin"]} for m in match_results(run)],
         "seed": str(seed), "level": level, "rank": rank, "saved": saved_ok,
+        "id": entry_id, "daily": daily, "daily_counted": counted,
     }
 
 
@@ -131,8 +225,12 @@ def autoplay_main(args) -> int:
             return 2
     else:
         name = f"AI level {level}"
+    daily = getattr(args, "daily", None)
+    day = None if daily is None else daily.isoformat()
+    seed = daily_seed(daily) if daily is not None else str(args.seed)
     _printable_stdout()
     store = _open()
-    summary = play_autoplay(store, level, str(args.seed), name, args.max_matches, out=sys.stdout)
+    summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,
+                            daily=day)
     print(json.dumps(summary), flush=True)  # ASCII: \u escapes
     return 0 if summary["saved"] else 1

@@ -120,7 +120,8 @@ def salvage(moved: Path) -> Salvaged | None:
     try:
         if not 1 <= version_of(conn) <= SCHEMA_VERSION:
             return None
-        run_cols = _columns(conn, "runs", rows.RUN_COLUMNS, {"ai": "0", "named": "1"})
+        run_cols = _columns(conn, "runs", rows.RUN_COLUMNS,
+                            {"ai": "0", "named": "1", "daily_counted": "0"})
         for raw in _scan(conn, "runs", run_cols):
             row = _keep(out, lambda raw=raw: rows.run_row(raw))
             if row is not None:

@@ -110,21 +110,35 @@ def insert_run(conn: sqlite3.Connection, row: dict[str, Any]) -> int:
         known = ai_entry(conn, ai_key, row["seed"])
         if known is not None:
             return known
+    actions = row.get("actions")
     conn.execute(
         "INSERT INTO runs (name, score, streak, margin_total, level, matches, started, "
-        "ended, seed, abandoned, named, results, ai, ai_key) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ended, seed, abandoned, named, results, ai, ai_key, actions, daily, daily_counted) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (seed, started) DO UPDATE SET name = excluded.name, named = 1 "
         "WHERE runs.named = 0 AND excluded.named = 1",
         (row["name"], row["score"], row["streak"], row["margin_total"], row["level"],
          row["matches"], row["started"], row["ended"], row["seed"],
          int(row["abandoned"]), int(row.get("named", True)), json.dumps(row["results"]),
-         int(bool(row.get("ai"))), ai_key))
+         int(bool(row.get("ai"))), ai_key,
+         None if actions is None else json.dumps(list(actions)), row.get("daily"),
+         int(_counted(conn, row))))
     real = conn.execute("SELECT id FROM runs WHERE seed = ? AND started = ?",
                         (row["seed"], row["started"])).fetchone()[0]
     conn.execute("UPDATE hand_records SET run_id = ? WHERE seed = ? AND started = ?",
                  (real, row["seed"], row["started"]))
     return int(real)
+
+
+def _counted(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
+    """Does this run count on its day's board?  It holds the day's claim (or,
+    carried over from a moved-aside file, it was counted there)."""
+    day = row.get("daily")
+    if day is None:
+        return False
+    if row.get("daily_counted"):
+        return True
+    return daily_claim(conn, day) == (row["seed"], row["started"])
 
 
 def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[Any, ...]]:
@@ -134,6 +148,35 @@ def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[A
         return conn.execute(f"SELECT {columns} FROM runs ORDER BY id").fetchall()
     return conn.execute(f"SELECT {columns} FROM runs ORDER BY {RANK_ORDER} LIMIT ?",
                         (limit,)).fetchall()
+
+
+def run_row_by_id(conn: sqlite3.Connection, entry_id: int) -> tuple[Any, ...] | None:
+    columns = ", ".join(RUN_COLUMNS)
+    row: tuple[Any, ...] | None = conn.execute(
+        f"SELECT {columns} FROM runs WHERE id = ?", (entry_id,)).fetchone()
+    return row
+
+
+# -- the daily challenge
+def daily_claim(conn: sqlite3.Connection, day: str) -> tuple[Any, ...] | None:
+    row: tuple[Any, ...] | None = conn.execute(
+        "SELECT seed, started FROM daily_claims WHERE day = ?", (day,)).fetchone()
+    return row
+
+
+def claim_daily(conn: sqlite3.Connection, day: str, seed: str, started: str) -> None:
+    """Claim the day for this run unless it is claimed, or a counted run of
+    that day is on record (carried over from a moved-aside file)."""
+    conn.execute(
+        "INSERT OR IGNORE INTO daily_claims (day, seed, started) SELECT ?, ?, ? "
+        "WHERE NOT EXISTS (SELECT 1 FROM runs WHERE daily = ? AND daily_counted = 1)",
+        (day, seed, started, day))
+
+
+def daily_counted_rows(conn: sqlite3.Connection, day: str) -> list[tuple[Any, ...]]:
+    columns = ", ".join(RUN_COLUMNS)
+    return conn.execute(f"SELECT {columns} FROM runs WHERE daily = ? AND daily_counted = 1 "
+                        f"ORDER BY {RANK_ORDER}", (day,)).fetchall()
 
 
 # -- hand records

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
+from ..fairness import DailyDateError, daily_seed, parse_daily_date
 from ..match import MAX_LEVEL, run_score
 from .api import SavedRun
 from .names import clean_name
 
 RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
-               "ended", "seed", "abandoned", "named", "results", "ai", "ai_key")
+               "ended", "seed", "abandoned", "named", "results", "ai", "ai_key", "actions",
+               "daily", "daily_counted")
 MAX_MATCHES = 10_000  # more matches than any run can play in a lifetime
 
 
@@ -82,7 +84,34 @@ def run_row(raw: Sequence[Any]) -> dict[str, Any]:
     row["ai"] = bool(_int(row.get("ai", 0), "ai", 0, 1))
     if row.get("ai_key") is not None:
         _text(row["ai_key"], "ai key")
+    row["actions"] = None if row.get("actions") is None else action_words(row["actions"])
+    row["daily"] = None if row.get("daily") is None else day_text(row["daily"])
+    row["daily_counted"] = bool(_int(row.get("daily_counted", 0), "daily counted", 0, 1))
+    if row["daily"] is not None and row["seed"] != daily_seed(date.fromisoformat(row["daily"])):
+        raise BadRow("daily date does not match the seed")
+    if row["daily_counted"] and row["daily"] is None:
+        raise BadRow("counted on a daily board without a daily date")
     return row
+
+
+MAX_WORD_CHARS = 8  # the longest action word is "take:S"
+
+
+def action_words(text: Any) -> tuple[str, ...]:
+    """A JSON list of action words (each 1 to 8 characters)."""
+    words = _json(text, "actions")
+    if not isinstance(words, list) or not all(
+            isinstance(w, str) and 1 <= len(w) <= MAX_WORD_CHARS for w in words):
+        raise BadRow("actions is not a list of action words")
+    return tuple(words)
+
+
+def day_text(value: Any) -> str:
+    """A daily challenge's date, YYYY-MM-DD."""
+    try:
+        return parse_daily_date(value).isoformat()
+    except DailyDateError:
+        raise BadRow("daily is not a date written YYYY-MM-DD") from None
 
 
 def saved_run(raw: Sequence[Any] | None) -> SavedRun | None:
@@ -94,6 +123,14 @@ def saved_run(raw: Sequence[Any] | None) -> SavedRun | None:
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise BadRow("actions is not a list of action words")
     return SavedRun(_text(seed, "seed"), tuple(words), _text(started, "start"))
+
+
+def daily_claim(raw: Sequence[Any] | None) -> tuple[str, str] | None:
+    """A ``daily_claims`` row's ``(seed, started)``; None for no row."""
+    if not raw:
+        return None
+    seed, started = raw
+    return _text(seed, "seed"), _text(started, "start")
 
 
 SCALARS = (bool, int, float, str)

@@ -73,10 +73,26 @@ MIGRATIONS: list[tuple[int, str, Step]] = [
         "ALTER TABLE runs ADD COLUMN ai_key TEXT",
         "CREATE UNIQUE INDEX runs_ai_key ON runs (ai_key, seed) WHERE ai_key IS NOT NULL",
     ]),
+    (3, "finished runs keep their actions; the daily challenge", [
+        # actions: JSON list of action words (NULL: recorded before version 3,
+        # listed but not exportable); daily: the challenge's date (YYYY-MM-DD)
+        # when the seed is a daily seed; daily_counted: 1 for the day's first
+        # attempt, the one on that day's board
+        "ALTER TABLE runs ADD COLUMN actions TEXT",
+        "ALTER TABLE runs ADD COLUMN daily TEXT",
+        "ALTER TABLE runs ADD COLUMN daily_counted INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX runs_daily ON runs (daily) WHERE daily IS NOT NULL",
+        # the first attempt of each day, claimed when that run starts (the
+        # primary key makes the claim atomic across processes)
+        """CREATE TABLE daily_claims (
+            day     TEXT PRIMARY KEY,
+            seed    TEXT NOT NULL,
+            started TEXT NOT NULL)""",
+    ]),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
-TABLES = ("settings", "state", "current_run", "runs", "hand_records")
+TABLES = ("settings", "state", "current_run", "runs", "hand_records", "daily_claims")
 
 
 class NewerSchema(Exception):

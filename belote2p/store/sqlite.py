@@ -22,7 +22,7 @@ import threading
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import connection, guard, paths, queries, rows
 from .api import (
@@ -31,14 +31,20 @@ from .api import (
     GAME_SLOT,
     LeaderboardEntry,
     MemoryStore,
+    RunRecord,
     SavedRun,
     abandoned_row,
     check_settings,
+    daily_rows,
     dropped_message,
+    export_source,
     extends,
     finished_row,
+    newest_first,
+    progress_record,
     qualifies_on,
     ranked,
+    record_of_row,
     settings_over,
 )
 from .connection import StoreUnavailable, Unreadable, classify, describe
@@ -46,6 +52,9 @@ from .locks import FileLock, folder_lock, lock_path
 from .names import clean_name
 from .runs import RunTracker, now_iso
 from .schema import missing_tables
+
+if TYPE_CHECKING:
+    from ..services.runfile import ExportSource
 
 BUSY_TIMEOUT = connection.BUSY_TIMEOUT  # kept for callers of the old module
 _MISSING = object()
@@ -472,8 +481,8 @@ class SqliteStore:
 
     # -- finished runs
     def record_finished_run(self, run, name: str, started: str, *,
-                            ai_key: str | None = None) -> int:
-        row = finished_row(run, name, started, ai_key)
+                            ai_key: str | None = None, daily: str | None = None) -> int:
+        row = finished_row(run, name, started, ai_key, daily)
         with self._lock:
             row["id"] = self._next_temp
             self._next_temp -= 1
@@ -515,6 +524,72 @@ class SqliteStore:
         keys = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
                 "ended", "seed", "abandoned", "results", "ai")
         return [{k: row[k] for k in keys} for row in self._run_rows(None)]
+
+    # -- history and the daily challenge
+    def _all_rows(self) -> list[dict[str, Any]]:
+        """Every finished run: stored (ids as handed out) and not yet written."""
+        with self._lock:
+            found = self._run_rows(None)
+            for row in found:
+                row["id"] = self._alias.get(row["id"], row["id"])
+            return found + [dict(r) for r in self._unsaved.finished]
+
+    def list_runs(self) -> list[RunRecord]:
+        with self._lock:
+            found = [record_of_row(row) for row in self._all_rows()]
+            saved = self.load_run()
+            if saved is not None:
+                found.append(progress_record(saved, self.last_name()))
+        return newest_first(found)
+
+    def run_record(self, run_id: int) -> RunRecord | None:
+        if run_id == 0:
+            return next((r for r in self.list_runs() if r.run_id == 0), None)
+        with self._lock:
+            real = {v: k for k, v in self._alias.items()}.get(run_id, run_id)
+            for row in self._unsaved.finished:
+                if row["id"] == run_id:
+                    return record_of_row(dict(row))
+            raw = self._read(lambda c: queries.run_row_by_id(c, real), None)
+        if raw is None:
+            return None
+        try:
+            row = rows.run_row(raw)
+        except rows.BadRow as bad:
+            self._bad_row("runs", bad)
+            return None
+        row["id"] = run_id
+        return record_of_row(row)
+
+    def run_for_export(self, run_id: int) -> ExportSource | None:
+        return export_source(self.run_record(run_id))
+
+    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+        def claim(conn: sqlite3.Connection) -> bool:
+            queries.claim_daily(conn, day, seed, started)
+            return queries.daily_claim(conn, day) == (seed, started)
+
+        ok, mine = self._transact(claim, durable=True)
+        return bool(ok and mine)
+
+    def daily_attempted(self, day: str) -> bool:
+        def attempted(conn: sqlite3.Connection) -> bool:
+            return queries.daily_claim(conn, day) is not None \
+                or bool(queries.daily_counted_rows(conn, day))
+
+        return bool(self._read(attempted, False))
+
+    def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
+        found = []
+        for raw in self._read(lambda c: queries.daily_counted_rows(c, day), []):
+            try:
+                found.append(rows.run_row(raw))
+            except rows.BadRow as bad:
+                self._bad_row("runs", bad)
+        with self._lock:
+            for row in found:
+                row["id"] = self._alias.get(row["id"], row["id"])
+        return ranked(daily_rows(found, day), limit)
 
     # -- the name
     def last_name(self) -> str | None:

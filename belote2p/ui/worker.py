@@ -3,10 +3,11 @@
 Level 4 searches for up to a second; a Python thread would share the GIL with
 the renderer and stall frames, so the default is a one-process pool (spawned,
 not forked: a forked child would inherit SDL's state).  The parent polls the
-future each frame.  The rival is rebuilt for every decision from its level and
-a key derived from the run's seed and move number, so its choices depend only
-on the seed and the actions so far: a resumed run plays exactly like an
-uninterrupted one, and nothing stateful crosses the process boundary.
+future each frame.  Every decision follows the one rival rule of
+``services.rival.rival_decision`` (a fresh player of the level, its rng seeded
+from the run's seed, the seat and the action's index), the rule autoplay and
+``verify`` use too: a resumed run plays exactly like an uninterrupted one, a
+run file of a game verifies, and nothing stateful crosses the process boundary.
 
 The same worker reviews finished hands (issue #11): a review is a job like
 the rival's, queued behind a pending decision so that decision is never lost.
@@ -36,15 +37,19 @@ def make_rival(level, rng: random.Random):
     return make_player(level, rng)
 
 
-def think(level, key: str, view):
-    """Runs in the worker: one decision, returned with the seconds it took."""
+def think(level, seed: str, action_index: int, view):
+    """Runs in the worker: one decision of the seat to move in ``view`` as the
+    run's action number ``action_index``, returned with the seconds it took."""
+    from ..services.rival import rival_decision
+
     start = time.perf_counter()
     try:
-        action = make_rival(level, random.Random(key)).choose(view)
+        action = rival_decision(view, level, seed, action_index)
     except Exception as exc:  # carry the worker's traceback to the parent's report
         import traceback
 
-        raise RivalFailed(f"level {level}, key {key}: {exc!r}\n{traceback.format_exc()}") from None
+        raise RivalFailed(f"level {level}, seed {seed}, action {action_index}: {exc!r}\n"
+                          f"{traceback.format_exc()}") from None
     return action, time.perf_counter() - start
 
 
@@ -112,6 +117,9 @@ def _lower_priority() -> None:
 
 
 def _warm() -> bool:
+    from ..services.rival import game_levels
+
+    game_levels()  # read the level data once, before the first decision
     make_rival(1, random.Random(0))
     return True
 
@@ -147,21 +155,21 @@ class AIWorker:
         if self.mode == "inline":
             _share_board(self.board)
 
-    def submit(self, level, key: str, view) -> cf.Future:
+    def submit(self, level, seed: str, action_index: int, view) -> cf.Future:
         if self.mode == "inline":
             fut: cf.Future = cf.Future()
             try:
-                fut.set_result(think(level, key, view))
+                fut.set_result(think(level, seed, action_index, view))
             except Exception as exc:  # surfaced by poll, like a pool's future
                 fut.set_exception(exc)
             return fut
         try:
-            return self.pool.submit(think, level, key, view)  # type: ignore[union-attr]
+            return self.pool.submit(think, level, seed, action_index, view)  # type: ignore[union-attr]
         except (RuntimeError, cf.process.BrokenProcessPool):
             # the worker died (killed, out of memory): fall back to a thread
             self.mode = "thread"
             self._start()
-            return self.pool.submit(think, level, key, view)  # type: ignore[union-attr]
+            return self.pool.submit(think, level, seed, action_index, view)  # type: ignore[union-attr]
 
     def submit_review(self, record: dict[str, Any], settings: Any) -> ReviewJob:
         """Review a finished hand's record in the worker; poll the job."""

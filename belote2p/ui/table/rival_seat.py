@@ -1,9 +1,10 @@
 """A seat the AI plays (the rival; both seats in the demo).
 
 The decision is asked of the worker as soon as the seat is to move, and
-taken from the future on a later frame: nothing here waits.  The key given to
-the worker comes from the run's seed and the move number, so a resumed run
-plays exactly like an uninterrupted one.
+taken from the future on a later frame: nothing here waits.  The worker
+follows the rival rule of ``services.rival`` (the run's seed, the seat and the
+action's index), so a resumed run plays exactly like an uninterrupted one and
+``verify`` can re-run every rival decision.
 """
 
 from __future__ import annotations
@@ -42,8 +43,7 @@ class RivalSeats:
         if p is not None and (p.run is not run or p.moves != moves):
             self.pending = None  # the game moved on (a new demo run)
         if self.pending is None and now:
-            future = self.worker.submit(level, f"{run.seed}/seat{seat}/{moves}",
-                                        run.match.view(seat))
+            future = self.worker.submit(level, str(run.seed), moves, run.match.view(seat))
             self.pending = Pending(future, seat, moves, run)
 
     def ready(self) -> bool:
