@@ -9,9 +9,11 @@ waits on the AI (see ``worker``), on the disk beyond one small save, or on
 audio.
 """
 
+# ruff: noqa: E402 - pygame is imported after setting its environment and the shim below
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +22,23 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Ask Windows for real pixels on high-DPI screens (no blurry upscaling); the
 # layout then sizes everything from the actual window size.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def _import_pygame_without_pkg_resources() -> None:
+    """pygame's ``pkgdata`` imports setuptools' ``pkg_resources`` (a tenth to a
+    third of a second, most of the time before the first frame) only to find
+    its own files, and falls back to plain paths when that import fails.  Make
+    it fail for pygame's import alone; anyone importing it later gets it."""
+    if "pygame" in sys.modules or "pkg_resources" in sys.modules:
+        return
+    sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+    try:
+        import pygame  # noqa: F401
+    finally:
+        del sys.modules["pkg_resources"]
+
+
+_import_pygame_without_pkg_resources()
 
 import pygame
 
