@@ -63,6 +63,8 @@ class Shooter:
     def __call__(self, name: str) -> None:
         if self.before is not None:
             self.before(name)
+        for scene in self.app.scenes:  # a whole picture, not just what changed
+            scene.invalidate()
         self.app._draw(0.0)
         if self.folder is not None:
             pygame.image.save(self.app.surface, str(self.folder / f"{name}.png"))

@@ -9,9 +9,11 @@ waits on the AI (see ``worker``), on the disk beyond one small save, or on
 audio.
 """
 
+# ruff: noqa: E402 - pygame is imported after setting its environment and the shim below
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -20,6 +22,23 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Ask Windows for real pixels on high-DPI screens (no blurry upscaling); the
 # layout then sizes everything from the actual window size.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
+def _import_pygame_without_pkg_resources() -> None:
+    """pygame's ``pkgdata`` imports setuptools' ``pkg_resources`` (a tenth to a
+    third of a second, most of the time before the first frame) only to find
+    its own files, and falls back to plain paths when that import fails.  Make
+    it fail for pygame's import alone; anyone importing it later gets it."""
+    if "pygame" in sys.modules or "pkg_resources" in sys.modules:
+        return
+    sys.modules["pkg_resources"] = None  # type: ignore[assignment]
+    try:
+        import pygame  # noqa: F401
+    finally:
+        del sys.modules["pkg_resources"]
+
+
+_import_pygame_without_pkg_resources()
 
 import pygame
 
@@ -87,6 +106,10 @@ class App:
         self.on_close: list[Callable[[], None]] = []
         self._warned = 0  # store warnings already shown
         self._shown: bytes | None = None  # the pixels last sent to the screen
+        # The scene whose own picture alone is on the surface (no overlay, no
+        # toast over it): it may then repaint only what changed.
+        self._painter: Scene | None = None
+        self._damage: list[pygame.Rect] | None = None  # what this frame changed, if known
         self._resized()
 
     # ---------------------------------------------------------------- window
@@ -132,7 +155,7 @@ class App:
 
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
-        self._shown = None
+        self._shown, self._painter = None, None
         self.layout = table_layout(self.size, self.theme.layout)
         self._felt = None
         self.art.clear()
@@ -196,13 +219,22 @@ class App:
         self._warned = len(warnings)
 
     def _present(self) -> None:
-        """Send the frame to the screen, only the rows that changed.
+        """Send the frame to the screen, only the parts that changed.
 
         Waiting for the player most frames are identical, and during an
-        animation only a few bands of rows change; the display server (an X
-        server, say) then copies far less, which keeps frames regular while
-        the rival's search shares the CPU.  Comparing costs well under a ms.
+        animation only a few cards move; the display server (an X server,
+        say) then copies far less, which keeps frames regular while the
+        rival's search shares the CPU.  A scene that knows what it changed
+        says so (``Scene.damage``); otherwise the frame is compared with the
+        last one, band by band.
         """
+        if self._damage is not None:
+            self._shown = None  # the comparison's copy is stale from now on
+            if self._damage == [self.surface.get_rect()]:
+                pygame.display.flip()
+            elif self._damage:
+                pygame.display.update(self._damage)
+            return
         try:
             raw = self.surface.get_buffer().raw
         except (pygame.error, ValueError):
@@ -218,7 +250,8 @@ class App:
 
     def _dispatch(self, event) -> None:
         if event.type in _REPAINT_EVENTS:
-            self._shown = None  # the window was uncovered or restored: repaint it all
+            # the window was uncovered or restored: repaint it all
+            self._shown, self._painter = None, None
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -236,8 +269,15 @@ class App:
         for i, scene in enumerate(self.scenes):
             if scene.opaque:
                 start = i
-        for scene in self.scenes[start:]:
+        drawn = self.scenes[start:]
+        sole = drawn[0] if len(drawn) == 1 else None
+        if sole is None or sole is not self._painter:
+            for scene in drawn:
+                scene.invalidate()
+        for scene in drawn:
             scene.draw(self.surface)
+        self._damage = sole.damage() if sole is not None and not self.toasts else None
+        self._painter = sole if not self.toasts else None
         self._draw_toasts(dt)
 
     def _draw_toasts(self, dt: float) -> None:

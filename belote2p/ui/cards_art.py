@@ -76,18 +76,28 @@ class CardArt:
                 self.face(c, size, four)
                 budget -= 1
 
+    def bounds(self, rect: pygame.Rect, shadow: bool = True) -> pygame.Rect:
+        """Every pixel ``draw`` may touch for a card at ``rect``."""
+        if not shadow:
+            return pygame.Rect(rect)
+        return rect.union(self.shadow(rect.size).get_rect(topleft=_shadow_at(rect)))
+
     def draw(self, dest: pygame.Surface, c: Card | None, rect: pygame.Rect, four: bool = False,
              dim: bool = False, shadow: bool = True) -> None:
         """A card at ``rect`` (``None`` draws its back)."""
         size = rect.size
         if shadow:
-            off = max(1, size[0] // 30)
-            dest.blit(self.shadow(size), (rect.x - off, rect.y))
+            dest.blit(self.shadow(size), _shadow_at(rect))
         if c is None:
             surf = self.back(size)
         else:
             surf = self.dimmed(c, size, four) if dim else self.face(c, size, four)
         dest.blit(surf, rect.topleft)
+
+
+def _shadow_at(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a card's shadow goes: a little to its left, as if lit from the right."""
+    return rect.x - max(1, rect.w // 30), rect.y
 
 
 def _fast(surf: pygame.Surface) -> pygame.Surface:

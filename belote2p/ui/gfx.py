@@ -67,6 +67,12 @@ def fitting_size(s: str, size: int, width: int, bold: bool = False, smallest: fl
     return size
 
 
+def text_rect(s: str, size: int, colour, pos, anchor: str = "topleft",
+              bold: bool = False) -> pygame.Rect:
+    """Where ``blit_text`` with the same arguments draws."""
+    return text(s, size, colour, bold).get_rect(**{anchor: pos})
+
+
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Greedy word wrap; keeps paragraphs (blank lines) as empty strings."""
     f = font(size, bold)
@@ -149,6 +155,18 @@ class Button:
 
     def hit(self, pos) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
+
+    def look(self) -> tuple:
+        """What ``draw`` shows, as a value: buttons are mutable (hover), so a
+        picture cached against a button keeps this, not the button."""
+        return (tuple(self.rect), self.label, self.primary, self.enabled, self.hover, self.focus)
+
+    def bounds(self, size: int) -> pygame.Rect:
+        """Every pixel ``draw`` may touch: the button, its shadow, its label."""
+        shadow = self.rect.move(0, max(1, self.rect.h // 14))
+        label = pygame.Rect(0, 0, self.rect.w, font(size, True).get_height())
+        label.center = self.rect.center
+        return self.rect.union(shadow).union(label)
 
     def draw(self, dest: pygame.Surface, size: int) -> None:
         if not self.enabled:

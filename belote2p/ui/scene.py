@@ -26,6 +26,15 @@ class Scene:
     def draw(self, surf: pygame.Surface) -> None:
         pass
 
+    def damage(self) -> list[pygame.Rect] | None:
+        """The areas the last ``draw`` changed, if the scene knows (then the
+        window sends only those to the screen); None: it does not know."""
+        return None
+
+    def invalidate(self) -> None:
+        """Something else drew over this scene's picture: the next ``draw``
+        paints the whole surface."""
+
     def after_draw(self, surf: pygame.Surface) -> None:
         """Called once the frame is complete (the demo takes screenshots here)."""
 

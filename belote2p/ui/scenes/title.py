@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
 
 import pygame
 
 from ...cards import ACE, CARDS, JACK
-from ...fairness import daily_seed, today_utc
-from ...match import Run
+from ...fairness import today_utc
 from ...services.i18n import _, format_date, format_number
-from ...services.run_session import ActiveRun, ResumeFailed, now_iso
+from ...services.run_session import ActiveRun, ResumeFailed, RunSession
 from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
@@ -109,7 +107,7 @@ class TitleScene(MenuScene):
         questions = []
         if self.has_saved:
             questions.append(_replace_run_question())
-        if daily_attempted(session.store, day):
+        if session.daily_attempted(day):
             questions.append(_("You have played today's challenge already: this attempt is "
                                "practice and will not count on today's board."))
         if not questions:
@@ -191,7 +189,7 @@ class TitleScene(MenuScene):
 
 
 
-def _replace_run_question() -> str:  # noqa: N802 - a message, worded when shown
+def _replace_run_question() -> str:
     return _("You have a run in progress. Abandon it and start a new one? "
              "The unfinished match counts as lost.")
 
@@ -209,29 +207,9 @@ def _split(row: pygame.Rect, items: list[MenuItem]) -> list[tuple[pygame.Rect, M
             for i, item in enumerate(items)]
 
 
-def daily_attempted(store: Any, day: date) -> bool:
-    """Has the player started ``day``'s challenge before (False when the store cannot say)?"""
-    ask = getattr(store, "daily_attempted", None)
-    if not callable(ask):
-        return False
-    try:
-        return bool(ask(day))
-    except Exception:  # noqa: BLE001 - the store reports its trouble in its warnings
-        return False
-
-
-def start_daily(session: Any, day: date) -> ActiveRun:
-    """The run of ``day``'s challenge, started through the session when it knows
-    daily runs (it records whether this attempt counts), else as a plain run on
-    the daily seed."""
-    starter = getattr(session, "start_daily", None)
-    if callable(starter):
-        started = starter(day)
-        if isinstance(started, ActiveRun):
-            return started
-        resumed = session.resume()
-        if resumed is not None and str(resumed.run.seed) == daily_seed(day):
-            return resumed
-    active = ActiveRun(Run(daily_seed(day)), now_iso())
-    session.save(active)
-    return active
+def start_daily(session: RunSession, day: date) -> ActiveRun:
+    """The run of ``day``'s challenge; the session records whether this attempt
+    counts on the day's board (the player was told before it started)."""
+    session.start_daily(day)
+    assert session.last_started is not None  # start_daily always starts one
+    return session.last_started

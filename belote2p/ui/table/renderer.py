@@ -1,8 +1,19 @@
 """Drawing the table from a ``TableState``: the felt, the stock, the hands,
 the trick, the bids, the banners, the cards in flight and the panels.  It
-reads the frozen state only and never changes the game."""
+reads the frozen state only and never changes the game.
+
+Each frame the table is described as a list of sprites, bottom to top: what
+each shows (a comparable value), the area it may touch, and how to paint it.
+Only the areas of sprites that appeared, moved, changed or went since the
+last frame are repainted (felt first, then every sprite over them, clipped),
+and ``damage`` names those areas so the window sends only them to the
+screen.  While the rival thinks, most frames repaint nothing at all.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -11,143 +22,307 @@ from ...services.i18n import _, format_number, ngettext
 from .. import gfx
 from ..cards_art import CardArt
 from ..context import Window
-from ..gfx import c
+from ..gfx import Button, c
 from ..model import RIVAL
-from ..panels import draw_last_trick
+from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
 from .side_panel import SidePanel
 from .state import TableState
+
+Paint = Callable[[pygame.Surface], object]
+
+
+@dataclass(frozen=True)
+class Sprite:
+    """One thing drawn: ``name`` is its place in the table (stable from frame
+    to frame), ``look`` what it shows (equal looks paint equal pixels),
+    ``bounds`` every pixel ``paint`` may touch."""
+
+    name: tuple
+    look: object
+    bounds: pygame.Rect
+    paint: Paint
 
 
 class TableRenderer:
     def __init__(self, window: Window, art: CardArt, theme: Theme):
         self.window, self.art, self.theme = window, art, theme
         self.side = SidePanel(window, theme)
+        self._shown: dict[tuple, tuple[object, tuple]] | None = None  # name -> look, bounds
+        self._size: tuple[int, int] | None = None
+        self._damage: list[pygame.Rect] | None = None
+
+    def invalidate(self) -> None:
+        """Someone else drew on the surface: repaint all of it next frame."""
+        self._shown = None
+
+    def damage(self) -> list[pygame.Rect] | None:
+        """The areas the last ``draw`` changed (the whole surface after a full paint)."""
+        return self._damage
 
     def draw(self, surf: pygame.Surface, s: TableState) -> None:
-        surf.blit(self.window.felt(), (0, 0))
-        self.side.draw(surf, s.side, s.side_buttons)
-        self._stock(surf, s)
-        self._piles(surf, s)
-        self._rival(surf, s)
-        for seat, card in s.trick:
-            self.art.draw(surf, card, s.layout.trick[seat], s.four_colour)
-        self._hand(surf, s)
-        self._bidding(surf, s)
-        self._texts(surf, s)
-        for f in s.flights:
-            self.art.draw(surf, f.card, f.rect, s.four_colour)
-        if s.dragged is not None:
-            self.art.draw(surf, s.dragged[0], s.dragged[1], s.four_colour)
-        if s.show_last and s.panel is None:
-            draw_last_trick(surf, s.layout, self.art, s.last_trick, lambda seat: s.seat_names[seat],
-                            s.four_colour, lambda seat: seat == 0 and s.side.demo_levels is None)
-        if s.panel is not None:
-            s.panel.draw(surf, s.layout)
+        sprites = self.sprites(s)
+        shown = {sp.name: (sp.look, tuple(sp.bounds)) for sp in sprites}
+        screen = surf.get_rect()
+        if self._shown is None or self._size != screen.size:
+            surf.blit(self.window.felt(), (0, 0))
+            for sp in sprites:
+                sp.paint(surf)
+            self._damage = [screen]
+        else:
+            self._damage = _merge(_changed(self._shown, shown), screen)
+            self._repaint(surf, sprites, self._damage)
+        self._shown, self._size = shown, screen.size
 
-    def _stock(self, surf: pygame.Surface, s: TableState) -> None:
+    def _repaint(self, surf: pygame.Surface, sprites: list[Sprite],
+                 areas: list[pygame.Rect]) -> None:
+        felt = self.window.felt()
+        clip = surf.get_clip()
+        try:
+            for area in areas:
+                surf.set_clip(area)
+                surf.blit(felt, area, area)
+                for sp in sprites:
+                    if sp.bounds.colliderect(area):
+                        sp.paint(surf)
+        finally:
+            surf.set_clip(clip)
+
+    # ------------------------------------------------------------- sprites
+    def sprites(self, s: TableState) -> list[Sprite]:
+        """Everything this frame shows above the felt, bottom to top."""
+        out: list[Sprite] = [self._side(s)]
+        self._stock(out, s)
+        self._piles(out, s)
+        self._rival(out, s)
+        for seat, card in s.trick:
+            out.append(self._card(("trick", seat), card, s.layout.trick[seat], s.four_colour))
+        self._hand(out, s)
+        self._bidding(out, s)
+        self._texts(out, s)
+        for i, f in enumerate(s.flights):
+            out.append(self._card(("flight", i), f.card, f.rect, s.four_colour))
+        if s.dragged is not None:
+            out.append(self._card(("dragged",), s.dragged[0], s.dragged[1], s.four_colour))
+        if s.show_last and s.panel is None:
+            out.append(self._last_trick(s))
+        if s.panel is not None:
+            out.append(self._panel(s.panel, s))
+        return out
+
+    def _side(self, s: TableState) -> Sprite:
+        L = s.layout
+        region = pygame.Rect(L.table.right, 0, L.size[0] - L.table.right, L.size[1])
+        return Sprite(("side",), (s.side, tuple(b.look() for b in s.side_buttons)), region,
+                      lambda surf: self.side.draw(surf, s.side, s.side_buttons))
+
+    def _card(self, name: tuple, card, rect: pygame.Rect, four: bool, dim: bool = False,
+              shadow: bool = True) -> Sprite:
+        rect = pygame.Rect(rect)
+        return Sprite(name, (card, tuple(rect), four, dim, shadow), self.art.bounds(rect, shadow),
+                      lambda surf: self.art.draw(surf, card, rect, four, dim=dim, shadow=shadow))
+
+    @staticmethod
+    def _label(name: tuple, text: str, size: int, colour, pos, anchor: str,
+               bold: bool = False, within: pygame.Rect | None = None) -> Sprite:
+        """A line of text; ``within`` is the box it must stay inside (checked by
+        the fit test)."""
+        return Sprite(name, (text, size, tuple(colour), pos, anchor, bold),
+                      gfx.text_rect(text, size, colour, pos, anchor, bold),
+                      lambda surf: gfx.blit_text(surf, text, size, colour, pos, anchor, bold,
+                                                 within=within))
+
+    def _stock(self, out: list[Sprite], s: TableState) -> None:
         L = s.layout
         f = L.fonts
         if s.turned is not None:
-            self.art.draw(surf, s.turned, L.turned, s.four_colour)
+            out.append(self._card(("turned",), s.turned, L.turned, s.four_colour))
         elif s.trump is not None:
-            self._trump_badge(surf, s, s.trump)
+            out.extend(self._trump_badge(s, s.trump))
         if s.pack > 0:
             layers = min(6, (s.pack + 3) // 4)
             step = max(1, L.card[0] // 60)
             for i in range(layers):
-                self.art.draw(surf, None, L.stock.move(-i * step, -i * step), shadow=i == 0)
+                out.append(self._card(("stock", i), None, L.stock.move(-i * step, -i * step),
+                                      False, shadow=i == 0))
         if s.stock_started and s.pack:
-            gfx.blit_text(surf, _("Stock {n}").format(n=s.pack), f.small, c("text"),
-                          (L.stock.centerx, L.stock.bottom + f.small // 2), "midtop", True,
-                          within=L.table)
+            out.append(self._label(("stock_label",), _("Stock {n}").format(n=s.pack), f.small,
+                                   c("text"), (L.stock.centerx, L.stock.bottom + f.small // 2),
+                                   "midtop", True, L.table))
 
-    def _trump_badge(self, surf: pygame.Surface, s: TableState, trump: int) -> None:
+    def _trump_badge(self, s: TableState, trump: int) -> list[Sprite]:
         L = s.layout
         r = L.trump_badge
-        pygame.draw.circle(surf, c("card_face"), r.center, r.w // 2)
-        pygame.draw.circle(surf, c("accent"), r.center, r.w // 2, width=max(2, r.w // 20))
         ink = self.theme.suit_colour(trump, s.four_colour)
-        gfx.blit_text(surf, SUIT_SYMBOLS[trump], round(r.w * 0.6), ink, r.center, "center")
-        gfx.blit_text(surf, _("Trump"), L.fonts.small, c("text"),
-                      (r.centerx, r.bottom + L.fonts.small // 3), "midtop", True, within=L.table)
+        radius = r.w // 2
+        disc = pygame.Rect(0, 0, 2 * radius + 2, 2 * radius + 2)
+        disc.center = r.center
+        symbol = round(r.w * 0.6)
+        bounds = disc.union(gfx.text_rect(SUIT_SYMBOLS[trump], symbol, ink, r.center, "center"))
 
-    def _piles(self, surf: pygame.Surface, s: TableState) -> None:
+        def paint(surf: pygame.Surface) -> None:
+            pygame.draw.circle(surf, c("card_face"), r.center, radius)
+            pygame.draw.circle(surf, c("accent"), r.center, radius, width=max(2, r.w // 20))
+            gfx.blit_text(surf, SUIT_SYMBOLS[trump], symbol, ink, r.center, "center")
+
+        return [Sprite(("trump",), (trump, tuple(r), tuple(ink)), bounds, paint),
+                self._label(("trump_label",), _("Trump"), L.fonts.small, c("text"),
+                            (r.centerx, r.bottom + L.fonts.small // 3), "midtop", True,
+                            L.table)]
+
+    def _piles(self, out: list[Sprite], s: TableState) -> None:
         L = s.layout
         for seat, n in enumerate(s.won):
             if n <= 0:
                 continue
             rect = L.piles[seat]
             for i in range(min(n, 5)):
-                self.art.draw(surf, None, rect.move(i * 2, -i * 2), shadow=i == 0)
+                out.append(self._card(("pile", seat, i), None, rect.move(i * 2, -i * 2), False,
+                                      shadow=i == 0))
             label = ngettext("{n} trick", "{n} tricks", n).format(n=format_number(n))
-            gfx.blit_text(surf, label, L.fonts.small, c("text"),
-                          (rect.centerx, rect.bottom + 2), "midtop", True, within=L.table)
+            out.append(self._label(("pile_label", seat), label, L.fonts.small, c("text"),
+                                   (rect.centerx, rect.bottom + 2), "midtop", True, L.table))
 
-    def _rival(self, surf: pygame.Surface, s: TableState) -> None:
+    def _rival(self, out: list[Sprite], s: TableState) -> None:
         L = s.layout
-        for x in s.rival_x:
-            self.art.draw(surf, None, pygame.Rect(round(x), L.rival_y, *L.small))
+        for i, x in enumerate(s.rival_x):
+            out.append(self._card(("rival", i), None, pygame.Rect(round(x), L.rival_y, *L.small),
+                                  False))
         if s.thinking:
-            self._thinking(surf, s)
+            out.append(self._thinking(s))
 
-    def _thinking(self, surf: pygame.Surface, s: TableState) -> None:
+    def _thinking(self, s: TableState) -> Sprite:
         L = s.layout
         f = L.fonts.small
         label = _("thinking")
         w = gfx.font(f, True).size(label)[0] + f * 4
         r = pygame.Rect(0, 0, w, round(f * 2))
         r.center = L.thinking
-        gfx.panel(surf, r, radius=r.h // 2, colour=c("toast"))
-        gfx.blit_text(surf, label, f, c("thinking"), (r.x + f, r.centery), "midleft", True,
-                      within=L.table)
-        phase = pygame.time.get_ticks() / 300
-        for i in range(3):
-            on = int(phase) % 4 > i
-            pygame.draw.circle(surf, c("accent") if on else c("text_dim"),
-                               (r.right - f * 2.4 + i * f * 0.7, r.centery), max(2, f // 6))
+        lit = int(pygame.time.get_ticks() / 300) % 4  # the dots light up in turn
 
-    def _hand(self, surf: pygame.Surface, s: TableState) -> None:
+        def paint(surf: pygame.Surface) -> None:
+            gfx.panel(surf, r, radius=r.h // 2, colour=c("toast"))
+            gfx.blit_text(surf, label, f, c("thinking"), (r.x + f, r.centery), "midleft", True,
+                          within=L.table)
+            for i in range(3):
+                pygame.draw.circle(surf, c("accent") if lit > i else c("text_dim"),
+                                   (r.right - f * 2.4 + i * f * 0.7, r.centery), max(2, f // 6))
+
+        bounds = r.union(gfx.text_rect(label, f, c("thinking"), (r.x + f, r.centery), "midleft",
+                                       True))
+        return Sprite(("thinking",), (label, tuple(r), lit), bounds, paint)
+
+    def _hand(self, out: list[Sprite], s: TableState) -> None:
         dragged = s.dragged[0] if s.dragged else None
-        for hc in s.hand:
+        for i, hc in enumerate(s.hand):
             if hc.card == dragged:
                 continue
-            if hc.chosen:
-                pygame.draw.rect(surf, c("card_select_glow"), hc.rect.inflate(6, 6), width=3,
-                                 border_radius=max(4, hc.rect.w // 12))
-            self.art.draw(surf, hc.card, hc.rect, s.four_colour, dim=hc.dim)
+            card = self._card(("hand", i), hc.card, hc.rect, s.four_colour, dim=hc.dim)
+            if not hc.chosen:
+                out.append(card)
+                continue
+            glow, radius = hc.rect.inflate(6, 6), max(4, hc.rect.w // 12)
 
-    def _bidding(self, surf: pygame.Surface, s: TableState) -> None:
+            def paint(surf: pygame.Surface, glow=glow, radius=radius, card=card) -> None:
+                pygame.draw.rect(surf, c("card_select_glow"), glow, width=3, border_radius=radius)
+                card.paint(surf)
+
+            out.append(Sprite(card.name, (card.look, "chosen"), card.bounds.union(glow), paint))
+
+    def _bidding(self, out: list[Sprite], s: TableState) -> None:
         if not s.bid_buttons or s.bid_prompt is None:
             return
         f = s.layout.fonts
-        for btn in s.bid_buttons:
-            btn.draw(surf, f.body)
+        for i, btn in enumerate(s.bid_buttons):
+            out.append(Sprite(("bid", i), btn.look(), btn.bounds(f.body),
+                              _button_paint(btn, f.body)))
         first = s.bid_buttons[0].rect
-        gfx.blit_text(surf, s.bid_prompt, f.body, c("accent"), (first.x, first.y - f.body // 2),
-                      "bottomleft", True, within=s.layout.table)
+        out.append(self._label(("bid_prompt",), s.bid_prompt, f.body, c("accent"),
+                               (first.x, first.y - f.body // 2), "bottomleft", True,
+                               s.layout.table))
 
-    def _texts(self, surf: pygame.Surface, s: TableState) -> None:
+    def _texts(self, out: list[Sprite], s: TableState) -> None:
         L, f = s.layout, s.layout.fonts
         bubbles = dict(s.bubbles)
         for speaker, words in s.bubbles:
-            self._pill(surf, words, L.bubbles[speaker], f.body, c("bubble"), c("bubble_text"),
-                       L.table)
+            out.append(self._pill(("bubble", speaker), words, L.bubbles[speaker], f.body,
+                                  c("bubble"), c("bubble_text"), L.table))
         general = (L.centre[0], L.trick[RIVAL].top - f.title)
-        for text, seat in s.banners:
+        for i, (text, seat) in enumerate(s.banners):
             pos = general if seat is None else L.bubbles[seat]
             if seat is not None and seat in bubbles:
                 pos = (pos[0], pos[1] + (f.title * 2 if seat == RIVAL else -f.title * 2))
-            self._pill(surf, text, pos, f.title, c("toast"), c("accent"), L.table)
+            out.append(self._pill(("banner", i), text, pos, f.title, c("toast"), c("accent"),
+                                  L.table))
         if s.message:
-            self._pill(surf, s.message, L.message, f.body, c("toast"), c("text"), L.table)
+            out.append(self._pill(("message",), s.message, L.message, f.body, c("toast"),
+                                  c("text"), L.table))
+
+    def _last_trick(self, s: TableState) -> Sprite:
+        L = s.layout
+        names = s.seat_names
+
+        def paint(surf: pygame.Surface) -> None:
+            draw_last_trick(surf, L, self.art, s.last_trick, lambda seat: names[seat],
+                            s.four_colour, lambda seat: seat == 0 and s.side.demo_levels is None)
+
+        return Sprite(("overlay",), ("last", s.last_trick, names, s.four_colour),
+                      pygame.Rect(L.table), paint)
 
     @staticmethod
-    def _pill(surf: pygame.Surface, text: str, centre, size: int, fill, ink,
-              area: pygame.Rect) -> None:
+    def _panel(panel: InfoPanel, s: TableState) -> Sprite:
+        L = s.layout
+        button = panel._button
+        look = ("panel", id(panel), panel.kind, panel.title, tuple(map(tuple, panel.rows)),
+                tuple(map(tuple, panel.lines)), panel.button,
+                button.look() if button is not None else None)
+        return Sprite(("overlay",), look, pygame.Rect(L.table).union(panel.rect(L)),
+                      lambda surf: panel.draw(surf, L))
+
+    @staticmethod
+    def _pill(name: tuple, text: str, centre, size: int, fill, ink,
+              area: pygame.Rect | None = None) -> Sprite:
         """A rounded label centred on ``centre``; it must stay inside ``area``."""
         w = gfx.font(size, True).size(text)[0] + size * 2
         r = pygame.Rect(0, 0, w, round(size * 1.9))
         r.center = centre
-        gfx.panel(surf, r, radius=r.h // 2, colour=fill)
-        gfx.blit_text(surf, text, size, ink, r.center, "center", True, within=area)
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.panel(surf, r, radius=r.h // 2, colour=fill)
+            gfx.blit_text(surf, text, size, ink, r.center, "center", True, within=area)
+
+        bounds = r.union(gfx.text_rect(text, size, ink, r.center, "center", True))
+        return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
+
+
+def _button_paint(button: Button, size: int) -> Paint:
+    return lambda surf: button.draw(surf, size)
+
+
+def _changed(before: dict[tuple, tuple[object, tuple]],
+             now: dict[tuple, tuple[object, tuple]]) -> list[pygame.Rect]:
+    """The areas of sprites that appeared, went, moved or look different."""
+    areas = []
+    for name, (look, bounds) in now.items():
+        old = before.get(name)
+        if old is None or old[1] != bounds or old[0] != look:
+            areas.append(pygame.Rect(bounds))
+            if old is not None:
+                areas.append(pygame.Rect(old[1]))
+    areas += [pygame.Rect(bounds) for name, (_, bounds) in before.items() if name not in now]
+    return areas
+
+
+def _merge(areas: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """Clipped to the screen, overlapping areas joined (each pixel repainted once)."""
+    merged: list[pygame.Rect] = []
+    for area in (a.clip(screen) for a in areas):
+        if area.w <= 0 or area.h <= 0:
+            continue
+        while True:
+            hit = area.collidelist(merged)
+            if hit < 0:
+                break
+            area = area.union(merged.pop(hit))
+        merged.append(area)
+    return merged

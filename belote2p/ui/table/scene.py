@@ -338,6 +338,12 @@ class TableScene(Scene):
         self.input.side_btns = list(state.side_buttons)
         self.renderer.draw(surf, state)
 
+    def damage(self) -> list[pygame.Rect] | None:
+        return self.renderer.damage()
+
+    def invalidate(self) -> None:
+        self.renderer.invalidate()
+
     def state(self) -> TableState:
         """What this frame shows, frozen."""
         L, m, settings, inp = self.L, self.model, self.ctx.settings, self.input
