@@ -32,7 +32,7 @@ def _pixels(surf: pygame.Surface) -> bytes:
 
 def _full_repaint(table: TableScene, size: tuple[int, int]) -> pygame.Surface:
     ctx = table.ctx
-    fresh = TableRenderer(ctx.window, ctx.art, ctx.theme, ctx.texts)
+    fresh = TableRenderer(ctx.window, ctx.art, ctx.theme)
     out = pygame.Surface(size)
     fresh.draw(out, table.state())
     return out
