@@ -279,6 +279,20 @@ def test_statistics_show_the_figures_of_the_players_runs(store):
     assert game.app.top.offer()["scene"] == "TitleScene"
 
 
+def test_a_run_kept_without_its_moves_is_listed_but_not_replayed_or_exported(store):
+    oldest = store.list_runs()[-1]
+    next(row for row in store.rows if row["id"] == oldest.run_id)["actions"] = None  # as before
+    game = h.make_app(store=store)
+    open_history(game)
+    offer = open_run(game, index_of(store, oldest.run_id))
+    assert "export" not in offer["buttons"] and oldest.seed in offer["fair"]
+    game.nav.reset(Route.STATS)
+    h.step(game, 2)
+    offer = game.app.top.offer()
+    assert offer["older_runs"] == 1
+    assert offer["figures"]["Runs"] == str(len(FINISHED))  # still counted as a run
+
+
 def test_statistics_without_runs_draw_the_empty_screen():
     game = h.make_app()
     game.nav.reset(Route.STATS)

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 
-from ...services.i18n import _, format_number
+from ...services.i18n import _, format_number, ngettext
 from ...services.stats import LevelStats, Stats, compute_stats, score_series
 from .. import gfx
 from ..context import SceneContext
@@ -32,6 +32,7 @@ def figure_rows(s: Stats) -> list[tuple[str, str]]:
     n = format_number
     return [(_("Runs"), n(s.runs)), (_("Matches played"), n(s.matches)),
             (_("Matches won"), n(s.matches_won)), (_("Matches drawn"), n(s.matches_drawn)),
+            (_("Matches lost"), n(s.matches_lost)),
             (_("Best streak"), n(s.best_streak)), (_("Best score"), n(s.best_score)),
             (_("Hands played"), n(s.hands)), (_("Contracts taken"), n(s.contracts_taken)),
             (_("Contracts made"), n(s.contracts_made)), (_("Dedans"), n(s.contracts_dedans)),
@@ -97,6 +98,8 @@ class StatsScene(MenuScene):
             gfx.blit_text(surf, value, f.body, c("text"), (left.right - f.body, y), "topright",
                           True)
             y += line
+        if s.without_actions:
+            self._draw_older_runs_note(surf, left, y, s.without_actions)
         right = pygame.Rect(left.right + f.body, area.top, area.right - left.right - f.body, area.h)
         gap = f.body // 2
         upper = pygame.Rect(right.left, right.top, right.w, (right.h - gap) // 2)
@@ -106,6 +109,19 @@ class StatsScene(MenuScene):
                    [v for _t, v in self.series], f.small, format_number)
         self._chart_panel(surf, lower, _("Matches won against each rival level"))
         bar_chart(surf, self._inside(lower), level_bars(s.by_level), f.small, percent)
+
+    def _draw_older_runs_note(self, surf: pygame.Surface, panel: pygame.Rect, y: int,
+                              count: int) -> None:
+        """Runs kept without their moves cannot be replayed: say which figures leave them out."""
+        f = self.fonts
+        note = ngettext("{n} run recorded before moves were kept counts only in runs, "
+                        "best streak and best score.",
+                        "{n} runs recorded before moves were kept count only in runs, "
+                        "best streak and best score.", count).format(n=format_number(count))
+        y += f.small // 2
+        for text in gfx.wrap(note, f.small, panel.w - f.body * 2):
+            gfx.blit_text(surf, text, f.small, c("text_dim"), (panel.left + f.body, y))
+            y += round(f.small * 1.3)
 
     def _chart_panel(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
         f = self.fonts
@@ -121,4 +137,6 @@ class StatsScene(MenuScene):
 
     def offer(self) -> dict[str, Any]:
         rows = figure_rows(self.figures) if self.figures is not None else []
-        return dict(super().offer(), figures=dict(rows), series=list(self.series))
+        older = self.figures.without_actions if self.figures is not None else 0
+        return dict(super().offer(), figures=dict(rows), series=list(self.series),
+                    older_runs=older)
