@@ -34,10 +34,11 @@ class SampleRun:
 
 
 DAILY_DAY = "2026-03-04"
+DAILY_SEED = daily_seed(date.fromisoformat(DAILY_DAY))
 FINISHED = (
     SampleRun("beef42", "2026-02-20T17:00:00+00:00", 1),
     SampleRun("c0ffee", "2026-03-02T19:30:00+00:00", 2),
-    SampleRun(daily_seed(date.fromisoformat(DAILY_DAY)), f"{DAILY_DAY}T20:10:00+00:00", 2, daily=DAILY_DAY),
+    SampleRun(DAILY_SEED, f"{DAILY_DAY}T20:10:00+00:00", 2, daily=DAILY_DAY),
     SampleRun("0badc0de", "2026-03-06T21:45:00+00:00", 1, cut=70),
     SampleRun("ffee01", "2026-03-07T09:00:00+00:00", 1, ai=True),
 )
