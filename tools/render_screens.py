@@ -39,11 +39,6 @@ from belote2p.ui.help_text import HELP_PAGES
 from belote2p.ui.model import RIVAL
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
-from tests.fair_ui_fakes import (
-    HistoryStore,
-    fake_history_service,
-    fake_stats_service,
-)
 from tests.ui_harness import make_app, open_table
 
 SIZES = ((960, 600), (1600, 1000))
@@ -253,23 +248,26 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
 
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
                 before: Callable[[str], None] | None = None) -> list[str]:
-    """The fair-play screens over sample runs (the stand-in history of the tests:
-    the pictures do not depend on what the store holds)."""
-    from belote2p.fairness import today_utc
+    """The fair-play screens over real sample runs (tests/recorded_runs.py:
+    played by the AI, recorded as the game records them, with fixed dates)."""
+    from belote2p.fairness import daily_seed, today_utc
+    from tests.recorded_runs import DAILY_DAY, recorded_store
 
     set_language(lang)
-    store = HistoryStore(attempted={today_utc()})
+    store = recorded_store()
     game = make_app(size=size, store=store, settings={"animation_speed": "off"})
     app, nav = game.app, game.nav
     folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
     shot = Shooter(game, folder, before)
     title = nav.reset(Route.TITLE)
     shot("fair_title")
+    today = today_utc()  # played earlier today: this attempt is practice
+    store.claim_daily(today.isoformat(), daily_seed(today), "2000-01-01T00:00:00+00:00")
     title.activate(next(b for b in title.buttons if b.value == "daily"))
     shot("fair_title_daily_practice")
-    history = nav.reset(Route.HISTORY, service=fake_history_service())
+    history = nav.reset(Route.HISTORY)
     shot("fair_history")
-    history.open(history.records[1])
+    history.open(next(r for r in history.records if r.daily == DAILY_DAY))
     shot("fair_history_run")
     history.activate(next(b for b in history.buttons if b.value == "export"))
     shot("fair_export")
@@ -278,10 +276,10 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
     app.top.folder = str(Path(__file__).resolve())
     app.top.export()
     shot("fair_export_error")
-    nav.reset(Route.STATS, service=fake_stats_service())
+    nav.reset(Route.STATS)
     shot("fair_stats")
-    game.store.run_list.clear()
-    nav.reset(Route.STATS, service=fake_stats_service())
+    game.session.store = MemoryStore()
+    nav.reset(Route.STATS)
     shot("fair_stats_empty")
     table = scripted_table(game, HUMAN_FIRST)
     settle(game, table)

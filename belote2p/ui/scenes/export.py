@@ -15,6 +15,7 @@ import pygame
 from ...services.i18n import _
 from ...services.runfile import ExportSource, build_run_file, write_run_file
 from ...store import data_dir
+from ...store.api import Store
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -23,12 +24,9 @@ from ..menu import MenuScene
 MAX_FOLDER_CHARS = 1024
 
 
-def default_folder(store: Any) -> Path:
+def default_folder(store: Store) -> Path:
     """The folder of the store's database when it has one, else the data folder."""
-    path = getattr(store, "path", None)
-    if isinstance(path, Path):
-        return path.parent
-    return data_dir()
+    return Path(store.location).parent if store.location else data_dir()
 
 
 def check_folder(text: str) -> tuple[Path | None, str]:

@@ -1,53 +1,37 @@
 """History: every recorded run, newest first; one run opened shows its
-matches and their hands (a hand opens the review screen where the game has
-one), its commitment and, once it is over, its seed; and "Export run".
+matches and their hands (a hand opens its review), its commitment and, once
+it is over, its seed; and "Export run" for a finished run that kept its moves.
 
-The runs come from the store's ``list_runs`` and the matches from
-``services.history.match_summaries``; without them the list is empty.
+The runs come from the store's ``list_runs``, the matches from
+``services.history.match_summaries`` (the run replayed from its actions).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS
-from ...fairness import commitment
+from ...actions import HandResult
+from ...cards import SUIT_SYMBOLS, SUITS
+from ...match import PLAYER, RIVAL
+from ...services.history import HandSummary, MatchSummary, Outcome, match_summaries
 from ...services.i18n import _, format_number
-from ...services.runfile import ExportSource
+from ...store.api import RunRecord, RunStatus
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
-from ..records import day_label, optional_service, store_runs, word
+from ..records import day_label
 
-IN_PROGRESS = "in progress"  # RunStatus.IN_PROGRESS: its seed is never shown
-ABANDONED = "abandoned"
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
 RUN_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.52, "topleft"), (0.8, "topright"),
                (0.97, "topright"))
 MATCH_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.46, "topleft"), (0.68, "topleft"),
                  (0.97, "topright"))
-
-
-class RunLike(Protocol):
-    """The store's ``RunRecord`` as this screen reads it (typing only)."""
-
-    run_id: int
-    name: str
-    started: str
-    ended: str | None
-    status: Any
-    streak: int
-    score: int
-    daily: str | None
-    ai: bool
-    seed: str
-    actions: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -57,26 +41,35 @@ class Row:
     bold: bool = False
 
 
-def status_text(status: Any) -> str:
-    return {"in progress": _("in progress"), "over": _("over"),
-            ABANDONED: _("abandoned")}.get(word(status), word(status))
+def status_text(status: RunStatus) -> str:
+    return {RunStatus.IN_PROGRESS: _("in progress"), RunStatus.OVER: _("over"),
+            RunStatus.ABANDONED: _("abandoned")}[status]
 
 
-def outcome_text(outcome: Any) -> str:
-    return {"won": _("won"), "lost": _("lost"), "drawn": _("drawn"), "draw": _("drawn"),
-            ABANDONED: _("abandoned"), "made": _("made"), "dedans": _("dedans"),
-            "tie": _("tie")}.get(word(outcome), word(outcome))
+def outcome_text(outcome: Outcome) -> str:
+    return {Outcome.WON: _("won"), Outcome.DRAWN: _("drawn"), Outcome.LOST: _("lost"),
+            Outcome.ABANDONED: _("abandoned"), Outcome.IN_PLAY: _("in play")}[outcome]
 
 
-def seat_text(seat: Any) -> str:
-    return {0: _("You"), 1: _("Rival")}.get(seat, "–")
+def result_text(result: HandResult) -> str:
+    """How the hand went for its taker."""
+    return {HandResult.MADE: _("made"), HandResult.DEDANS: _("dedans"),
+            HandResult.TIE: _("tie")}[result]
 
 
-def scores_text(scores: Sequence[int]) -> str:
-    return " – ".join(format_number(int(v)) for v in scores)
+def seat_text(seat: int | None) -> str:
+    return {PLAYER: _("You"), RIVAL: _("Rival")}.get(seat, "–") if seat is not None else "–"
 
 
-def run_tags(record: RunLike, short: bool = False) -> str:
+def trump_symbol(letter: str | None) -> str:
+    return SUIT_SYMBOLS[SUITS.index(letter)] if letter and letter in SUITS else "–"
+
+
+def scores_text(mine: int, theirs: int) -> str:
+    return f"{format_number(mine)} – {format_number(theirs)}"
+
+
+def run_tags(record: RunRecord, short: bool = False) -> str:
     """A daily challenge's and an AI run's marks ("daily" alone in the list)."""
     tags = []
     if record.daily:
@@ -87,33 +80,24 @@ def run_tags(record: RunLike, short: bool = False) -> str:
     return " · ".join(tags)
 
 
-def fair_line(record: RunLike) -> str:
+def fair_line(record: RunRecord) -> str:
     """The commitment, and the seed beside it unless the run is still in progress."""
-    line = _("Commitment {digest}").format(digest=commitment(record.seed))
-    if word(record.status) != IN_PROGRESS:
+    line = _("Commitment {digest}").format(digest=record.commitment)
+    if record.status is not RunStatus.IN_PROGRESS:
         line += " · " + _("Seed {seed}").format(seed=record.seed)
     return line
 
 
-def export_source(store: Any, record: RunLike) -> ExportSource:
-    """What the export writes: the store's own when it offers it, else the record's."""
-    for_export = getattr(store, "run_for_export", None)
-    if callable(for_export):
-        try:
-            source = for_export(record.run_id)
-            if isinstance(source, ExportSource):
-                return source
-        except Exception:  # noqa: BLE001 - fall back on the record itself
-            pass
-    return ExportSource(record.seed, tuple(record.actions), record.name, record.started,
-                        record.ended, word(record.status) == ABANDONED, record.daily)
+def hand_title(match: MatchSummary, hand: HandSummary) -> str:
+    """The review screen's title for one hand of the history."""
+    return _("Match {n}").format(n=match.number) + " · " + _("Hand {n}").format(n=hand.number)
 
 
 class HistoryScene(MenuScene):
-    def __init__(self, ctx: SceneContext, service: Any = None):
-        self.service = service if service is not None else optional_service("history")
-        self.records: list[RunLike] = store_runs(ctx.session.store)
-        self.opened: RunLike | None = None
+    def __init__(self, ctx: SceneContext):
+        self.records: list[RunRecord] = ctx.session.store.list_runs()
+        self.opened: RunRecord | None = None
+        self.matches: list[MatchSummary] = []
         self.selected = 0
         self.scroll = 0
         super().__init__(ctx)
@@ -122,10 +106,11 @@ class HistoryScene(MenuScene):
     def build(self) -> None:
         f = self.fonts
         w, h = self.size
-        self.rows = self._run_rows() if self.opened is None else self._match_rows(self.opened)
+        self.rows = self._run_rows() if self.opened is None else self._match_rows()
         self.selected = min(self.selected, max(0, len(self.rows) - 1))
         labels = [(_("Back"), "back")]
-        if self.opened is not None and word(self.opened.status) != IN_PROGRESS:
+        if self.opened is not None and self.opened.status is not RunStatus.IN_PROGRESS \
+                and self.opened.exportable:
             labels.insert(0, (_("Export run"), "export"))
         bw = gfx.button_row_width([label for label, _v in labels], f.body, f.body * 2)
         x = w // 2 - (bw * len(labels) + f.body * (len(labels) - 1)) // 2
@@ -152,59 +137,53 @@ class HistoryScene(MenuScene):
                             action=self._opener(record)))
         return rows
 
-    def _opener(self, record: RunLike) -> Callable[[], None]:
+    def _opener(self, record: RunRecord) -> Callable[[], None]:
         return lambda: self.open(record)
 
-    def _match_rows(self, record: RunLike) -> list[Row]:
-        summaries = self._summaries(record)
-        review = getattr(Route, "REVIEW", None)
+    def _match_rows(self) -> list[Row]:
         rows = []
-        for i, m in enumerate(summaries):
-            rows.append(Row((_("Match {n}").format(n=i + 1),
+        for m in self.matches:
+            rows.append(Row((_("Match {n}").format(n=m.number),
                              _("Level {level}").format(level=m.level), "", outcome_text(m.outcome),
-                             scores_text(m.scores)), bold=True))
+                             scores_text(m.player_score, m.rival_score)), bold=True))
             for hand in m.hands:
-                trump = SUIT_SYMBOLS[hand.trump] if isinstance(hand.trump, int) else "–"
-                action = self._review(review, hand.record) if review and hand.record else None
                 rows.append(Row(("   " + _("Hand {n}").format(n=hand.number),
                                  _("taken by {who}").format(who=seat_text(hand.taker)),
-                                 _("trump {suit}").format(suit=trump), outcome_text(hand.result),
-                                 scores_text(hand.scores)), action=action))
+                                 _("trump {suit}").format(suit=trump_symbol(hand.trump)),
+                                 result_text(hand.result), scores_text(*hand.scores)),
+                                action=self._review(m, hand)))
         return rows
 
-    def _review(self, route: Route, record: dict) -> Callable[[], None]:
-        """Opens the review of one hand (the screen exists in builds that have it)."""
+    def _review(self, match: MatchSummary, hand: HandSummary) -> Callable[[], None]:
         def review() -> None:
-            self.ctx.nav.push(route, record=record)
+            self.ctx.nav.push(Route.REVIEW, record=hand.record, title=hand_title(match, hand))
         return review
-
-    def _summaries(self, record: RunLike) -> list[Any]:
-        if self.service is None:
-            return []
-        try:
-            return list(self.service.match_summaries(record))
-        except Exception as exc:  # noqa: BLE001 - a run that cannot be replayed: say so
-            self.ctx.toast(_("This run cannot be shown: {error}").format(error=exc))
-            return []
 
     def _header_height(self) -> int:
         return 0 if self.opened is None else round(self.fonts.body * 1.5) * 3
 
     # ------------------------------------------------------------ actions
-    def open(self, record: RunLike) -> None:
+    def open(self, record: RunRecord) -> None:
         self.opened, self.selected, self.scroll = record, 0, 0
+        self.matches = match_summaries(record)
         self.build()
 
     def activate(self, b: Button) -> None:
         if b.value == "export" and self.opened is not None:
-            self.ctx.nav.push(Route.EXPORT, source=export_source(self.ctx.session.store,
-                                                                 self.opened))
+            self._export(self.opened)
         else:
             self.back()
 
+    def _export(self, record: RunRecord) -> None:
+        source = self.ctx.session.store.run_for_export(record.run_id)
+        if source is None:  # the store no longer has it (or never kept its moves)
+            self.ctx.toast(_("This run cannot be exported."))
+            return
+        self.ctx.nav.push(Route.EXPORT, source=source)
+
     def back(self) -> None:
         if self.opened is not None:
-            self.opened, self.scroll = None, 0
+            self.opened, self.matches, self.scroll = None, [], 0
             self.build()
         else:
             self.ctx.nav.pop()
@@ -276,7 +255,7 @@ class HistoryScene(MenuScene):
         self._draw_rows(surf)
         self.draw_buttons(surf)
 
-    def _draw_header(self, surf: pygame.Surface, r: RunLike) -> None:
+    def _draw_header(self, surf: pygame.Surface, r: RunRecord) -> None:
         """Who, how it went, and the fairness line: commitment, then the seed when over."""
         f = self.fonts
         w = self.size[0]
@@ -333,7 +312,7 @@ class HistoryScene(MenuScene):
         visible = [i for i in range(len(self.rows))
                    if self.list_rect.top + self.row_h <= self._row_top(i)
                    and self._row_top(i) + self.row_h <= self.list_rect.bottom]
-        return dict(super().offer(), opened=getattr(self.opened, "run_id", None),
+        return dict(super().offer(), opened=None if self.opened is None else self.opened.run_id,
                     rows=[r.cells for r in self.rows],
                     actions=[r.action is not None for r in self.rows],
                     row_points={i: (self.list_rect.centerx, self._row_top(i) + self.row_h // 3)

@@ -1,93 +1,67 @@
 """Statistics: the player's figures over every recorded run, and two charts
 (the score of each run over time, the win rate against each rival level).
 
-The figures come from ``services.stats`` over the store's ``list_runs``; a
-store or a build without them shows the empty screen, never an error.
+The figures are ``services.stats.compute_stats`` over the store's
+``list_runs`` (the player's runs; autoplay's are left out).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import pygame
 
-from ...services.i18n import _, format_number
+from ...services.i18n import _, format_number, ngettext
+from ...services.stats import LevelStats, Stats, compute_stats, score_series
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene
 from ..plot import Bar, bar_chart, line_chart
-from ..records import day_label, optional_service, store_runs
+from ..records import day_label
 
 LEVELS = (1, 2, 3, 4)
-
-
-class LevelFigures(Protocol):
-    played: int
-    won: int
-
-
-class Figures(Protocol):
-    """What ``services.stats.compute_stats`` returns (typing only)."""
-
-    runs: int
-    matches: int
-    matches_won: int
-    matches_drawn: int
-    best_streak: int
-    best_score: int
-    by_level: dict[int, Any]
-    hands: int
-    contracts_taken: int
-    contracts_made: int
-    contracts_dedans: int
-    capots: int
-    belotes: int
 
 
 def percent(value: int) -> str:
     return _("{n}%").format(n=format_number(value))
 
 
-def figure_rows(s: Figures) -> list[tuple[str, str]]:
+def figure_rows(s: Stats) -> list[tuple[str, str]]:
     """The figures as (label, value) lines, in reading order."""
     n = format_number
     return [(_("Runs"), n(s.runs)), (_("Matches played"), n(s.matches)),
             (_("Matches won"), n(s.matches_won)), (_("Matches drawn"), n(s.matches_drawn)),
+            (_("Matches lost"), n(s.matches_lost)),
             (_("Best streak"), n(s.best_streak)), (_("Best score"), n(s.best_score)),
             (_("Hands played"), n(s.hands)), (_("Contracts taken"), n(s.contracts_taken)),
             (_("Contracts made"), n(s.contracts_made)), (_("Dedans"), n(s.contracts_dedans)),
             (_("Capots"), n(s.capots)), (_("Belotes"), n(s.belotes))]
 
 
-def level_bars(by_level: dict[int, Any]) -> list[Bar]:
+def level_bars(by_level: dict[int, LevelStats]) -> list[Bar]:
     """One bar a rival level: the share of matches won against it."""
     bars = []
     for level in LEVELS:
-        figures = by_level.get(level)
-        played = getattr(figures, "played", 0)
-        won = getattr(figures, "won", 0)
+        figures = by_level.get(level, LevelStats(0, 0))
+        played, won = figures.played, figures.won
         bars.append(Bar(_("Level {level}").format(level=level), won / played if played else 0.0,
                         f"{format_number(won)}/{format_number(played)}"))
     return bars
 
 
 class StatsScene(MenuScene):
-    def __init__(self, ctx: SceneContext, service: Any = None):
-        self.service = service if service is not None else optional_service("stats")
+    def __init__(self, ctx: SceneContext):
+        # Computed once: every run is replayed, and build() runs again on a resize.
+        records = ctx.session.store.list_runs()
+        stats = compute_stats(records)
+        self.figures: Stats | None = stats if stats.runs else None
+        self.series = score_series(r for r in records if not r.ai)  # oldest first
         super().__init__(ctx)
 
     def build(self) -> None:
         f = self.fonts
         w, h = self.size
-        self.figures: Figures | None = None
-        self.series: Sequence[tuple[str, int]] = ()
-        records = store_runs(self.ctx.session.store)
-        if self.service is not None and records:
-            self.figures = self.service.compute_stats(records)
-            # oldest first, whatever order the service gives (ISO times sort by time)
-            self.series = sorted(self.service.score_series(records), key=lambda p: p[0])
         back = pygame.Rect(0, 0, f.body * 10, round(f.body * 2.2))
         back.midbottom = (w // 2, h - f.body)
         self.buttons = [Button(back, _("Back"), "back", primary=True)]
@@ -112,7 +86,7 @@ class StatsScene(MenuScene):
             self._draw_figures(surf, area, self.figures)
         self.draw_buttons(surf)
 
-    def _draw_figures(self, surf: pygame.Surface, area: pygame.Rect, s: Figures) -> None:
+    def _draw_figures(self, surf: pygame.Surface, area: pygame.Rect, s: Stats) -> None:
         f = self.fonts
         left = pygame.Rect(area.left, area.top, round(area.w * 0.3), area.h)
         gfx.panel(surf, left, radius=f.body)
@@ -124,6 +98,8 @@ class StatsScene(MenuScene):
             gfx.blit_text(surf, value, f.body, c("text"), (left.right - f.body, y), "topright",
                           True)
             y += line
+        if s.without_actions:
+            self._draw_older_runs_note(surf, left, y, s.without_actions)
         right = pygame.Rect(left.right + f.body, area.top, area.right - left.right - f.body, area.h)
         gap = f.body // 2
         upper = pygame.Rect(right.left, right.top, right.w, (right.h - gap) // 2)
@@ -133,6 +109,19 @@ class StatsScene(MenuScene):
                    [v for _t, v in self.series], f.small, format_number)
         self._chart_panel(surf, lower, _("Matches won against each rival level"))
         bar_chart(surf, self._inside(lower), level_bars(s.by_level), f.small, percent)
+
+    def _draw_older_runs_note(self, surf: pygame.Surface, panel: pygame.Rect, y: int,
+                              count: int) -> None:
+        """Runs kept without their moves cannot be replayed: say which figures leave them out."""
+        f = self.fonts
+        note = ngettext("{n} run recorded before moves were kept counts only in runs, "
+                        "best streak and best score.",
+                        "{n} runs recorded before moves were kept count only in runs, "
+                        "best streak and best score.", count).format(n=format_number(count))
+        y += f.small // 2
+        for text in gfx.wrap(note, f.small, panel.w - f.body * 2):
+            gfx.blit_text(surf, text, f.small, c("text_dim"), (panel.left + f.body, y))
+            y += round(f.small * 1.3)
 
     def _chart_panel(self, surf: pygame.Surface, rect: pygame.Rect, title: str) -> None:
         f = self.fonts
@@ -148,4 +137,6 @@ class StatsScene(MenuScene):
 
     def offer(self) -> dict[str, Any]:
         rows = figure_rows(self.figures) if self.figures is not None else []
-        return dict(super().offer(), figures=dict(rows), series=list(self.series))
+        older = self.figures.without_actions if self.figures is not None else 0
+        return dict(super().offer(), figures=dict(rows), series=list(self.series),
+                    older_runs=older)

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import date
-
 import pygame
 
 from ...cards import ACE, CARDS, JACK
 from ...fairness import today_utc
 from ...services.i18n import _, format_date, format_number
-from ...services.run_session import ActiveRun, ResumeFailed, RunSession
+from ...services.run_session import ResumeFailed
 from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
@@ -103,22 +101,29 @@ class TitleScene(MenuScene):
     def _daily(self) -> None:
         """Today's challenge: a saved run is given up first (asked); a second
         attempt of the day is practice, and the player is told so before it starts."""
-        nav, session, day = self.ctx.nav, self.ctx.session, self.day
+        nav, session = self.ctx.nav, self.ctx.session
         questions = []
         if self.has_saved:
             questions.append(_replace_run_question())
-        if session.daily_attempted(day):
+        if session.daily_attempted(self.day):
             questions.append(_("You have played today's challenge already: this attempt is "
                                "practice and will not count on today's board."))
         if not questions:
-            nav.reset(Route.TABLE, active=start_daily(session, day))
+            self._start_daily()
             return
 
         def start() -> None:
             if self.has_saved:
                 session.record_untyped(session.abandon_saved())
-            nav.reset(Route.TABLE, active=start_daily(session, day))
+            self._start_daily()
         nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]), on_yes=start)
+
+    def _start_daily(self) -> None:
+        """The day's run on the daily seed (the session claims the day when it is the first)."""
+        session = self.ctx.session
+        session.start_daily(self.day)
+        if session.last_started is not None:
+            self.ctx.nav.reset(Route.TABLE, active=session.last_started)
 
     def _continue(self) -> None:
         try:
@@ -188,8 +193,7 @@ class TitleScene(MenuScene):
             surf.blit(rot, rot.get_rect(center=(round(x), round(y))))
 
 
-
-def _replace_run_question() -> str:
+def _replace_run_question() -> str:  # a function: the message is worded when shown
     return _("You have a run in progress. Abandon it and start a new one? "
              "The unfinished match counts as lost.")
 
@@ -206,10 +210,3 @@ def _split(row: pygame.Rect, items: list[MenuItem]) -> list[tuple[pygame.Rect, M
     return [(pygame.Rect(row.left + i * (w + gap), row.top, w, row.h), item)
             for i, item in enumerate(items)]
 
-
-def start_daily(session: RunSession, day: date) -> ActiveRun:
-    """The run of ``day``'s challenge; the session records whether this attempt
-    counts on the day's board (the player was told before it started)."""
-    session.start_daily(day)
-    assert session.last_started is not None  # start_daily always starts one
-    return session.last_started
