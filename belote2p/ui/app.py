@@ -42,6 +42,7 @@ _import_pygame_without_pkg_resources()
 
 import pygame
 
+from ..resources import asset_path
 from ..services.i18n import _, set_language
 from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
 from . import gfx
@@ -121,7 +122,7 @@ class App:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         try:
             pygame.display.set_icon(_icon())
-        except pygame.error:
+        except (pygame.error, OSError):  # a missing icon is no reason to stop the game
             pass
 
     @property
@@ -362,12 +363,8 @@ def _changed_bands(raw: bytes, shown: bytes, pitch: int, size: tuple[int, int],
 
 
 def _icon() -> pygame.Surface:
-    icon = pygame.Surface((32, 32), pygame.SRCALPHA)
-    pygame.draw.rect(icon, (252, 250, 242), (5, 2, 22, 28), border_radius=4)
-    pygame.draw.rect(icon, (120, 120, 110), (5, 2, 22, 28), width=1, border_radius=4)
-    glyph = gfx.font(20).render("♥", True, (200, 30, 42))
-    icon.blit(glyph, glyph.get_rect(center=(16, 16)))
-    return icon
+    """The program's icon (assets/icon.png, the same picture as the desktop entry's)."""
+    return pygame.image.load(str(asset_path("icon.png")))
 
 
 def initial_size() -> tuple[int, int]:
