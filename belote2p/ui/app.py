@@ -12,6 +12,7 @@ audio.
 # ruff: noqa: E402 - pygame is imported after setting its environment and the shim below
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import time
@@ -120,10 +121,8 @@ class App:
             self.surface = pygame.display.set_mode(desktop, pygame.FULLSCREEN)
         else:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
-        try:
+        with contextlib.suppress(pygame.error, OSError):  # no icon is no reason to stop
             pygame.display.set_icon(_icon())
-        except (pygame.error, OSError):  # a missing icon is no reason to stop the game
-            pass
 
     @property
     def size(self) -> tuple[int, int]:
