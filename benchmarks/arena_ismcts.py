@@ -19,8 +19,9 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.ai import arena  # noqa: E402
-from ismcts import NAME, make_rival  # noqa: E402
+from ismcts import NAME, make_rival
+
+from belote2p.ai import arena
 
 
 def player_name(text: str) -> str:

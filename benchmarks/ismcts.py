@@ -34,8 +34,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from belote2p.actions import PASS, TAKE, Action, Bid
+from belote2p.actions import PASS, Action, Bid
+from belote2p.ai.base import Player
 from belote2p.ai.fastsim import Sim, sim_from_deck
+from belote2p.ai.levels import Level
 from belote2p.ai.sampling import deal_positions, sample_hidden, sim_from_view
 from belote2p.ai.tables import BEATERS, PTS, STR
 from belote2p.cards import CARDS
@@ -57,7 +59,7 @@ class IsmctsKnobs:
 class Node:
     """Statistics of one card choice in the shared tree, from its mover's side."""
 
-    __slots__ = ("visits", "total", "available", "children")
+    __slots__ = ("available", "children", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
@@ -89,7 +91,7 @@ class IsmctsPlayer:
         for _ in range(self.knobs.iterations):
             other, stock = sample_hidden(view, self.rng)
             self.iterate(root, sim_from_view(view, other, stock), me)
-        legal = sorted(int(c) for c in view.legal)
+        legal = sorted(c for c in view.legal if isinstance(c, int))
         return max(legal, key=lambda c: (root.children[c].visits if c in root.children else -1, -c))
 
     def iterate(self, root: Node, sim: Sim, me: int) -> None:
@@ -150,12 +152,12 @@ class IsmctsPlayer:
 
     # ------------------------------------------------------------------ bids
     def choose_bid(self, view: SeatView) -> Bid:
-        takes = [bid for bid in view.legal if bid is not PASS]
+        takes = [bid for bid in view.legal if isinstance(bid, Bid) and bid is not PASS]
         totals = [0.0] * len(takes)
         for _ in range(self.knobs.bid_samples):
             deck = self.uniform_deck(view)
             for i, bid in enumerate(takes):
-                trump = view.turned.suit if bid is TAKE else bid.suit
+                trump = view.turned.suit if bid.suit is None else bid.suit
                 sim = sim_from_deck(deck, view.dealer, view.seat, trump)
                 while not sim.done:
                     sim.play(self.light_card(sim))
@@ -184,10 +186,10 @@ class IsmctsPlayer:
         return deck
 
 
-def make_rival(level: str, rng: random.Random, levels: object = None) -> object:
+def make_rival(level: str, rng: random.Random, levels: dict[int, Level] | None = None) -> Player:
     """The arena's player factory: ``ismcts`` is this rival, anything else a real level."""
     if level == NAME:
         return IsmctsPlayer(rng)
     from belote2p.ai import make_player
 
-    return make_player(level, rng, levels)  # type: ignore[arg-type]
+    return make_player(level, rng, levels)
