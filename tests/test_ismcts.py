@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from belote2p.ai import decide, make_player
+from belote2p.ai import Player, decide, make_player
+from belote2p.ai.arena import Outcome, run_arena, summarize
 from belote2p.match import Match
 from belote2p.view import view_of
 from benchmarks.ismcts import IsmctsKnobs, IsmctsPlayer, make_rival
@@ -26,6 +27,7 @@ def play(seed: str, rival_seat: int) -> tuple[list[str], tuple[int, int]]:
     answers = []
     while not match.over:
         seat = match.to_move
+        assert seat is not None
         action = decide(rival if seat == rival_seat else other, match.view(seat))  # checks legality
         if seat == rival_seat:
             answers.append(str(action))
@@ -34,18 +36,18 @@ def play(seed: str, rival_seat: int) -> tuple[list[str], tuple[int, int]]:
 
 
 @pytest.mark.parametrize("seat", [0, 1])
-def test_plays_whole_matches_legally(seat):
+def test_plays_whole_matches_legally(seat: int) -> None:
     answers, scores = play(f"ismcts/{seat}", seat)
     assert len(answers) >= 16 and sum(scores) > 0
 
 
-def test_a_seed_fixes_every_decision():
+def test_a_seed_fixes_every_decision() -> None:
     assert play("ismcts/again", 0) == play("ismcts/again", 0)
 
 
 @pytest.mark.parametrize("kind", ["bid", "free", "strict"])
 @pytest.mark.parametrize("seed", range(4))
-def test_same_view_same_decision(kind, seed):
+def test_same_view_same_decision(kind: str, seed: int) -> None:
     rng = random.Random(f"ismcts-hidden/{kind}/{seed}")
     position = None
     while position is None:
@@ -65,6 +67,26 @@ def test_same_view_same_decision(kind, seed):
     assert checked or kind == "strict"
 
 
-def test_the_factory_knows_the_rival_and_the_levels():
+def test_the_factory_knows_the_rival_and_the_levels() -> None:
     assert isinstance(make_rival("ismcts", random.Random(1)), IsmctsPlayer)
     assert make_rival("2", random.Random(1), LEVELS).name.startswith("level 2")
+
+
+def small_rival(level: str, rng: random.Random, levels: object = None) -> Player:
+    """The arena factory of the tests: the rival with small counts, or a fast level."""
+    return IsmctsPlayer(rng, SMALL) if level == "ismcts" else make_player(level, rng, LEVELS)
+
+
+def test_the_arena_plays_the_rival_through_its_factory() -> None:
+    summary, outcomes = run_arena("ismcts", "2", 4, "factory", factory=small_rival)
+    assert summary["matches"] == 4 and [o.index for o in outcomes] == [0, 1, 2, 3]
+    assert summary["a_wins"] + summary["b_wins"] + summary["draws"] == 4
+    assert all(o.a_ms and o.b_ms for o in outcomes)
+    assert summary["capots"] == {"a": sum(o.a_capots for o in outcomes),
+                                 "b": sum(o.b_capots for o in outcomes)}
+
+
+def test_the_summary_counts_each_sides_capots() -> None:
+    outcomes = [Outcome(0, 252, 0, [1.0], [1.0], a_capots=1),
+                Outcome(1, 20, 300, [1.0], [1.0], b_capots=2)]
+    assert summarize("a", "b", outcomes)["capots"] == {"a": 1, "b": 2}
