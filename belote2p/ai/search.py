@@ -96,9 +96,10 @@ class SearchPlayer(TipsPlayer):
                 finalists.append(default)
             candidates = finalists
         if final_round:
-            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards, outlook, memo)
+            samples, solve_cards = k.final_samples, k.final_solve_cards
         else:
-            rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards, outlook, memo)
+            samples, solve_cards = k.play_samples, k.rollout_solve_cards
+        rows = self.rollouts(view, candidates, samples, solve_cards, outlook, memo)
         return pick(candidates, rows, candidates.index(default), k.min_edge, view.trump)
 
     def rollouts(self, view, candidates, samples: int, solve_cards: int, outlook,
