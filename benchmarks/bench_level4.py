@@ -11,7 +11,9 @@ candidates of the chosen kinds are timed, each decided by a fresh level-4 player
 seeded by the position's index, so the decisions depend only on the seed.
 
 The last stdout line is JSON: the decision count, p50 / p95 / max in ms (all
-kinds together and per kind), and ``decisions_digest``, a hash of every answer:
+kinds together and per kind; ``cpu``: the same over the process's CPU time,
+which other programs on the machine do not inflate), and ``decisions_digest``, a
+hash of every answer:
 two runs (say before and after a speed-up) decided identically if and only if
 their digests match.  ``--profile FILE`` writes cProfile statistics of the timed
 decisions to FILE (read them with ``python -m pstats FILE``).
@@ -89,15 +91,17 @@ def main() -> None:
     views = positions(args.seed, args.decisions, kinds)
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
     every: list[float] = []
+    cpu: list[float] = []  # CPU time: the work itself, whatever else the machine runs
     digest = hashlib.sha256()
     profiler = cProfile.Profile() if args.profile else None
     for index, view in enumerate(views):
         player = make_player(4, random.Random(f"bench4/{args.seed}/decide/{index}"))
         if profiler:
             profiler.enable()
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.process_time()
         action = decide(player, view)
         elapsed = (time.perf_counter() - start) * 1000.0
+        cpu.append((time.process_time() - cpu_start) * 1000.0)
         if profiler:
             profiler.disable()
         times[kind_of(view)].append(elapsed)
@@ -106,6 +110,7 @@ def main() -> None:
     if profiler:
         profiler.dump_stats(args.profile)
     result = {"decisions": len(views), "seed": args.seed, **summary(every),
+              "cpu": summary(cpu),
               "by_kind": {kind: summary(times[kind]) for kind in KINDS if kind in kinds},
               "decisions_digest": digest.hexdigest()[:16]}
     print(json.dumps(result))

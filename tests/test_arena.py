@@ -9,7 +9,8 @@ import sys
 
 from belote2p.ai.arena import main, play_match, run_arena, score_interval
 
-KEYS = ["a", "b", "matches", "a_wins", "b_wins", "draws", "a_mean_margin", "decision_ms"]
+KEYS = ["a", "b", "matches", "a_wins", "b_wins", "draws", "a_mean_margin", "capots",
+        "decision_ms"]
 
 
 def without_times(summary: dict) -> dict:

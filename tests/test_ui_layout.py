@@ -7,7 +7,14 @@ import itertools
 import pytest
 from pygame import Rect
 
-from belote2p.ui.layout import MAX_HAND, bid_buttons, hand_slots, menu_column, rival_slots, table_layout
+from belote2p.ui.layout import (
+    MAX_HAND,
+    bid_buttons,
+    hand_slots,
+    menu_column,
+    rival_slots,
+    table_layout,
+)
 from belote2p.ui.theme import settings_with_defaults, theme
 
 SIZES = [(960, 600), (1280, 800), (1600, 1000), (1920, 1080), (2560, 1440), (1000, 1000)]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import random
 import statistics
 import sys
 import time
@@ -21,7 +22,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..match import Match
-from .base import decide
+from .base import Player, decide
+
+# Builds a player from its arena name, its rng and the loaded levels; the
+# default is ``make_player``.  Benchmarks pass their own (a picklable
+# module-level function) to pit test rivals against the levels.
+PlayerFactory = Callable[[str, random.Random, Any], Player]
 
 if TYPE_CHECKING:
     from .levels import Level
@@ -38,6 +44,8 @@ class Outcome:
     b_total: int
     a_ms: list[float]
     b_ms: list[float]
+    a_capots: int = 0  # hands of this match in which A took all 16 tricks
+    b_capots: int = 0
 
     @property
     def a_score(self) -> float:
@@ -59,17 +67,18 @@ def _levels() -> dict[int, Level]:
     return _LEVELS
 
 
-def play_match(a: str, b: str, seed: str, index: int) -> Outcome:
+def play_match(a: str, b: str, seed: str, index: int,
+               factory: PlayerFactory | None = None) -> Outcome:
     """Match ``index`` of an arena run (see the module docstring)."""
-    import random
+    if factory is None:
+        from . import make_player
 
-    from . import make_player
-
+        factory = make_player
     pair, swapped = divmod(index, 2)
     a_seat = 1 if swapped else 0
     specs = {a_seat: ("a", a), 1 - a_seat: ("b", b)}
     players = {
-        seat: make_player(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"), _levels())
+        seat: factory(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"), _levels())
         for seat, (tag, level) in specs.items()
     }
     times: dict[int, list[float]] = {0: [], 1: []}
@@ -82,17 +91,20 @@ def play_match(a: str, b: str, seed: str, index: int) -> Outcome:
         times[seat].append((time.perf_counter() - start) * 1000.0)
         match.apply(action)
     scores = match.scores
-    return Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat], times[1 - a_seat])
+    capots = [hand.capot for hand in match.hand_scores]
+    return Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat], times[1 - a_seat],
+                   capots.count(a_seat), capots.count(1 - a_seat))
 
 
-def _play_job(job: tuple[str, str, str, int]) -> Outcome:
+def _play_job(job: tuple[str, str, str, int, PlayerFactory | None]) -> Outcome:
     return play_match(*job)
 
 
 def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
-              progress: Progress | None = None) -> tuple[dict[str, Any], list[Outcome]]:
+              progress: Progress | None = None,
+              factory: PlayerFactory | None = None) -> tuple[dict[str, Any], list[Outcome]]:
     """Play the matches; returns the JSON summary and the outcomes in order."""
-    work = [(a, b, seed, i) for i in range(matches)]
+    work = [(a, b, seed, i, factory) for i in range(matches)]
     outcomes: list[Outcome] = []
     if jobs > 1 and matches > 1:
         import multiprocessing
@@ -120,6 +132,7 @@ def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict[str, Any]:
         "b_wins": sum(1 for o in outcomes if o.a_total < o.b_total),
         "draws": sum(1 for o in outcomes if o.a_total == o.b_total),
         "a_mean_margin": round(sum(o.a_total - o.b_total for o in outcomes) / n, 2) if n else 0.0,
+        "capots": {"a": sum(o.a_capots for o in outcomes), "b": sum(o.b_capots for o in outcomes)},
         "decision_ms": {
             "a": percentiles([t for o in outcomes for t in o.a_ms]),
             "b": percentiles([t for o in outcomes for t in o.b_ms]),
@@ -167,11 +180,12 @@ def _progress_printer(total: int, every: float = 10.0) -> Progress:
     return show
 
 
-def main(args: argparse.Namespace) -> int:
+def main(args: argparse.Namespace, factory: PlayerFactory | None = None) -> int:
+    """The ``arena`` command; ``factory`` builds the players (default: the levels)."""
     if {str(args.a), str(args.b)} != {"random"}:
         _levels()  # a broken levels.yaml stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),
-                                  args.jobs, _progress_printer(args.matches))
+                                  args.jobs, _progress_printer(args.matches), factory)
     rate, half = score_interval(outcomes)
     interval = (f"± {half:.1%} (95% CI, draw = 1/2)" if half is not None
                 else "(no confidence interval below 2 match pairs; draw = 1/2)")

@@ -84,17 +84,23 @@ class SearchPlayer(TipsPlayer):
             candidates.append(default)
         if len(candidates) == 1:
             return candidates[0]
-        rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards, outlook, memo)
-        if k.finalists and k.final_samples and len(candidates) > k.finalists:
+        final_round = bool(k.finalists and k.final_samples)
+        if final_round and len(candidates) > k.finalists:
+            # screening: only worth playing when it has someone to drop (with no more
+            # candidates than finalists its rows would be thrown away unread)
+            rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards,
+                                 outlook, memo)
             means = column_means(rows)
             ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
             finalists = [candidates[i] for i in ranked[:k.finalists]]
             if default not in finalists:
                 finalists.append(default)
             candidates = finalists
-        if k.finalists and k.final_samples:
-            rows = self.rollouts(view, candidates, k.final_samples, k.final_solve_cards,
-                                 outlook, memo)
+        if final_round:
+            samples, solve_cards = k.final_samples, k.final_solve_cards
+        else:
+            samples, solve_cards = k.play_samples, k.rollout_solve_cards
+        rows = self.rollouts(view, candidates, samples, solve_cards, outlook, memo)
         trump, _ = view.contract
         return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
 

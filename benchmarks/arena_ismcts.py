@@ -1,0 +1,47 @@
+"""The arena with the ISMCTS test rival (``benchmarks/ismcts.py``) available as ``ismcts``.
+
+    python benchmarks/arena_ismcts.py 4 ismcts --matches 200 --seed rival --jobs 2
+
+Same pairs, seeds, JSON line and summary as ``belote2p arena`` (it is that
+arena's code with a player factory that also knows ``ismcts``); the rival is
+for testing only and never a level of the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # ismcts.py, also in workers
+try:
+    import belote2p  # noqa: F401
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from ismcts import NAME, make_rival
+
+from belote2p.ai import arena
+
+
+def player_name(text: str) -> str:
+    if text in ("1", "2", "3", "4", "random", NAME):
+        return text
+    raise argparse.ArgumentTypeError(f"expected 1-4, random or {NAME}, got {text!r}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", type=player_name)
+    parser.add_argument("b", type=player_name)
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seed", default="rival")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    if args.matches < 1 or args.jobs < 1:
+        parser.error("--matches and --jobs must be at least 1")
+    return arena.main(args, make_rival)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
