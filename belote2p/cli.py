@@ -23,18 +23,19 @@ import argparse
 import multiprocessing
 import os
 import sys
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO
 
 from . import __version__
 from .ai.levels import LevelsError
 from .lines import read_lines
 from .services.daily import daily_date_arg
+from .services.i18n import UnknownLanguage, resolve_language, set_language
 
 # The demo window: from a small laptop screen to 8K.
 MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
-from .services.i18n import UnknownLanguage, resolve_language, set_language
 
 # The commands whose output a player reads in their language; the others
 # (replay, solve, arena, autoplay) print data and need not open the settings.
@@ -87,7 +88,8 @@ def _size(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="belote2p", description="Two-player Belote against a computer rival: a streak challenge.")
+        prog="belote2p",
+        description="Two-player Belote against a computer rival: a streak challenge.")
     parser.add_argument("--version", action="version", version=f"belote2p {__version__}")
     parser.add_argument("--data-dir", metavar="DIR", type=_data_dir,
                         help="where the leaderboard, saved run and settings live "
@@ -126,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fast", action="store_true", help="no animation delays")
     p.add_argument("--screenshots", metavar="DIR")
     p.add_argument("--size", default="1280x800", type=_size,
-                   help=f"window size, WxH ({MIN_SIZE[0]}x{MIN_SIZE[1]} to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
+                   help=f"window size, WxH ({MIN_SIZE[0]}x{MIN_SIZE[1]} "
+                        f"to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
 
     p = sub.add_parser("leaderboard", help="show the best runs")
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
@@ -165,11 +168,12 @@ def _input(name: str) -> Iterator[BinaryIO]:
     if name == "-":
         yield sys.stdin.buffer
         return
-    try:
-        handle = open(name, "rb")
-    except OSError as exc:
-        raise SystemExit(f"belote2p: cannot read {name}: {exc.strerror or exc}") from None
-    with handle:
+    with ExitStack() as closing:
+        # Only the opening is guarded: an error while the caller reads is its own.
+        try:
+            handle = closing.enter_context(open(name, "rb"))
+        except OSError as exc:
+            raise SystemExit(f"belote2p: cannot read {name}: {exc.strerror or exc}") from None
         yield handle
 
 

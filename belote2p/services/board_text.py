@@ -24,13 +24,21 @@ RIGHT_ALIGNED = (True, False, False, True, True, True, False)
 class BoardEntry(Protocol):
     """What a leaderboard row needs (``store.api.LeaderboardEntry`` has it)."""
 
-    rank: int
-    name: str
-    score: int
-    streak: int
-    level: int
-    date: str  # ISO 8601 calendar date
-    ai: bool  # played by ``belote2p autoplay``, not by the player
+    # Read-only members, so that a frozen dataclass satisfies the protocol.
+    @property
+    def rank(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def streak(self) -> int: ...
+    @property
+    def level(self) -> int: ...
+    @property
+    def date(self) -> str: ...  # ISO 8601 calendar date
+    @property
+    def ai(self) -> bool: ...  # played by ``belote2p autoplay``, not by the player
 
 
 def text_width(text: str) -> int:

@@ -21,7 +21,7 @@ from ..ai.levels import LevelsError, load_levels
 from ..fairness import daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
-from ..store.api import daily_of_seed
+from ..store.api import LeaderboardEntry, daily_of_seed
 
 DEFAULT_NAME = "Player"
 
@@ -232,7 +232,7 @@ class RunSession:
             self._locked = False
 
     # ------------------------------------------------------------ reading
-    def leaderboard(self, limit: int = 10) -> list:
+    def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
         try:
             return list(self.store.leaderboard(limit))
         except Exception:  # noqa: BLE001

@@ -14,6 +14,6 @@ from .runs import restore_run, run_summary
 from .sqlite import SqliteStore, open_store
 
 __all__ = [
-    "GAME_SLOT", "LeaderboardEntry", "MemoryStore", "NAME_MAX", "SavedRun", "SqliteStore",
+    "GAME_SLOT", "NAME_MAX", "LeaderboardEntry", "MemoryStore", "SavedRun", "SqliteStore",
     "Store", "clean_name", "data_dir", "db_path", "open_store", "restore_run", "run_summary",
 ]

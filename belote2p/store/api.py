@@ -44,6 +44,7 @@ from .names import clean_name
 from .runs import RunTracker, display_date, now_iso, restore_run, run_summary
 
 if TYPE_CHECKING:
+    from ..match import Run
     from ..services.runfile import ExportSource
 
 GAME_SLOT = "game"
@@ -140,7 +141,7 @@ class Store(Protocol):
                  slot: str = GAME_SLOT) -> None: ...
     def clear_run(self, slot: str = GAME_SLOT) -> None: ...
 
-    def record_finished_run(self, run, name: str, started: str, *,
+    def record_finished_run(self, run: Run, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
         """Store a finished (or abandoned) run; returns its entry id.  ``ai_key``
         (autoplay: the command) marks an AI run; the same key and seed again
@@ -214,7 +215,7 @@ def daily_of_seed(seed: str) -> str | None:
     return day.isoformat() if daily_seed(day) == seed else None
 
 
-def finished_row(run, name: str, started: str, ai_key: str | None = None,
+def finished_row(run: Run, name: str, started: str, ai_key: str | None = None,
                  daily: str | None = None) -> dict[str, Any]:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
     seed = str(run.seed)
@@ -299,7 +300,7 @@ CONFLICT_MESSAGE = ("this run was played on elsewhere (another window?); moves m
                     "that differ are not saved.")
 
 
-def rank_key(row: dict[str, Any]):
+def rank_key(row: dict[str, Any]) -> tuple[int, int, str, int]:
     return (-row["score"], -row["margin_total"], row["ended"], row["id"])
 
 
@@ -354,7 +355,9 @@ class MemoryStore:
     runs: dict[str, SavedRun] = field(default_factory=dict)  # slot -> run in progress
     rows: list[dict[str, Any]] = field(default_factory=list)  # finished runs
     name: str | None = None
-    records: dict[tuple[str, str], dict[tuple[int, int], dict]] = field(default_factory=dict)
+    # (seed, started) -> (match, hand) -> hand record
+    records: dict[tuple[str, str], dict[tuple[int, int], dict[str, Any]]] = field(
+        default_factory=dict)
     record_owner: dict[tuple[str, str], int] = field(default_factory=dict)
     claims: dict[str, tuple[str, str]] = field(default_factory=dict)  # day -> (seed, started)
     saving: bool = False
@@ -412,21 +415,23 @@ class MemoryStore:
                 self.warnings.append(dropped_message(row))
 
     def _add_row(self, row: dict[str, Any]) -> int:
-        row["id"] = max((r["id"] for r in self.rows), default=0) + 1
+        entry_id: int = max((r["id"] for r in self.rows), default=0) + 1
+        row["id"] = entry_id
         day = row.get("daily")
         row["daily_counted"] = day is not None and \
             self.claims.get(day) == (row["seed"], row["started"])
         self.rows.append(row)
-        self.record_owner[(row["seed"], row["started"])] = row["id"]
-        return row["id"]
+        self.record_owner[(row["seed"], row["started"])] = entry_id
+        return entry_id
 
-    def record_finished_run(self, run, name: str, started: str, *,
+    def record_finished_run(self, run: Run, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
         key = (str(run.seed), started)
         if ai_key is not None:
             for row in self.rows:
                 if row.get("ai_key") == ai_key and row["seed"] == str(run.seed):
-                    return row["id"]
+                    first_id: int = row["id"]
+                    return first_id
         if key in self.record_owner:
             entry_id = self.record_owner[key]
             for row in self.rows:
@@ -434,12 +439,12 @@ class MemoryStore:
                     row["name"], row["named"] = clean_name(name) or DEFAULT_NAME, True
             return entry_id
         row = finished_row(run, name, started, ai_key, daily)
-        self._add_row(row)
+        entry_id = self._add_row(row)
         for slot, saved in list(self.runs.items()):
             if (saved.seed, saved.started) == key:
                 del self.runs[slot]
                 self._trackers.pop(slot, None)
-        return row["id"]
+        return entry_id
 
     def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         return ranked(self.rows, limit)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.base import decide
 from ..fairness import daily_seed
@@ -19,6 +19,8 @@ from .names import clean_name
 from .runs import display_date, match_results, now_iso, restore_run
 
 if TYPE_CHECKING:
+    from ..ai.base import Player
+    from ..ai.levels import Level
     from ..services.stats import Stats
 
 
@@ -36,10 +38,8 @@ def _printable_stdout() -> None:
     characters instead of stopping the command."""
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(ValueError, OSError):
             reconfigure(errors="replace")
-        except (ValueError, OSError):
-            pass
 
 
 def leaderboard_main(args: argparse.Namespace) -> int:
@@ -140,7 +140,7 @@ def export_main(args: argparse.Namespace) -> int:
 
 # -- autoplay -------------------------------------------------------------------
 
-def _player(level: str, rng: random.Random, levels: dict | None):
+def _player(level: str, rng: random.Random, levels: dict[int, Level] | None) -> Player:
     from ..ai import make_player
 
     return make_player(level, rng, levels)
@@ -151,8 +151,8 @@ def autoplay_key(level: str, name: str, max_matches: int | None) -> str:
     return json.dumps([str(level), name, max_matches], ensure_ascii=False)
 
 
-def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | None,
-                  out=None, daily: str | None = None) -> dict[str, Any]:
+def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: int | None,
+                  out: TextIO | None = None, daily: str | None = None) -> dict[str, Any]:
     """Play (or resume) one autoplay run to its end, saving after every action;
     returns the summary printed as the last line of ``belote2p autoplay``.
     ``daily``: the daily challenge's date (``seed`` is then that day's seed);
@@ -215,7 +215,7 @@ def play_autoplay(store, level: str, seed: str, name: str, max_matches: int | No
     }
 
 
-def autoplay_main(args) -> int:
+def autoplay_main(args: argparse.Namespace) -> int:
     level = str(args.level)
     if args.name is not None:
         name = clean_name(args.name)

@@ -8,6 +8,7 @@ on it, SQLite's included (see ``store/locks.py`` and docs/STORE.md).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -85,10 +86,8 @@ def header_ok(path: Path) -> bool:
 
 def close(conn: sqlite3.Connection, path: Path) -> None:
     """Close a connection made by ``connect``."""
-    try:
+    with contextlib.suppress(sqlite3.Error):
         conn.close()
-    except sqlite3.Error:
-        pass
     with _open_here_lock:
         key = _key(path)
         left = _open_here.pop(key, 0) - 1

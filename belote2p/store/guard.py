@@ -8,15 +8,18 @@ identity changed) and write what they know into the fresh file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from . import queries, rows
+from .api import SavedRun
 from .connection import StoreUnavailable, describe
 from .schema import SCHEMA_VERSION, version_of
 
@@ -44,10 +47,9 @@ def move_aside(path: Path, reason: str) -> Path:
             try:
                 os.rename(side, Path(str(target) + suffix))
             except OSError:
-                try:
-                    side.unlink()  # the old file's journal must not be applied to the fresh one
-                except OSError:
-                    pass
+                # the old file's journal must not be applied to the fresh one
+                with contextlib.suppress(OSError):
+                    side.unlink()
     return target
 
 
@@ -58,7 +60,7 @@ class Salvaged:
     runs: list[dict[str, Any]] = field(default_factory=list)
     settings: dict[str, str] = field(default_factory=dict)  # key -> JSON text
     last_name: str | None = None
-    current: dict[str, tuple[str, str | None, rows.SavedRun]] = field(default_factory=dict)
+    current: dict[str, tuple[str, str | None, SavedRun]] = field(default_factory=dict)
     records: list[tuple[str, str, int, int, str]] = field(default_factory=list)
     skipped: int = 0
 
@@ -101,7 +103,10 @@ def _columns(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...],
     return ", ".join(c if c in have else defaults.get(c, "NULL") for c in wanted)
 
 
-def _keep(salvaged: Salvaged, reader: Callable[[], Any]) -> Any:
+_T = TypeVar("_T")
+
+
+def _keep(salvaged: Salvaged, reader: Callable[[], _T]) -> _T | None:
     try:
         return reader()
     except rows.BadRow:
@@ -123,24 +128,24 @@ def salvage(moved: Path) -> Salvaged | None:
         run_cols = _columns(conn, "runs", rows.RUN_COLUMNS,
                             {"ai": "0", "named": "1", "daily_counted": "0"})
         for raw in _scan(conn, "runs", run_cols):
-            row = _keep(out, lambda raw=raw: rows.run_row(raw))
+            row = _keep(out, partial(rows.run_row, raw))
             if row is not None:
                 out.runs.append(row)
         for key, text in _scan(conn, "settings", "key, value"):
-            if _keep(out, lambda text=text: rows.setting(text)) is not None and isinstance(key, str):
+            if _keep(out, partial(rows.setting, text)) is not None and isinstance(key, str):
                 out.settings[key] = text
         for key, text in _scan(conn, "state", "key, value"):
             if key == "last_name":
-                out.last_name = _keep(out, lambda text=text: rows.name_value(text))
+                out.last_name = _keep(out, partial(rows.name_value, text))
         for slot, kind, key, seed, started, actions in _scan(
                 conn, "current_run", "slot, kind, key, seed, started, actions"):
-            saved = _keep(out, lambda r=(seed, started, actions): rows.saved_run(r))
+            saved = _keep(out, partial(rows.saved_run, (seed, started, actions)))
             if saved is not None and isinstance(slot, str) and kind in ("game", "autoplay"):
                 owner_key = key if isinstance(key, str) else None
                 out.current[slot] = (kind, owner_key, saved)
         for raw in _scan(conn, "hand_records",
                          "seed, started, match_index, hand_index, record"):
-            if _keep(out, lambda raw=raw: rows.record(raw[4])) is not None \
+            if _keep(out, partial(rows.record, raw[4])) is not None \
                     and all(isinstance(v, int) for v in raw[2:4]):
                 out.records.append(raw)
         return out
@@ -160,8 +165,8 @@ def carry_over(conn: sqlite3.Connection, salvaged: Salvaged, owner: str, now: st
             queries.put_setting(conn, key, text)
         if salvaged.last_name is not None:
             queries.put_state(conn, "last_name", salvaged.last_name)
-        for slot, (kind, key, saved) in salvaged.current.items():
-            queries.put_current(conn, slot, kind, key, owner, saved.seed, saved.started,
+        for slot, (kind, owner_key, saved) in salvaged.current.items():
+            queries.put_current(conn, slot, kind, owner_key, owner, saved.seed, saved.started,
                                 saved.actions, now)
         for seed, started, match_index, hand_index, text in salvaged.records:
             queries.put_record(conn, seed, started, match_index, hand_index, text)

@@ -20,5 +20,5 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir("belote2p", appauthor=False))
 
 
-def db_path(folder: str | os.PathLike | None = None) -> Path:
+def db_path(folder: str | os.PathLike[str] | None = None) -> Path:
     return Path(folder if folder is not None else data_dir()) / DB_NAME

@@ -43,12 +43,15 @@ def put_state(conn: sqlite3.Connection, key: str, value: Any) -> None:
 
 # -- runs in progress
 def current(conn: sqlite3.Connection, slot: str) -> tuple[Any, ...] | None:
-    return conn.execute("SELECT seed, started, actions FROM current_run WHERE slot = ?",
-                        (slot,)).fetchone()
+    row: tuple[Any, ...] | None = conn.execute(
+        "SELECT seed, started, actions FROM current_run WHERE slot = ?", (slot,)).fetchone()
+    return row
 
 
 def slot_kind(conn: sqlite3.Connection, slot: str) -> tuple[Any, Any] | None:
-    return conn.execute("SELECT kind, key FROM current_run WHERE slot = ?", (slot,)).fetchone()
+    row: tuple[Any, Any] | None = conn.execute(
+        "SELECT kind, key FROM current_run WHERE slot = ?", (slot,)).fetchone()
+    return row
 
 
 def slots(conn: sqlite3.Connection) -> list[str]:

@@ -8,10 +8,12 @@ complete version.  Never edit a released step: add the next one.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
-from typing import Callable, Sequence, Union
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
 
-Step = Union[Sequence[str], Callable[[sqlite3.Connection], None]]
+Step: TypeAlias = Sequence[str] | Callable[[sqlite3.Connection], None]
 
 MIGRATIONS: list[tuple[int, str, Step]] = [
     (1, "initial schema", [
@@ -100,10 +102,12 @@ class NewerSchema(Exception):
 
 
 def version_of(conn: sqlite3.Connection) -> int:
-    return conn.execute("PRAGMA user_version").fetchone()[0]
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    return version
 
 
-def migrate(conn: sqlite3.Connection, migrations=None) -> int:
+def migrate(conn: sqlite3.Connection,
+            migrations: Sequence[tuple[int, str, Step]] | None = None) -> int:
     """Bring ``conn`` (autocommit mode) to the latest version; returns it.
 
     Raises ``NewerSchema`` for a version this code does not know, and lets
@@ -140,7 +144,5 @@ def missing_tables(conn: sqlite3.Connection) -> list[str]:
 
 
 def _rollback(conn: sqlite3.Connection) -> None:
-    try:
+    with contextlib.suppress(sqlite3.Error):
         conn.execute("ROLLBACK")
-    except sqlite3.Error:
-        pass

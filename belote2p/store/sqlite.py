@@ -13,6 +13,7 @@ carrying over what it still holds: ``store/guard.py``; the SQL:
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -20,7 +21,7 @@ import sqlite3
 import sys
 import threading
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -54,6 +55,7 @@ from .runs import RunTracker, now_iso
 from .schema import missing_tables
 
 if TYPE_CHECKING:
+    from ..match import Run
     from ..services.runfile import ExportSource
 
 BUSY_TIMEOUT = connection.BUSY_TIMEOUT  # kept for callers of the old module
@@ -107,7 +109,7 @@ class SqliteStore:
     """The ``Store`` on an SQLite file.  Thread-safe; several processes may
     share one file (docs/STORE.md says why that is safe)."""
 
-    def __init__(self, path: str | os.PathLike, *, echo: bool = True, open_now: bool = True):
+    def __init__(self, path: str | os.PathLike[str], *, echo: bool = True, open_now: bool = True):
         self.path = Path(path)
         self.location: str | None = str(self.path)
         self.warnings: list[str] = []
@@ -136,10 +138,8 @@ class SqliteStore:
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
         if self.echo:
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 print(f"belote2p: {message}", file=sys.stderr, flush=True)
-            except (OSError, ValueError):
-                pass
 
     def _bad_row(self, table: str, bad: rows.BadRow) -> None:
         """Report a row that fails its check (once per table and session)."""
@@ -223,10 +223,10 @@ class SqliteStore:
             self._drop()
             self._users.release()
 
-    def __enter__(self):
+    def __enter__(self) -> SqliteStore:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     def _connection(self) -> sqlite3.Connection:
@@ -281,7 +281,8 @@ class SqliteStore:
                 return True, value
             return False, None
 
-    def _commit(self, conn: sqlite3.Connection, work, durable: bool) -> Any:
+    def _commit(self, conn: sqlite3.Connection,
+                work: Callable[[sqlite3.Connection], Any] | None, durable: bool) -> Any:
         if durable:
             conn.execute("PRAGMA synchronous = FULL")
         try:
@@ -292,17 +293,13 @@ class SqliteStore:
                 conn.execute("COMMIT")
                 return value
             except BaseException:
-                try:
+                with contextlib.suppress(sqlite3.Error):
                     conn.execute("ROLLBACK")
-                except sqlite3.Error:
-                    pass
                 raise
         finally:
             if durable:
-                try:
+                with contextlib.suppress(sqlite3.Error):
                     conn.execute("PRAGMA synchronous = NORMAL")
-                except sqlite3.Error:
-                    pass
 
     def _write_unsaved(self, conn: sqlite3.Connection) -> None:
         u = self._unsaved
@@ -392,7 +389,7 @@ class SqliteStore:
                     return default
             return default
 
-    def _checked_run(self, raw) -> SavedRun | None:
+    def _checked_run(self, raw: Sequence[Any] | None) -> SavedRun | None:
         try:
             return rows.saved_run(raw)
         except rows.BadRow as bad:
@@ -463,7 +460,7 @@ class SqliteStore:
         return FileLock(run_lock_path(self.path, slot))
 
     def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
-        def claim(conn: sqlite3.Connection):
+        def claim(conn: sqlite3.Connection) -> tuple[str, SavedRun | None] | None:
             for slot, owner, *rest in queries.autoplay_slots(conn, key, str(seed)):
                 if not _alive(owner):
                     queries.set_owner(conn, slot, self._me)
@@ -480,7 +477,7 @@ class SqliteStore:
             return slot, saved
 
     # -- finished runs
-    def record_finished_run(self, run, name: str, started: str, *,
+    def record_finished_run(self, run: Run, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
         row = finished_row(run, name, started, ai_key, daily)
         with self._lock:
@@ -496,9 +493,11 @@ class SqliteStore:
             self._unsaved.finished.append(row)
             ok, _ = self._transact(durable=True)
             if ok:
-                return row["real_id"]
+                real_id: int = row["real_id"]
+                return real_id
             row["handed_out"] = True
-            return row["id"]
+            temp_id: int = row["id"]
+            return temp_id
 
     def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
         out = []
@@ -595,7 +594,8 @@ class SqliteStore:
     def last_name(self) -> str | None:
         with self._lock:
             if self._unsaved.name is not _MISSING:
-                return self._unsaved.name
+                unsaved_name: str | None = self._unsaved.name
+                return unsaved_name
             text = self._read(lambda c: queries.state(c, "last_name"), None)
         try:
             return rows.name_value(text) if text is not None else None
@@ -680,7 +680,8 @@ def _read_only_snapshot(path: Path) -> MemoryStore | None:
         return None
 
 
-def open_store(data_dir: str | os.PathLike | None = None, *, echo: bool = True):
+def open_store(data_dir: str | os.PathLike[str] | None = None, *,
+               echo: bool = True) -> SqliteStore | MemoryStore:
     """The game's store: SQLite in ``data_dir`` (default: ``paths.data_dir()``).
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever

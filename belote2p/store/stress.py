@@ -81,18 +81,19 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _spawn(args: list[str]) -> subprocess.Popen:
+def _spawn(args: list[str]) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=_env())
 
 
-def _autoplay(folder: Path, seed: str, name: str, matches: int, slow: bool = False):
+def _autoplay(folder: Path, seed: str, name: str, matches: int, slow: bool = False
+              ) -> subprocess.Popen[str]:
     head = ["-c", SLOW_CLI] if slow else ["-m", "belote2p"]
     return _spawn([*head, "--data-dir", str(folder), "autoplay", "--level", "1", "--seed",
                    seed, "--name", name, "--max-matches", str(matches)])
 
 
-def _finish(proc: subprocess.Popen, what: str, result: Round) -> dict[str, Any] | None:
+def _finish(proc: subprocess.Popen[str], what: str, result: Round) -> dict[str, Any] | None:
     try:
         out, err = proc.communicate(timeout=WAIT)
     except subprocess.TimeoutExpired:
@@ -106,7 +107,7 @@ def _finish(proc: subprocess.Popen, what: str, result: Round) -> dict[str, Any] 
     if not lines:
         result.failures.append(f"{what}: exit {proc.returncode}, no summary")
         return None
-    summary = json.loads(lines[-1])
+    summary: dict[str, Any] = json.loads(lines[-1])
     if summary.get("saved"):
         result.expected.append((summary["name"], summary["score"]))
     return summary

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
 
 from ..actions import Event, Phase, Trick
 from ..cards import SUIT_SYMBOLS, Card, sort_for_display
@@ -81,7 +82,11 @@ def bid_words(bid, hand: Hand) -> str:
 
 
 # ---------------------------------------------------------------------- beats
-Anchor = tuple  # ("stock",) ("turned",) ("hand", seat, card-or-slot) ("trick", seat) ("pile", seat)
+# ("stock",) ("turned",) ("hand", seat, card-or-slot) ("trick", seat) ("pile", seat)
+Anchor = tuple
+# A place in the rival's fanned hand: a slot index, its middle, or the slot a
+# newly drawn card takes (ui/table/positions.py resolves the names).
+RivalSlot: TypeAlias = int | Literal["middle", "new"]
 
 
 @dataclass
@@ -218,7 +223,7 @@ class BeatBuilder:
         return Flight(c, face_up, src, ("hand", HUMAN, c), delay, dur,
                       launch=_take_from_pack if from_pack else None, land=land, sound="deal")
 
-    def _to_rival(self, slot: int, src: Anchor, delay: float, dur: float,
+    def _to_rival(self, slot: RivalSlot, src: Anchor, delay: float, dur: float,
                   card: Card | None = None, from_pack: bool = True) -> Flight:
         def land(m: TableModel) -> None:
             m.rival_hidden = max(0, m.rival_hidden - 1)
@@ -237,7 +242,8 @@ class BeatBuilder:
 
     def contract(self, hand: Hand) -> Beat:
         """The turned card to the taker, then three cards each, non-dealer first."""
-        taker, trump, turned = hand.taker, hand.trump, hand.turned
+        taker, trump, turned = hand.taker, hand.contract_trump(), hand.turned
+        assert taker is not None, "the contract beat comes after a take"
         first, dealer = 1 - hand.dealer, hand.dealer
         extra = {s: list(hand.hands[s][6:]) for s in (0, 1)}
         banner = contract_banner(self.second_person(taker), self.seat_name(taker), trump)
@@ -307,13 +313,14 @@ class BeatBuilder:
 
         pause = self.t["trick_pause"]
         flights = [Flight(trick.card_of(s), True, ("trick", s), ("pile", winner),
-                          pause, self.t["trick_collect"], launch=clear if s == trick.leader else None,
+                          pause, self.t["trick_collect"],
+                          launch=clear if s == trick.leader else None,
                           sound="trick" if s == trick.leader else None)
                    for s in (trick.leader, 1 - trick.leader)]
         return Beat("trick", end=end, flights=flights, data={"winner": winner})
 
     def draws(self, events: list[Event]) -> Beat:
-        mine = [ev.card for ev in events if ev.seat == HUMAN]
+        mine = [_drawn(ev) for ev in events if ev.seat == HUMAN]
         rival = sum(1 for ev in events if ev.seat == RIVAL)
 
         def start(m: TableModel) -> None:
@@ -326,7 +333,7 @@ class BeatBuilder:
         flights, t = [], 0.0
         for ev in events:
             if ev.seat == HUMAN:
-                f = self._to_hand(ev.card, True, ("stock",), t, self.t["draw_card"])
+                f = self._to_hand(_drawn(ev), True, ("stock",), t, self.t["draw_card"])
             else:
                 f = self._to_rival("new", ("stock",), t, self.t["draw_card"])
             f.sound = "draw"
@@ -349,6 +356,12 @@ class BeatBuilder:
                 "run_over": run.over}
         sound = "win" if match.winner == HUMAN else "lose"
         return Beat("match_over", modal="match_over", sound=sound, data=data)
+
+
+def _drawn(ev: Event) -> Card:
+    """The card the player drew: the engine's draw events always name it."""
+    assert ev.card is not None, "a draw event names its card"
+    return ev.card
 
 
 def _take_from_pack(m: TableModel) -> None:

@@ -291,11 +291,11 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, 
                   within=rect)
     x = rect.right
     legend_y = rect.top + row_h * 5 + 1
-    for word, fill in ((_("rival's"), "tracker_rival"), (_("yours"), "tracker_mine")):
+    for word, swatch in ((_("rival's"), "tracker_rival"), (_("yours"), "tracker_mine")):
         r = gfx.blit_text(surf, word, f, c("text_dim"), (x, legend_y), "topright", within=rect)
         box = pygame.Rect(0, 0, round(f * 0.7), round(f * 0.7))
         box.midright = (r.left - 3, r.centery)
-        pygame.draw.rect(surf, c(fill), box, border_radius=2)
+        pygame.draw.rect(surf, c(swatch), box, border_radius=2)
         x = box.left - f
     played = view.played_cards()
     mine = set(view.hand)
@@ -311,13 +311,14 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, 
         order = TRUMP_STRENGTH if suit == view.trump else PLAIN_STRENGTH
         ranks = sorted(range(8), key=lambda r: -order[r])
         ink = theme.suit_colour(suit, four)
-        pygame.draw.rect(surf, (236, 232, 220), (rect.left, y, label_w - 4, row_h - 3), border_radius=3)
-        gfx.blit_text(surf, SUIT_SYMBOLS[suit], f, ink, (rect.left + (label_w - 4) // 2, y + row_h // 2 - 1),
-                      "center")
+        pygame.draw.rect(surf, (236, 232, 220), (rect.left, y, label_w - 4, row_h - 3),
+                         border_radius=3)
+        gfx.blit_text(surf, SUIT_SYMBOLS[suit], f, ink,
+                      (rect.left + (label_w - 4) // 2, y + row_h // 2 - 1), "center")
         for i, rank in enumerate(ranks):
             card = CARDS[suit * 8 + rank]
-            x = rect.left + label_w + i * cell
-            box = pygame.Rect(round(x), y, round(cell) - 2, row_h - 3)
+            left = rect.left + label_w + i * cell
+            box = pygame.Rect(round(left), y, round(cell) - 2, row_h - 3)
             if card in played:
                 colour, fill = c("tracker_played"), None
             elif card in mine:
@@ -331,4 +332,5 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, 
             gfx.blit_text(surf, RANK_NAMES[rank], f, colour, box.center, "center",
                           bold=card not in played)
             if card in played:
-                pygame.draw.line(surf, colour, (box.left + 3, box.centery), (box.right - 3, box.centery))
+                pygame.draw.line(surf, colour, (box.left + 3, box.centery),
+                                 (box.right - 3, box.centery))
