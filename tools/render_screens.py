@@ -23,6 +23,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -69,8 +70,9 @@ class Shooter:
 class SampleStore(MemoryStore):
     """A memory store whose leaderboard starts with a few sample rows."""
 
-    SAMPLE = [("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
-              ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1)]
+    SAMPLE: ClassVar[list[tuple[str, int, int, int, int]]] = [
+        ("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
+        ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1)]
 
     def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
         rows = [LeaderboardEntry(0, n, s, st, m, lv, f"2025-11-2{i}", 100 + i)

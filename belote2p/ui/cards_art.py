@@ -174,7 +174,8 @@ def _court(surf, letter: str, suit: str, ink, w: int, h: int) -> None:
     pygame.draw.rect(surf, _colour("face_frame"), frame, width=max(2, round(w * 0.02)),
                      border_radius=round(w * 0.05))
     inner = frame.inflate(-round(w * 0.07), -round(w * 0.07))
-    pygame.draw.rect(surf, ink, inner, width=max(1, round(w * 0.008)), border_radius=round(w * 0.03))
+    pygame.draw.rect(surf, ink, inner, width=max(1, round(w * 0.008)),
+                     border_radius=round(w * 0.03))
     big = _glyph(letter, round(h * 0.27), ink, bold=True)
     surf.blit(big, big.get_rect(center=(frame.centerx, frame.top + frame.h * 0.36)))
     s = _glyph(suit, round(h * 0.18), ink)
@@ -182,7 +183,7 @@ def _court(surf, letter: str, suit: str, ink, w: int, h: int) -> None:
 
 
 def _render_back(size: tuple[int, int]) -> pygame.Surface:
-    w, h = size[0] * SS, size[1] * SS
+    w, _h = size[0] * SS, size[1] * SS
     surf = _base(size, _colour("back_base"), _colour("back_border"))
     inset = round(w * 0.08)
     inner = surf.get_rect().inflate(-2 * inset, -2 * inset)
@@ -212,7 +213,8 @@ def _render_back(size: tuple[int, int]) -> pygame.Surface:
 def _render_shadow(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     pad = max(2, w // 16)
-    small = pygame.Surface((max(4, (w + 2 * pad) // 4), max(4, (h + 2 * pad) // 4)), pygame.SRCALPHA)
+    small_size = (max(4, (w + 2 * pad) // 4), max(4, (h + 2 * pad) // 4))
+    small = pygame.Surface(small_size, pygame.SRCALPHA)
     r = pygame.Rect(pad // 4, pad // 4 + 1, max(1, w // 4), max(1, h // 4))
     pygame.draw.rect(small, _colour("card_shadow"), r, border_radius=max(1, _radius(w) // 4))
     big = pygame.transform.smoothscale(small, (w + 2 * pad, h + 2 * pad))

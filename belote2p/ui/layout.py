@@ -154,7 +154,8 @@ def rival_slots(layout: TableLayout, n: int) -> list[Rect]:
         return []
     width = layout.rival_spacing * (n - 1) + rcw
     left = layout.centre[0] - width / 2
-    return [Rect(round(left + i * layout.rival_spacing), layout.rival_y, rcw, rch) for i in range(n)]
+    return [Rect(round(left + i * layout.rival_spacing), layout.rival_y, rcw, rch)
+            for i in range(n)]
 
 
 def bid_buttons(layout: TableLayout, labels_w: int, n: int) -> list[Rect]:

@@ -5,6 +5,7 @@ one ``register`` line below)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 from dataclasses import dataclass
@@ -105,10 +106,8 @@ def _saved_settings(store: Any) -> dict[str, Any]:
 
 def _settings_saver(store: Any):
     def save(values: dict[str, Any]) -> None:
-        try:
+        with contextlib.suppress(Exception):  # the store reports its trouble in its warnings
             store.save_settings(values)
-        except Exception:  # noqa: BLE001 - the store reports its trouble in its warnings
-            pass
     return save
 
 

@@ -59,9 +59,9 @@ class MenuScene(Scene):
             step = -1 if event.key == pygame.K_UP else 1
             pos = enabled.index(self.focus) if self.focus in enabled else -1
             self.focus = enabled[(pos + step) % len(enabled)]
-        elif event.key in ENTER and 0 <= self.focus < len(self.buttons):
-            if self.buttons[self.focus].enabled:
-                self._click(self.buttons[self.focus])
+        elif (event.key in ENTER and 0 <= self.focus < len(self.buttons)
+              and self.buttons[self.focus].enabled):
+            self._click(self.buttons[self.focus])
 
     def _click(self, button: Button) -> None:
         self.ctx.sounds.play("click")

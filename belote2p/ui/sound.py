@@ -10,7 +10,7 @@ import math
 import os
 import random
 from array import array
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 
 import pygame
 
@@ -73,10 +73,8 @@ class Sounds:
             return
         sound = self.sounds.get(name)
         if sound is not None:
-            try:
+            with suppress(pygame.error):
                 sound.play()
-            except pygame.error:
-                pass
 
     def stop(self) -> None:
         try:

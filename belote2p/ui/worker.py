@@ -20,6 +20,7 @@ This module must not import pygame: the worker process imports it.
 from __future__ import annotations
 
 import concurrent.futures as cf
+import contextlib
 import multiprocessing
 import os
 import random
@@ -45,7 +46,7 @@ def think(level, seed: str, action_index: int, view):
     start = time.perf_counter()
     try:
         action = rival_decision(view, level, seed, action_index)
-    except Exception as exc:  # carry the worker's traceback to the parent's report
+    except Exception as exc:  # noqa: BLE001 - carry the worker's traceback to the parent's report
         import traceback
 
         raise RivalFailed(f"level {level}, seed {seed}, action {action_index}: {exc!r}\n"
@@ -110,10 +111,8 @@ def _init_process(board: MutableSequence[int]) -> None:
 def _lower_priority() -> None:
     """The worker yields to the window when both want a core: a search that
     takes a little longer is invisible, a late frame is not."""
-    try:
+    with contextlib.suppress(AttributeError, OSError):
         os.nice(10)
-    except (AttributeError, OSError):
-        pass
 
 
 def _warm() -> bool:
@@ -160,7 +159,7 @@ class AIWorker:
             fut: cf.Future = cf.Future()
             try:
                 fut.set_result(think(level, seed, action_index, view))
-            except Exception as exc:  # surfaced by poll, like a pool's future
+            except Exception as exc:  # noqa: BLE001 - surfaced by poll, like a pool's future
                 fut.set_exception(exc)
             return fut
         try:

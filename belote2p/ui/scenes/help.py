@@ -87,11 +87,14 @@ class HelpScene(MenuScene):
         surf.set_clip(clip)
         if self.max_scroll:
             track = self.text_rect.inflate(0, -f.body * 2)
-            bar_h = max(f.body * 2, round(track.h * self.text_rect.h / (self.text_rect.h + self.max_scroll)))
+            shown = self.text_rect.h / (self.text_rect.h + self.max_scroll)
+            bar_h = max(f.body * 2, round(track.h * shown))
             by = track.top + round((track.h - bar_h) * self.scroll / self.max_scroll)
-            pygame.draw.rect(surf, c("accent"), (track.right - f.body // 2, by, 4, bar_h), border_radius=2)
+            pygame.draw.rect(surf, c("accent"), (track.right - f.body // 2, by, 4, bar_h),
+                             border_radius=2)
         for b in self.buttons:
             b.primary = b.value == self.page
         self.draw_buttons(surf)
-        gfx.blit_text(surf, _("←/→ pages · ↑/↓ or wheel to scroll · Esc to go back"), f.small, c("text_dim"),
+        gfx.blit_text(surf, _("←/→ pages · ↑/↓ or wheel to scroll · Esc to go back"), f.small,
+                      c("text_dim"),
                       (w // 2, self.buttons[-1].rect.top - 4), "midbottom")

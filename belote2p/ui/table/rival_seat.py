@@ -50,8 +50,9 @@ class RivalSeats:
         return self.pending is not None and self.pending.future.done()
 
     def take(self, run: Run) -> Any:
-        """The answer (cards and bids unpickle as the shared instances), checked by the engine; a random legal action if the AI
-        broke (the game must not end because of it)."""
+        """The answer (cards and bids unpickle as the shared instances), checked by
+        the engine; a random legal action if the AI broke (the game must not end
+        because of it)."""
         assert self.pending is not None
         hand = run.match.hand
         try:

@@ -475,7 +475,8 @@ class TableScene(Scene):
         if not hand.strict and hand.trick_number >= 3:
             return "free_play"
         # strict play, preferably when South must follow and has cards dimmed
-        if hand.strict and hand.to_move == HUMAN and (self.illegal_now() or hand.trick_number >= 14):
+        if hand.strict and hand.to_move == HUMAN and (
+                self.illegal_now() or hand.trick_number >= 14):
             return "strict_play"
         return None
 
