@@ -26,6 +26,7 @@ from ..gfx import Button, c
 from ..model import RIVAL
 from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
+from .practice import PracticeState
 from .side_panel import SidePanel
 from .state import TableState
 
@@ -100,6 +101,8 @@ class TableRenderer:
         self._hand(out, s)
         self._bidding(out, s)
         self._texts(out, s)
+        if s.practice is not None:
+            self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
             out.append(self._card(("flight", i), f.card, f.rect, s.four_colour))
         if s.dragged is not None:
@@ -185,9 +188,11 @@ class TableRenderer:
 
     def _rival(self, out: list[Sprite], s: TableState) -> None:
         L = s.layout
+        faces = s.practice.rival_cards if s.practice is not None else None
         for i, x in enumerate(s.rival_x):
-            out.append(self._card(("rival", i), None, pygame.Rect(round(x), L.rival_y, *L.small),
-                                  False))
+            card = faces[i] if faces is not None and i < len(faces) else None
+            out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),
+                                  s.four_colour))
         if s.thinking:
             out.append(self._thinking(s))
 
@@ -258,6 +263,44 @@ class TableRenderer:
             out.append(self._pill(("message",), s.message, L.message, f.body, c("toast"),
                                   c("text"), L.table))
 
+    def _practice(self, out: list[Sprite], s: TableState, p: PracticeState) -> None:
+        """The "Practice" tag (always), the hint box, and level 4's card marked."""
+        L, f = s.layout, s.layout.fonts
+        margin = f.body
+        tag = _("Practice · rival level {level}").format(level=p.level)
+        if p.thinking:
+            tag = _("{tag} · hint: thinking…").format(tag=tag)
+        tag_w = gfx.font(f.body, True).size(tag)[0] + f.body * 2
+        centre = (L.table.left + margin + tag_w // 2, L.table.top + margin + f.body)
+        out.append(self._pill(("practice_tag",), tag, centre, f.body, c("toast"), c("accent"),
+                              L.table))
+        keys = _("H: hint · U: undo · V: rival's cards")
+        out.append(self._label(("practice_keys",), keys, f.small, c("text"),
+                               (L.table.left + margin, L.table.top + margin * 2 + f.body),
+                               "topleft", False, L.table))
+        for hc in s.hand:
+            if hc.card == p.hinted:
+                out.append(_hint_glow(hc.rect))
+        if p.lines:
+            out.append(self._hint_box(L, p.lines, L.table.top + margin * 3 + f.small * 2))
+
+    @staticmethod
+    def _hint_box(L, lines: tuple[str, ...], top: int) -> Sprite:
+        f = L.fonts.small
+        line_h = round(f * 1.35)
+        width = max(gfx.font(f, True).size(t)[0] for t in lines) + 2 * f
+        width = min(width, L.table.w // 3)
+        box = pygame.Rect(L.table.left + L.fonts.body, top, width, line_h * len(lines) + f)
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.panel(surf, box, radius=f // 2, colour=c("toast"))
+            for i, text in enumerate(lines):
+                ink = c("accent") if i == 0 else c("text")
+                gfx.blit_text(surf, text, f, ink, (box.x + f, box.y + f // 2 + i * line_h),
+                              "topleft", i == 0, within=box)
+
+        return Sprite(("hint_box",), (lines, tuple(box)), box, paint)
+
     def _last_trick(self, s: TableState) -> Sprite:
         L = s.layout
         names = s.seat_names
@@ -293,6 +336,17 @@ class TableRenderer:
 
         bounds = r.union(gfx.text_rect(text, size, ink, r.center, "center", True))
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
+
+
+def _hint_glow(rect: pygame.Rect) -> Sprite:
+    """The outline that marks the card level 4 would play."""
+    glow = rect.inflate(10, 10)
+    radius = max(4, rect.w // 10)
+
+    def paint(surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, c("accent"), glow, width=4, border_radius=radius)
+
+    return Sprite(("hint_glow",), tuple(glow), glow.inflate(2, 2), paint)
 
 
 def _button_paint(button: Button, size: int) -> Paint:
