@@ -60,7 +60,7 @@ def test_practice_hint_and_undo(game):
     assert state is not None and state.hinted in table.hand.legal_cards()
     assert state.lines and not state.thinking
     legal = {c.label for c in table.hand.legal_cards()}
-    assert all(any(label in line for line in state.lines[2:]) for label in legal)
+    assert {c.label for c, _figure in state.losses} == legal
 
     before = list(table.run.actions)
     offer = play_to_card_turn(game, table, card_turns=1)
@@ -104,9 +104,12 @@ def test_undo_with_no_card_played_does_nothing(game):
 
 def test_hint_lines_show_losses():
     from belote2p.ai.hints import Hint
-    from belote2p.ui.table.practice import hint_lines
+    from belote2p.ui.table.practice import hint_lines, loss_labels
 
     ace, ten = CARDS[7], CARDS[6]
     lines = hint_lines(Hint(ace, ((ace, 0.0), (ten, 3.24)), False))
     assert lines[0].endswith(ace.label)
-    assert lines[2] == f"{ace.label}: best" and lines[3] == f"{ten.label}: −3.2 vs best"
+    assert len(lines) == 2
+    assert loss_labels(Hint(ace, ((ace, 0.0), (ten, 3.24)), False)) == ((ace, "0"),
+                                                                        (ten, "−3.2"))
+    assert loss_labels(Hint(ten, ((ace, 4), (ten, 0)), True)) == ((ace, "−4"), (ten, "0"))

@@ -30,6 +30,7 @@ class PracticeState:
     level: int
     hinted: Card | None  # level 4's card, marked in the player's hand
     lines: tuple[str, ...]  # the hint box's lines (empty: no box)
+    losses: tuple[tuple[Card, str], ...]  # each legal card's figure, shown above it
     thinking: bool  # a hint is being worked out
     rival_cards: tuple[Card, ...] | None  # the rival's hand face up, or None
 
@@ -66,25 +67,27 @@ class Practice:
         hint = self._hint[1] if self._hint and self._hint[0] == len(run.actions) else None
         hinted = hint.action if hint is not None and isinstance(hint.action, Card) else None
         return PracticeState(self.level, hinted, hint_lines(hint) if hint else (),
+                             loss_labels(hint) if hint else (),
                              self._pending is not None,
                              rival_cards if self.face_up else None)
 
 
 def hint_lines(hint: Hint) -> tuple[str, ...]:
-    """"Level 4 plays J♠", then each card's loss ("−3.2 vs best"), best first."""
+    """The hint box: level 4's choice, and what the figures over the cards mean."""
     action = hint.action
     label = action.label if isinstance(action, Card) else str(action)
     lines = [_("Hint: level 4 plays {card}").format(card=label)]
     if hint.losses:
-        lines.append(_("Points each card gives away:") if hint.exact
-                     else _("Points each card gives away (estimate):"))
-    for card, loss in sorted(hint.losses, key=lambda item: item[1]):
-        if loss == 0:
-            lines.append(_("{card}: best").format(card=card.label))
-        else:
-            lines.append(_("{card}: −{points} vs best").format(
-                card=card.label, points=_points(loss)))
+        lines.append(_("Above each card: the points it gives away vs the best") if hint.exact
+                     else _("Above each card: the points it gives away vs the best (estimate)"))
     return tuple(lines)
+
+
+def loss_labels(hint: Hint) -> tuple[tuple[Card, str], ...]:
+    """Each legal card's figure: the points it gives away ("−3.2"); "0" for the
+    best (short: the figures sit above overlapping cards)."""
+    return tuple((card, "0" if loss == 0 else f"−{_points(loss)}")
+                 for card, loss in hint.losses)
 
 
 def undo_actions(run: Run) -> list[str] | None:
@@ -101,7 +104,10 @@ def undo_actions(run: Run) -> list[str] | None:
 
 
 def _points(loss: float) -> str:
-    """A loss to one decimal, with the language's decimal mark (3.2, or 3,2)."""
+    """A loss to one decimal, with the language's decimal mark (3.2, or 3,2);
+    exact losses are whole points: no decimal."""
     whole, tenth = divmod(round(loss * 10), 10)
+    if tenth == 0 and float(loss).is_integer():
+        return format_number(whole)
     mark = "." if current_language() == "en" else ","
     return f"{format_number(whole)}{mark}{tenth}"

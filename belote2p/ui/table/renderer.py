@@ -264,42 +264,50 @@ class TableRenderer:
                                   c("text"), L.table))
 
     def _practice(self, out: list[Sprite], s: TableState, p: PracticeState) -> None:
-        """The "Practice" tag (always), the hint box, and level 4's card marked."""
+        """The practice box (always: "Practice", the keys, the hint), level 4's
+        card marked, and each legal card's figure above it."""
         L, f = s.layout, s.layout.fonts
-        margin = f.body
-        tag = _("Practice · rival level {level}").format(level=p.level)
-        if p.thinking:
-            tag = _("{tag} · hint: thinking…").format(tag=tag)
-        tag_w = gfx.font(f.body, True).size(tag)[0] + f.body * 2
-        centre = (L.table.left + margin + tag_w // 2, L.table.top + margin + f.body)
-        out.append(self._pill(("practice_tag",), tag, centre, f.body, c("toast"), c("accent"),
-                              L.table))
-        keys = _("H: hint · U: undo · V: rival's cards")
-        out.append(self._label(("practice_keys",), keys, f.small, c("text"),
-                               (L.table.left + margin, L.table.top + margin * 2 + f.body),
-                               "topleft", False, L.table))
-        for hc in s.hand:
+        out.append(self._practice_box(s, p))
+        figures = dict(p.losses)
+        for i, hc in enumerate(s.hand):
             if hc.card == p.hinted:
                 out.append(_hint_glow(hc.rect))
-        if p.lines:
-            out.append(self._hint_box(L, p.lines, L.table.top + margin * 3 + f.small * 2))
+            if hc.card in figures:
+                ink = c("accent") if hc.card == p.hinted else c("text")
+                out.append(self._pill(("hint_loss", i), figures[hc.card],
+                                      (hc.rect.x + hc.rect.w // 4, hc.rect.top - f.small),
+                                      f.small, c("toast"), ink, L.table))
 
     @staticmethod
-    def _hint_box(L, lines: tuple[str, ...], top: int) -> Sprite:
-        f = L.fonts.small
-        line_h = round(f * 1.35)
-        width = max(gfx.font(f, True).size(t)[0] for t in lines) + 2 * f
-        width = min(width, L.table.w // 3)
-        box = pygame.Rect(L.table.left + L.fonts.body, top, width, line_h * len(lines) + f)
+    def _practice_box(s: TableState, p: PracticeState) -> Sprite:
+        """Top left of the table, left of the rival's hand; lines wrapped to fit."""
+        L = s.layout
+        body, small = L.fonts.body, L.fonts.small
+        margin = body
+        rival_left = round(min(s.rival_x)) if s.rival_x else L.table.centerx
+        width = max(body * 8, min(L.table.w // 2, rival_left - L.table.left - 2 * margin))
+        inner = width - 2 * small
+        title = _("Practice · rival level {level}").format(level=p.level)
+        if p.thinking:
+            title = _("{tag} · hint: thinking…").format(tag=title)
+        rows: list[tuple[str, int, bool, bool]] = []  # text, size, bold, accent
+        rows += [(t, body, True, True) for t in gfx.wrap(title, body, inner, True)]
+        keys = _("H: hint · U: undo · V: rival's cards")
+        rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
+        for i, line in enumerate(p.lines):
+            rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
+        height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small
+        box = pygame.Rect(L.table.left + margin, L.table.top + margin // 2, width, height)
 
         def paint(surf: pygame.Surface) -> None:
-            gfx.panel(surf, box, radius=f // 2, colour=c("toast"))
-            for i, text in enumerate(lines):
-                ink = c("accent") if i == 0 else c("text")
-                gfx.blit_text(surf, text, f, ink, (box.x + f, box.y + f // 2 + i * line_h),
-                              "topleft", i == 0, within=box)
+            gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
+            y = box.y + small // 2
+            for text, size, bold, accent in rows:
+                gfx.blit_text(surf, text, size, c("accent") if accent else c("text"),
+                              (box.x + small, y), "topleft", bold, within=box)
+                y += round(size * 1.35)
 
-        return Sprite(("hint_box",), (lines, tuple(box)), box, paint)
+        return Sprite(("practice_box",), (tuple(rows), tuple(box)), box, paint)
 
     def _last_trick(self, s: TableState) -> Sprite:
         L = s.layout

@@ -493,7 +493,8 @@ class TableScene(Scene):
             tracker = match.view(0)
         return SideState(
             size=self.L.size, demo_levels=tuple(self.demo.levels) if self.demo else None,
-            level_names=tuple(sorted(self.level_names.items())), rival_level=run.rival_level,
+            level_names=tuple(sorted(self.level_names.items())),
+            rival_level=self.practice.level if self.practice else run.rival_level,
             streak=run.streak, score=run.score,
             hand_scores=tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
             hands_started=len(match.hands), match_scores=(match.scores[0], match.scores[1]),
