@@ -113,3 +113,21 @@ def test_hint_lines_show_losses():
     assert loss_labels(Hint(ace, ((ace, 0.0), (ten, 3.24)), False)) == ((ace, "0"),
                                                                         (ten, "−3.2"))
     assert loss_labels(Hint(ten, ((ace, 4), (ten, 0)), True)) == ((ace, "−4"), (ten, "0"))
+
+
+def test_a_whole_practice_hand_and_abandon_write_nothing(game):
+    """Through a finished hand, then abandoned: no saved run, no finished run,
+    no hand record, no board entry."""
+    table = open_practice(game, level=1)
+    for _ in range(200):
+        offer = h.settle(game)
+        if offer["panel"] is not None:
+            break
+        _kind, pos = h.first_legal_policy(offer)
+        h.click(pos)
+    assert offer["panel"] == "hand_over"
+    table.abandon()
+    h.step(game, 3)
+    store = game.session.store
+    assert not store.runs and not store.rows and not store.records
+    assert game.session.leaderboard(10) == []
