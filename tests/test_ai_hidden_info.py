@@ -167,3 +167,26 @@ def test_a_view_holds_no_path_to_the_game():
         assert isinstance(view, SeatView)
         for obj in _reachable(view):
             assert not isinstance(obj, (Hand, list, set)), type(obj)
+
+
+@pytest.mark.parametrize("kind", ["bid", "free", "strict"])
+@pytest.mark.parametrize("seed", range(3))
+def test_hints_never_read_a_hidden_card(kind, seed):
+    """A practice hint (level 4's card and every card's points) is the same
+    for every game state that shows the player the same view."""
+    from belote2p.ai.hints import hint
+
+    rng = random.Random(f"hint-hidden/{kind}/{seed}")
+    position = None
+    while position is None:
+        position = random_position(rng, kind)
+    decks, dealer, actions, hand = position
+    seat = hand.to_move
+    view = view_of(hand, seat)
+    expected = hint(view, "practice")
+    assert expected.action in view.legal
+    assert {c for c, _loss in expected.losses} <= set(view.legal)
+    for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
+        other_view = view_of(other, seat)
+        if other_view == view:
+            assert hint(other_view, "practice") == expected, f"a hint saw a hidden card ({kind})"

@@ -33,6 +33,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from belote2p.actions import PASS, Phase
+from belote2p.match import Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
 from belote2p.store.api import LeaderboardEntry, MemoryStore
@@ -243,9 +244,35 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
         table.apply(PASS)
     settle(game, table)
     shot("bidding_forced_dealer")
+    render_practice(game, shot)
     app.quit()
     app.shutdown()
     return shot.names
+
+
+def render_practice(game, shot) -> None:
+    """Practice: the level picker, then a practice table with a hint shown
+    (stock phase), the rival's cards face up, and a strict-phase hint."""
+    app, nav = game.app, game.nav
+    nav.reset(Route.TITLE)
+    nav.push(Route.PRACTICE)
+    shot("practice_pick_level")
+    table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=3)
+    table.ai_seats = set()  # both seats scripted, as above
+    advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
+            and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
+    table.ask_hint()
+    app.step(1 / 60)
+    table.input.hover = None
+    shot("practice_hint")
+    table.toggle_face_up()
+    app.step(1 / 60)
+    shot("practice_face_up")
+    table.toggle_face_up()
+    if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
+        table.ask_hint()
+        app.step(1 / 60)
+        shot("practice_hint_strict")
 
 
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",

@@ -24,6 +24,7 @@ from .scenes.history import HistoryScene
 from .scenes.leaderboard import LeaderboardScene
 from .scenes.name_entry import NameEntryScene
 from .scenes.pause import PauseMenu
+from .scenes.practice_setup import PracticeSetupScene
 from .scenes.review import ReviewScene
 from .scenes.settings import SettingsScene
 from .scenes.stats import StatsScene
@@ -84,7 +85,8 @@ def build_game(store: Any, size: tuple[int, int] = (1280, 800),
 
 def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.TITLE, lambda: TitleScene(ctx))
-    nav.register(Route.TABLE, lambda active, demo=None: TableScene(ctx, active, demo))
+    nav.register(Route.TABLE, lambda active, demo=None, practice=None:
+                 TableScene(ctx, active, demo, practice))
     nav.register(Route.PAUSE, lambda **kw: PauseMenu(ctx, **kw))
     nav.register(Route.CONFIRM, lambda **kw: ConfirmDialog(ctx, **kw))
     nav.register(Route.SETTINGS, lambda: SettingsScene(ctx))
@@ -95,6 +97,7 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.STATS, lambda **kw: StatsScene(ctx, **kw))
     nav.register(Route.EXPORT, lambda source, folder=None: ExportScene(ctx, source, folder))
     nav.register(Route.REVIEW, lambda **kw: ReviewScene(ctx, **kw))
+    nav.register(Route.PRACTICE, lambda: PracticeSetupScene(ctx))
 
 
 def _saved_settings(store: Any) -> dict[str, Any]:

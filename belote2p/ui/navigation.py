@@ -34,6 +34,9 @@ class Route(Enum):
     # optional: the screen's title), names (tuple of the two seats' names,
     # optional: "You", "Rival").
     REVIEW = "review"
+    # Practice (issue #13): pick the rival's level, then a table that is never
+    # saved or scored (Route.TABLE with practice=level).
+    PRACTICE = "practice"
 
 
 SceneFactory = Callable[..., "Scene"]

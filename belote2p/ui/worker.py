@@ -54,6 +54,14 @@ def think(level, seed: str, action_index: int, view):
     return action, time.perf_counter() - start
 
 
+def advise(view, seed: str):
+    """Runs in the worker: the practice hint for the seat to move in ``view``
+    (``ai.hints``; the view is all it reads)."""
+    from ..ai.hints import hint
+
+    return hint(view, seed)
+
+
 class RivalFailed(RuntimeError):
     """The AI raised; the message holds the worker-side traceback."""
 
@@ -169,6 +177,22 @@ class AIWorker:
             self.mode = "thread"
             self._start()
             return self.pool.submit(think, level, seed, action_index, view)  # type: ignore[union-attr]
+
+    def submit_hint(self, view, seed: str) -> cf.Future:
+        """A practice hint for ``view``, computed off the UI thread; poll the future."""
+        if self.mode == "inline":
+            fut: cf.Future = cf.Future()
+            try:
+                fut.set_result(advise(view, seed))
+            except Exception as exc:  # noqa: BLE001 - surfaced by the future, as a pool's
+                fut.set_exception(exc)
+            return fut
+        try:
+            return self.pool.submit(advise, view, seed)  # type: ignore[union-attr]
+        except (RuntimeError, cf.process.BrokenProcessPool):
+            self.mode = "thread"
+            self._start()
+            return self.pool.submit(advise, view, seed)  # type: ignore[union-attr]
 
     def submit_review(self, record: dict[str, Any], settings: Any) -> ReviewJob:
         """Review a finished hand's record in the worker; poll the job."""

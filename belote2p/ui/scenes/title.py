@@ -30,7 +30,7 @@ class TitleScene(MenuScene):
         self.day = today_utc()
         daily = _("Daily challenge · {date}").format(date=format_date(self.day))
         rows += [[("new", _("New run"))], [("daily", daily)],
-                 [("leaderboard", _("Leaderboard"))],
+                 [("practice", _("Practice")), ("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
                  [("help", _("How to play")), ("settings", _("Settings"))],
                  [("quit", _("Quit"))]]
@@ -85,6 +85,8 @@ class TitleScene(MenuScene):
                 nav.reset(Route.TABLE, active=session.start_new())
         elif key == "daily":
             self._daily()
+        elif key == "practice":
+            nav.push(Route.PRACTICE)
         elif key == "leaderboard":
             nav.push(Route.LEADERBOARD)
         elif key == "history":

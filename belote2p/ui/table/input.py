@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+# Practice only (the table ignores them in a scored run): Hint, Undo, rival face up.
+PRACTICE_KEYS = {pygame.K_h: lambda t: t.ask_hint(), pygame.K_u: lambda t: t.undo(),
+                 pygame.K_v: lambda t: t.toggle_face_up()}
 
 
 @dataclass
@@ -85,6 +88,9 @@ class TableInput:
             self.show_last = False
             return
         if self.table.demo:
+            return
+        if key in PRACTICE_KEYS:
+            PRACTICE_KEYS[key](self.table)  # each does nothing on a scored table
             return
         if self.bid_btns:
             self._bid_key(key)

@@ -26,6 +26,7 @@ from ..gfx import Button, c
 from ..model import RIVAL
 from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
+from .practice import PracticeState
 from .side_panel import SidePanel
 from .state import TableState
 
@@ -100,6 +101,8 @@ class TableRenderer:
         self._hand(out, s)
         self._bidding(out, s)
         self._texts(out, s)
+        if s.practice is not None:
+            self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
             out.append(self._card(("flight", i), f.card, f.rect, s.four_colour))
         if s.dragged is not None:
@@ -185,9 +188,11 @@ class TableRenderer:
 
     def _rival(self, out: list[Sprite], s: TableState) -> None:
         L = s.layout
+        faces = s.practice.rival_cards if s.practice is not None else None
         for i, x in enumerate(s.rival_x):
-            out.append(self._card(("rival", i), None, pygame.Rect(round(x), L.rival_y, *L.small),
-                                  False))
+            card = faces[i] if faces is not None and i < len(faces) else None
+            out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),
+                                  s.four_colour))
         if s.thinking:
             out.append(self._thinking(s))
 
@@ -258,6 +263,52 @@ class TableRenderer:
             out.append(self._pill(("message",), s.message, L.message, f.body, c("toast"),
                                   c("text"), L.table))
 
+    def _practice(self, out: list[Sprite], s: TableState, p: PracticeState) -> None:
+        """The practice box (always: "Practice", the keys, the hint), level 4's
+        card marked, and each legal card's figure above it."""
+        L, f = s.layout, s.layout.fonts
+        out.append(self._practice_box(s, p))
+        figures = dict(p.losses)
+        for i, hc in enumerate(s.hand):
+            if hc.card == p.hinted:
+                out.append(_hint_glow(hc.rect))
+            if hc.card in figures:
+                ink = c("accent") if hc.card == p.hinted else c("text")
+                out.append(self._pill(("hint_loss", i), figures[hc.card],
+                                      (hc.rect.x + hc.rect.w // 4, hc.rect.top - f.small),
+                                      f.small, c("toast"), ink, L.table))
+
+    @staticmethod
+    def _practice_box(s: TableState, p: PracticeState) -> Sprite:
+        """Top left of the table, left of the rival's hand; lines wrapped to fit."""
+        L = s.layout
+        body, small = L.fonts.body, L.fonts.small
+        margin = body
+        rival_left = round(min(s.rival_x)) if s.rival_x else L.table.centerx
+        width = max(body * 8, min(L.table.w // 2, rival_left - L.table.left - 2 * margin))
+        inner = width - 2 * small
+        title = _("Practice · rival level {level}").format(level=p.level)
+        if p.thinking:
+            title = _("{tag} · hint: thinking…").format(tag=title)
+        rows: list[tuple[str, int, bool, bool]] = []  # text, size, bold, accent
+        rows += [(t, body, True, True) for t in gfx.wrap(title, body, inner, True)]
+        keys = _("H: hint · U: undo · V: rival's cards")
+        rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
+        for i, line in enumerate(p.lines):
+            rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
+        height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small
+        box = pygame.Rect(L.table.left + margin, L.table.top + margin // 2, width, height)
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
+            y = box.y + small // 2
+            for text, size, bold, accent in rows:
+                gfx.blit_text(surf, text, size, c("accent") if accent else c("text"),
+                              (box.x + small, y), "topleft", bold, within=box)
+                y += round(size * 1.35)
+
+        return Sprite(("practice_box",), (tuple(rows), tuple(box)), box, paint)
+
     def _last_trick(self, s: TableState) -> Sprite:
         L = s.layout
         names = s.seat_names
@@ -293,6 +344,17 @@ class TableRenderer:
 
         bounds = r.union(gfx.text_rect(text, size, ink, r.center, "center", True))
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
+
+
+def _hint_glow(rect: pygame.Rect) -> Sprite:
+    """The outline that marks the card level 4 would play."""
+    glow = rect.inflate(10, 10)
+    radius = max(4, rect.w // 10)
+
+    def paint(surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, c("accent"), glow, width=4, border_radius=radius)
+
+    return Sprite(("hint_glow",), tuple(glow), glow.inflate(2, 2), paint)
 
 
 def _button_paint(button: Button, size: int) -> Paint:

@@ -34,6 +34,7 @@ from .animation import BeatHooks, BeatPlayer
 from .demo import DemoConfig, Screenshots
 from .input import TableInput
 from .positions import CardPositions, hand_targets
+from .practice import Practice, PracticeState, undo_actions
 from .renderer import TableRenderer
 from .rival_seat import RivalSeats
 from .side_panel import side_buttons
@@ -48,9 +49,12 @@ def _level_names() -> dict[int, str]:
 
 
 class TableScene(Scene):
-    def __init__(self, ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None = None):
+    def __init__(self, ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None = None,
+                 practice: int | None = None):
         super().__init__(ctx)
         self.active, self.demo = active, demo
+        # practice: the rival's fixed level; nothing is saved, hints and undo exist
+        self.practice = Practice(practice, ctx.worker) if practice else None
         self.model = TableModel()
         self.beats = BeatPlayer(self.model, ctx.sounds, ctx.theme.timing, BeatHooks(
             self._resolve, self._landed_in_hand, self._make_panel, self._beat_finished))
@@ -105,7 +109,14 @@ class TableScene(Scene):
         return seat == HUMAN and not self.demo
 
     def level_of(self, seat: int) -> Any:
+        if self.practice is not None:
+            return self.practice.level
         return self.demo.levels[seat] if self.demo else self.run.rival_level
+
+    @property
+    def scored(self) -> bool:
+        """A run of the streak challenge: saved, recorded, on the board."""
+        return self.demo is None and self.practice is None
 
     # ------------------------------------------------------------ the engine
     @property
@@ -135,8 +146,10 @@ class TableScene(Scene):
         except IllegalAction as exc:
             self.beats.say(refusal_text(exc.refusal))
             return False
-        if not self.demo:
+        if self.scored:
             self.ctx.session.save(self.active)
+        if self.practice is not None:
+            self.practice.forget()
         self.builder.t = self._timing()
         self.beats.queue.extend(self.builder.build(events, hand, match, self.run))
         self.input.armed, self.auto_wait = None, 0.0
@@ -176,6 +189,8 @@ class TableScene(Scene):
             self.model.sync(self.hand, len(self.run.match.hands))
         self.beats.tick_messages(dt)
         self._drive(dt)
+        if self.practice is not None:
+            self.practice.poll()
         self._ease(dt)
         self.ctx.art.warm(self.L.card, self.ctx.settings["four_colour"], 1)
 
@@ -238,8 +253,8 @@ class TableScene(Scene):
         if b.kind == "match_over":
             data = dict(b.data, demo=bool(self.demo))
             return match_over_panel(data, self.seat_name, self.level_before)
-        qualifies = None if self.demo else self.ctx.session.qualifies(self.run.score)
-        on_export = None if self.demo else self._export
+        qualifies = self.ctx.session.qualifies(self.run.score) if self.scored else None
+        on_export = self._export if self.scored else None
         return run_over_panel(self.run, qualifies, on_export)
 
     def _export(self) -> None:
@@ -268,6 +283,9 @@ class TableScene(Scene):
             self.level_before = self.run.rival_level
             self.beats.queue.extend(self.builder.deal(self.run.match.hand, 1))
             return
+        if self.practice is not None:  # nothing to record: back to the title
+            self.ctx.nav.reset(Route.TITLE)
+            return
         self._run_finished()
 
     def _run_finished(self) -> None:
@@ -283,10 +301,45 @@ class TableScene(Scene):
 
     def abandon(self) -> None:
         """The player abandoned from the menu: the run ends, its panel shows."""
-        self.ctx.session.abandon(self.active)
+        if self.practice is None:
+            self.ctx.session.abandon(self.active)
+        else:
+            self.run.abandon()  # practice: nothing is recorded
         self.beats.clear()
         self.rivals.forget()
         self.beats.queue.append(_run_over_beat())
+
+    # -------------------------------------------------------------- practice
+    def ask_hint(self) -> None:
+        """H on a practice table, on the player's turn: level 4's advice."""
+        if self.practice is None:
+            return
+        if not (self.human_turn() and self.idle()):
+            self.beats.say(_("Hints are given on your turn"))
+            return
+        self.practice.ask_hint(self.run)
+
+    def undo(self) -> None:
+        """U on a practice table: the player's last card and the rival's answer
+        are taken back (the run is rebuilt without them)."""
+        if self.practice is None or not self.in_hand() or self.beats.panel is not None:
+            return
+        actions = undo_actions(self.run)
+        if actions is None:
+            self.beats.say(_("Nothing to undo"))
+            return
+        self.active = ActiveRun(Run.replay(self.run.seed, actions), "")
+        self.beats.clear()
+        self.rivals.forget()
+        self.practice.forget()
+        self.places.clear()
+        self.input.armed = self.input.sel = None
+        self.model.sync(self.hand, len(self.run.match.hands))
+
+    def toggle_face_up(self) -> None:
+        """V on a practice table: the rival's cards face up, or down again."""
+        if self.practice is not None:
+            self.practice.face_up = not self.practice.face_up
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
@@ -371,7 +424,14 @@ class TableScene(Scene):
             message=self._message(), flights=self._flights(),
             show_last=inp.show_last, last_trick=m.last_trick, panel=self.beats.panel,
             side=self._side_state(mouse, four),
-            side_buttons=tuple(side_buttons(L, inp.show_last, inp.show_tracker, mouse)))
+            side_buttons=tuple(side_buttons(L, inp.show_last, inp.show_tracker, mouse)),
+            practice=self._practice_state())
+
+    def _practice_state(self) -> PracticeState | None:
+        if self.practice is None:
+            return None
+        rival = tuple(self.hand.hands[RIVAL]) if self.in_hand() else ()
+        return self.practice.state(self.run, rival)
 
     def _bid_buttons(self, mouse: tuple[int, int]) -> tuple[list[Button], str | None]:
         hand = self.hand
@@ -433,7 +493,8 @@ class TableScene(Scene):
             tracker = match.view(0)
         return SideState(
             size=self.L.size, demo_levels=tuple(self.demo.levels) if self.demo else None,
-            level_names=tuple(sorted(self.level_names.items())), rival_level=run.rival_level,
+            level_names=tuple(sorted(self.level_names.items())),
+            rival_level=self.practice.level if self.practice else run.rival_level,
             streak=run.streak, score=run.score,
             hand_scores=tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
             hands_started=len(match.hands), match_scores=(match.scores[0], match.scores[1]),

@@ -18,6 +18,7 @@ from ...view import SeatView
 from ..gfx import Button
 from ..layout import TableLayout
 from ..panels import InfoPanel
+from .practice import PracticeState
 
 
 @dataclass(frozen=True)
@@ -95,3 +96,4 @@ class TableState:
     panel: InfoPanel | None
     side: SideState
     side_buttons: tuple[Button, ...]
+    practice: PracticeState | None = None  # a practice table's extras (None: a scored run)

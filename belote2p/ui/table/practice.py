@@ -1,0 +1,113 @@
+"""The practice table's extras (issue #13): Hint, Undo and the rival's cards
+face up.  They exist only on a practice table: a scored table has no
+``Practice`` object, so its keys do nothing there.
+
+A hint is computed in the worker (``ai.hints``: level 4 from the player's
+view only); the table shows a "thinking" sign until it arrives.  Undo
+rebuilds the run from its seed and its actions up to (not including) the
+player's last card: the rival's answer goes too and is decided again, the
+same way, by the rival rule.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+from ...actions import parse_action
+from ...ai.hints import Hint
+from ...cards import Card
+from ...match import Run
+from ...services.i18n import _, current_language, format_number
+from ..model import HUMAN
+from ..worker import AIWorker
+
+
+@dataclass(frozen=True)
+class PracticeState:
+    """What the practice extras show this frame."""
+
+    level: int
+    hinted: Card | None  # level 4's card, marked in the player's hand
+    lines: tuple[str, ...]  # the hint box's lines (empty: no box)
+    losses: tuple[tuple[Card, str], ...]  # each legal card's figure, shown above it
+    thinking: bool  # a hint is being worked out
+    rival_cards: tuple[Card, ...] | None  # the rival's hand face up, or None
+
+
+class Practice:
+    def __init__(self, level: int, worker: AIWorker):
+        self.level, self.worker = level, worker
+        self.face_up = False
+        self._pending: tuple[int, Future] | None = None  # (actions when asked, job)
+        self._hint: tuple[int, Hint] | None = None
+
+    def ask_hint(self, run: Run) -> None:
+        """H: a hint for the position now (the player must be to move)."""
+        moves = len(run.actions)
+        if self._hint is not None and self._hint[0] == moves:
+            return
+        view = run.match.view(HUMAN)
+        self._pending = (moves, self.worker.submit_hint(view, str(run.seed)))
+
+    def forget(self) -> None:
+        """The position changed: an old hint no longer applies."""
+        self._pending = self._hint = None
+
+    def poll(self) -> None:
+        if self._pending is not None and self._pending[1].done():
+            moves, future = self._pending
+            self._pending = None
+            try:
+                self._hint = (moves, future.result())
+            except Exception:  # noqa: BLE001 - a failed hint is no hint, the game goes on
+                self._hint = None
+
+    def state(self, run: Run, rival_cards: tuple[Card, ...]) -> PracticeState:
+        hint = self._hint[1] if self._hint and self._hint[0] == len(run.actions) else None
+        hinted = hint.action if hint is not None and isinstance(hint.action, Card) else None
+        return PracticeState(self.level, hinted, hint_lines(hint) if hint else (),
+                             loss_labels(hint) if hint else (),
+                             self._pending is not None,
+                             rival_cards if self.face_up else None)
+
+
+def hint_lines(hint: Hint) -> tuple[str, ...]:
+    """The hint box: level 4's choice, and what the figures over the cards mean."""
+    action = hint.action
+    label = action.label if isinstance(action, Card) else str(action)
+    lines = [_("Hint: level 4 plays {card}").format(card=label)]
+    if hint.losses:
+        lines.append(_("Above each card: the points it gives away vs the best") if hint.exact
+                     else _("Above each card: the points it gives away vs the best (estimate)"))
+    return tuple(lines)
+
+
+def loss_labels(hint: Hint) -> tuple[tuple[Card, str], ...]:
+    """Each legal card's figure: the points it gives away ("−3.2"); "0" for the
+    best (short: the figures sit above overlapping cards)."""
+    return tuple((card, "0" if loss == 0 else f"−{_points(loss)}")
+                 for card, loss in hint.losses)
+
+
+def undo_actions(run: Run) -> list[str] | None:
+    """The run's actions without the player's last card and all after it;
+    None when the player has played no card yet."""
+    replay = Run(run.seed)
+    last = None
+    for i, word in enumerate(run.actions):
+        action = parse_action(word)
+        if isinstance(action, Card) and replay.match.hand.to_move == HUMAN:
+            last = i
+        replay.apply(action)
+    return None if last is None else run.actions[:last]
+
+
+def _points(loss: float) -> str:
+    """A loss to one decimal, with the language's decimal mark (3.2, or 3,2);
+    exact losses are whole points: no decimal."""
+    whole, tenth = divmod(round(loss * 10), 10)
+    if tenth == 0 and float(loss).is_integer():
+        return format_number(whole)
+    mark = "." if current_language() == "en" else ","
+    return f"{format_number(whole)}{mark}{tenth}"
