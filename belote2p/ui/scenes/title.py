@@ -36,6 +36,7 @@ class TitleScene(MenuScene):
                  [("quit", _("Quit"))]]
         top = 0.40 if len(rows) < 7 else 0.37
         rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
+        self.title_y = self._title_top(rects[0].top)
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
         placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
@@ -142,11 +143,11 @@ class TitleScene(MenuScene):
         self.draw_felt(surf)
         w, h = self.size
         f = self.fonts
-        self._draw_fan(surf, (w // 2, round(h * 0.2)))
+        self._draw_fan(surf, (w // 2, self.title_y - round(h * 0.07)))
         gfx.blit_text(surf, _("Belote 2P"), f.huge, c("panel_title"),
-                      (w // 2, round(h * 0.27)), "midtop", True)
+                      (w // 2, self.title_y), "midtop", True)
         gfx.blit_text(surf, _("Two-player Belote · the streak challenge"), f.body, c("text"),
-                      (w // 2, round(h * 0.27) + round(f.huge * 1.25)), "midtop")
+                      (w // 2, self.title_y + round(f.huge * 1.25)), "midtop")
         self.draw_buttons(surf)
         if self.detail and self.buttons and self.buttons[0].value == "continue":
             r = self.buttons[0].rect
@@ -163,6 +164,13 @@ class TitleScene(MenuScene):
                       "midtop", True)
         if self.blocked:
             self._draw_blocked(surf, self.blocked)
+
+    def _title_top(self, first_button: int) -> int:
+        """Where the title goes: its usual place, or higher when a long menu (a run
+        to continue, a small window) would bring the first button under the tagline."""
+        f, h = self.fonts, self.size[1]
+        tagline = round(f.huge * 1.25) + round(f.body * 1.4)
+        return min(round(h * 0.27), first_button - f.body // 2 - tagline)
 
     def _draw_blocked(self, surf: pygame.Surface, message: str) -> None:
         """The reason no run can start, in a box just above the buttons."""
