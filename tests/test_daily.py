@@ -10,12 +10,10 @@ import sys
 from datetime import date
 from pathlib import Path
 
-import pytest
-
 from belote2p.fairness import daily_seed
 from belote2p.match import Run
 from belote2p.services.run_session import RunSession
-from belote2p.store import MemoryStore, open_store
+from belote2p.store import open_store
 from belote2p.store.api import daily_of_seed
 from belote2p.store.commands import play_autoplay
 
@@ -29,16 +27,6 @@ def _cli(*args: str, data: Path | None = None) -> subprocess.CompletedProcess:
     prefix = ["--data-dir", str(data)] if data is not None else []
     return subprocess.run([sys.executable, "-m", "belote2p", *prefix, *args], env=env,
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
-
-
-@pytest.fixture(params=["memory", "sqlite"])
-def store(request, tmp_path):
-    if request.param == "memory":
-        yield MemoryStore()
-    else:
-        opened = open_store(tmp_path / "data", echo=False)
-        yield opened
-        opened.close()
 
 
 def test_a_run_is_a_daily_run_by_its_seed():

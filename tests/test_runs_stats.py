@@ -39,16 +39,6 @@ def _cli(data: Path, *args: str, stdin: str | None = None) -> subprocess.Complet
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
 
 
-@pytest.fixture(params=["memory", "sqlite"])
-def store(request, tmp_path):
-    if request.param == "memory":
-        yield MemoryStore()
-    else:
-        opened = open_store(tmp_path / "data", echo=False)
-        yield opened
-        opened.close()
-
-
 def verdict_of(store, run_id: int, **changes):
     data = build_run_file(store.run_for_export(run_id)).as_json()
     data.update(changes)

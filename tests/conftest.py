@@ -1,0 +1,21 @@
+"""Fixtures shared by several test files (a file's own fixture of the same name wins)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from belote2p.store import MemoryStore, open_store
+
+
+@pytest.fixture(params=["memory", "sqlite"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
+    """Each test runs against both stores: the rules of the store are the same."""
+    if request.param == "memory":
+        yield MemoryStore()
+    else:
+        opened = open_store(tmp_path / "data", echo=False)
+        yield opened
+        opened.close()
