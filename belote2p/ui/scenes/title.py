@@ -86,18 +86,8 @@ class TitleScene(MenuScene):
                 nav.reset(Route.TABLE, active=session.start_new())
         elif key == "daily":
             self._daily()
-        elif key == "practice":
-            nav.push(Route.PRACTICE)
-        elif key == "leaderboard":
-            nav.push(Route.LEADERBOARD)
-        elif key == "history":
-            nav.push(Route.HISTORY)
-        elif key == "stats":
-            nav.push(Route.STATS)
-        elif key == "help":
-            nav.push(Route.HELP)
-        elif key == "settings":
-            nav.push(Route.SETTINGS)
+        elif key in OPENS:
+            nav.push(OPENS[key])
         elif key == "quit":
             self.ctx.window.quit()
 
@@ -201,6 +191,13 @@ class TitleScene(MenuScene):
             x = centre[0] + (i - 1.5) * cw * 0.55
             y = centre[1] - ch * 0.35 + abs(i - 1.5) * ch * 0.06
             surf.blit(rot, rot.get_rect(center=(round(x), round(y))))
+
+
+# The title's buttons that simply open another screen over it.
+OPENS: dict[str, Route] = {
+    "practice": Route.PRACTICE, "leaderboard": Route.LEADERBOARD, "history": Route.HISTORY,
+    "stats": Route.STATS, "help": Route.HELP, "settings": Route.SETTINGS,
+}
 
 
 def _replace_run_question() -> str:  # a function: the message is worded when shown
