@@ -59,6 +59,14 @@ def random_position(rng: random.Random, stop_kind: str):
     return None
 
 
+def first_position(rng: random.Random, kind: str):
+    """The first position of ``kind`` that ``rng``'s deals reach (some deals never do)."""
+    position = None
+    while position is None:
+        position = random_position(rng, kind)
+    return position
+
+
 def replay(decks, dealer, actions) -> Hand:
     hand = Hand(dealer, decks[0])
     next_deck = 1
@@ -104,9 +112,7 @@ CONTEXTS = [MatchContext(0, (0, 0)), MatchContext(1, (120, 40)), MatchContext(1,
 @pytest.mark.parametrize("seed", range(12))
 def test_same_view_same_decision(kind, seed):
     rng = random.Random(f"hidden/{kind}/{seed}")
-    position = None
-    while position is None:
-        position = random_position(rng, kind)
+    position = first_position(rng, kind)
     decks, dealer, actions, hand = position
     seat = hand.to_move
     context = CONTEXTS[seed % len(CONTEXTS)]
@@ -130,9 +136,7 @@ def test_variants_really_hide_cards():
     rng = random.Random(7)
     changed = 0
     for _ in range(10):
-        position = None
-        while position is None:
-            position = random_position(rng, "free")
+        position = first_position(rng, "free")
         decks, dealer, actions, hand = position
         seat = hand.to_move
         for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
@@ -159,9 +163,7 @@ def _reachable(obj, seen=None):
 def test_a_view_holds_no_path_to_the_game():
     rng = random.Random(3)
     for kind in ("bid", "free", "strict"):
-        position = None
-        while position is None:
-            position = random_position(rng, kind)
+        position = first_position(rng, kind)
         hand = position[3]
         view = view_of(hand, hand.to_move)
         assert isinstance(view, SeatView)
@@ -177,9 +179,7 @@ def test_hints_never_read_a_hidden_card(kind, seed):
     from belote2p.ai.hints import hint
 
     rng = random.Random(f"hint-hidden/{kind}/{seed}")
-    position = None
-    while position is None:
-        position = random_position(rng, kind)
+    position = first_position(rng, kind)
     decks, dealer, actions, hand = position
     seat = hand.to_move
     view = view_of(hand, seat)

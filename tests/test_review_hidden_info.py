@@ -17,7 +17,7 @@ from belote2p.actions import Bid
 from belote2p.ai.review import ReviewSettings, review_hand
 from belote2p.hand import Hand
 from belote2p.view import view_of
-from tests.test_ai_hidden_info import hidden_variants, random_position
+from tests.test_ai_hidden_info import first_position, hidden_variants
 
 QUICK = ReviewSettings(samples=4, solve_cards=6, with_bids=True)
 
@@ -27,13 +27,6 @@ def verdict_of_move(hand: Hand, move):
     hand.apply(move)
     review = review_hand(hand, QUICK)
     return review.bids[-1] if isinstance(move, Bid) else review.decisions[-1]
-
-
-def first_position(rng: random.Random, kind: str):
-    position = None
-    while position is None:
-        position = random_position(rng, kind)
-    return position
 
 
 @pytest.mark.parametrize("kind", ["free", "bid"])
