@@ -23,6 +23,7 @@ from belote2p.match import Run
 from belote2p.record import record_of, replay_hand
 from belote2p.store import SqliteStore
 from belote2p.store.paths import DB_NAME
+from belote2p.store.stress import slow_cli
 from tests.test_store_helpers import ROOT, cli, random_actions, state
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -49,19 +50,6 @@ for word in plan["actions"][len(run.actions):]:
     if rng.random() < 0.5:
         time.sleep(rng.random() * 0.003)
 print("done", flush=True)
-"""
-
-# ``belote2p`` with save_run slowed down, so that it can be killed mid-run.
-SLOW_CLI = r"""
-import sys, time
-from belote2p.store import sqlite as m
-save = m.SqliteStore.save_run
-def slow(self, *a, **k):
-    save(self, *a, **k)
-    time.sleep(0.01)
-m.SqliteStore.save_run = slow
-from belote2p.cli import main
-sys.exit(main(sys.argv[1:]))
 """
 
 
@@ -213,7 +201,7 @@ def test_autoplay_killed_mid_run_resumes_to_the_same_result(tmp_path):
     expected = _last_json(clean.stdout)
 
     folder = tmp_path / "killed"
-    child = subprocess.Popen([sys.executable, "-c", SLOW_CLI, "--data-dir", str(folder),
+    child = subprocess.Popen([sys.executable, "-c", slow_cli(0.01), "--data-dir", str(folder),
                               "autoplay", *args], stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, env=ENV)
     deadline = time.monotonic() + 60

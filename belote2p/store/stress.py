@@ -52,18 +52,25 @@ print(json.dumps({"name": "window", "score": run.score, "saved": bool(store.savi
       flush=True)
 """
 
-# ``belote2p`` with every save slowed down, so that a short run lasts long.
+# ``belote2p`` with every save followed by a pause (PAUSE: see ``slow_cli``).
 SLOW_CLI = r"""
 import sys, time
 from belote2p.store import sqlite as m
 save = m.SqliteStore.save_run
 def slow(self, *a, **k):
     save(self, *a, **k)
-    time.sleep(0.003)
+    time.sleep(PAUSE)
 m.SqliteStore.save_run = slow
 from belote2p.cli import main
 sys.exit(main(sys.argv[1:]))
 """
+
+
+def slow_cli(pause: float) -> str:
+    """A ``python -c`` script that is ``belote2p`` with every save followed by
+    ``pause`` seconds, so that a short run lasts long enough to overlap others
+    (or to be killed in the middle)."""
+    return SLOW_CLI.replace("PAUSE", repr(pause))
 
 
 @dataclass
@@ -88,7 +95,7 @@ def _spawn(args: list[str]) -> subprocess.Popen[str]:
 
 def _autoplay(folder: Path, seed: str, name: str, matches: int, slow: bool = False
               ) -> subprocess.Popen[str]:
-    head = ["-c", SLOW_CLI] if slow else ["-m", "belote2p"]
+    head = ["-c", slow_cli(0.003)] if slow else ["-m", "belote2p"]
     return _spawn([*head, "--data-dir", str(folder), "autoplay", "--level", "1", "--seed",
                    seed, "--name", name, "--max-matches", str(matches)])
 
