@@ -120,6 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--matches", type=_positive, default=100)
     p.add_argument("--seed", default="0")
     p.add_argument("--jobs", type=_positive, default=1)
+    p.add_argument("--levels", metavar="FILE",
+                   help="play the levels of this levels file (default: the shipped one)")
 
     p = sub.add_parser("demo", help="the game window with two AIs playing")
     p.add_argument("--seed", default="0")

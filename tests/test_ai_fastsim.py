@@ -86,6 +86,7 @@ def test_solved_scores_count_a_forced_capot():
     sim.pts = [162 - 55, 0]
     sim.gone = (1 << 32) - 1 & ~sum(1 << c for c in S_("9C 9D JD 7D 8D AS"))
     assert sim.solved_scores() == (252, 0)
+    assert sim.solved_scores(play_for_capot=False) == (162, 0)  # points only, capot aside
     sim.won = [12, 1]  # one trick lost earlier: no capot to play for
     assert sim.solved_scores() == (162, 0)
 

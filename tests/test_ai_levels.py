@@ -261,3 +261,46 @@ def test_the_forced_dealer_names_a_suit(level):
         hand2.apply(PASS)
     view2 = view_of(hand2, hand2.to_move)
     assert decide(make_player(level, random.Random(0), LEVELS), view2) in view2.legal
+
+
+def capot_alive_positions(first_match: int, matches: int):
+    """Strict-phase views of level 3 against random in which the seat on lead
+    has won every trick so far (its capot is alive), with a real choice."""
+    from belote2p.ai.players import capot_seat
+
+    for m in range(first_match, first_match + matches):
+        match = Match("capotknob", m)
+        players = [make_player(3, random.Random(m), LEVELS), RandomPlayer(random.Random(-m))]
+        while not match.over:
+            seat = match.to_move
+            view = match.view(seat)
+            if view.strict and len(view.legal) > 1 and capot_seat(view) is not None:
+                yield view
+            match.apply(decide(players[seat], view))
+
+
+def test_the_capot_knob_decides_whether_level3_plays_for_the_capot():
+    import dataclasses
+
+    from belote2p.ai.players import solver_card
+
+    points_only = dict(LEVELS)
+    points_only[3] = dataclasses.replace(
+        LEVELS[3], play=dataclasses.replace(LEVELS[3].play, play_for_capot=False))
+    capot_player = make_player(3, random.Random(0), LEVELS)
+    points_player = make_player(3, random.Random(0), points_only)
+    # A position where the two games disagree turns up at match 265 today; the
+    # search goes on further so a change of level 3's stock play cannot hide it.
+    differing = next(v for v in capot_alive_positions(265, 400)
+                     if solver_card(v, True) != solver_card(v, False))
+    assert capot_player.choose(differing) == solver_card(differing, True)
+    assert points_player.choose(differing) == solver_card(differing, False)
+    trump, _ = differing.contract
+    hands = [list(differing.hand), list(differing.other_hand or ())]
+    if differing.seat == 1:
+        hands.reverse()
+    lead = differing.current_trick[0] if differing.current_trick else None
+    _, capot_best = solve(trump, differing.leader, (hands[0], hands[1]), lead, differing.leader)
+    _, points_best = solve(trump, differing.leader, (hands[0], hands[1]), lead)
+    assert capot_player.choose(differing) in capot_best
+    assert points_player.choose(differing) in points_best

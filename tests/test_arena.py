@@ -6,11 +6,22 @@ import argparse
 import json
 import subprocess
 import sys
+from pathlib import Path
 
-from belote2p.ai.arena import main, play_match, run_arena, score_interval
+from belote2p.actions import Trick
+from belote2p.ai.arena import (
+    Outcome,
+    capot_chance,
+    main,
+    play_match,
+    run_arena,
+    score_interval,
+    summarize,
+)
+from belote2p.ai.levels import levels_path
 
 KEYS = ["a", "b", "matches", "a_wins", "b_wins", "draws", "a_mean_margin", "capots",
-        "decision_ms"]
+        "capot_chances", "capots_broken", "decision_ms"]
 
 
 def without_times(summary: dict) -> dict:
@@ -71,3 +82,48 @@ def test_command_line_with_level_4():
     data = json.loads(done.stdout.strip().splitlines()[-1])
     assert list(data) == KEYS and data["a"] == "4" and data["b"] == "random"
     assert data["matches"] == 2
+
+
+def tricks_won_by(winners: list[int]) -> list[Trick]:
+    return [Trick(w, (0, 1), w) for w in winners]
+
+
+def test_a_capot_chance_is_every_stock_phase_trick_to_one_seat():
+    assert capot_chance(tricks_won_by([1] * 16)) == 1
+    assert capot_chance(tricks_won_by([0] * 7 + [1] + [0] * 8)) == 0
+    assert capot_chance(tricks_won_by([0] * 15 + [1])) == 0
+    assert capot_chance(tricks_won_by([0] * 6 + [1] + [0] * 9)) is None  # broken in the stock phase
+    assert capot_chance(tricks_won_by([0] * 7)) is None  # not a finished hand
+
+
+def test_the_summary_counts_capots_made_chances_and_breaks_per_side():
+    outcomes = [Outcome(0, 252, 0, [1.0], [1.0], a_capots=1, a_chances=2),
+                Outcome(1, 20, 300, [1.0], [1.0], b_capots=1, b_chances=3)]
+    summary = summarize("a", "b", outcomes)
+    assert summary["capots"] == {"a": 1, "b": 1}
+    assert summary["capot_chances"] == {"a": 2, "b": 3}
+    assert summary["capots_broken"] == {"a": 2, "b": 1}  # A broke 2 of B's 3, B 1 of A's 2
+
+
+def test_every_capot_the_engine_scores_was_a_chance_of_the_census():
+    # Seed chosen so level 3 gets capot chances against random, makes one and
+    # sees one broken.  Capots made are the engine's own flags (HandScore.capot),
+    # chances the census of the tricks: each capot must have been a chance.
+    summary, outcomes = run_arena("3", "random", 16, "c31")
+    assert summary["capot_chances"]["a"] == 2 and summary["capots"]["a"] == 1
+    assert summary["capots_broken"]["b"] == 1
+    for o in outcomes:
+        assert 0 <= o.a_capots <= o.a_chances and 0 <= o.b_capots <= o.b_chances
+
+
+def test_a_levels_file_changes_the_players(tmp_path: Path):
+    broken = tmp_path / "levels.yaml"
+    broken.write_text(levels_path().read_text(encoding="utf-8").replace(
+        "play_for_capot: true", "play_for_capot: maybe", 1), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "belote2p", "arena", "3", "random", "--matches", "2",
+         "--levels", str(broken)],
+        capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2 and "play_for_capot" in done.stderr
+    assert done.stdout == ""

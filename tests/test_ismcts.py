@@ -8,7 +8,7 @@ import random
 import pytest
 
 from belote2p.ai import Player, decide, make_player
-from belote2p.ai.arena import Outcome, run_arena, summarize
+from belote2p.ai.arena import run_arena
 from belote2p.match import Match
 from belote2p.view import view_of
 from benchmarks.ismcts import IsmctsKnobs, IsmctsPlayer, make_rival
@@ -82,9 +82,3 @@ def test_the_arena_plays_the_rival_through_its_factory() -> None:
     assert all(o.a_ms and o.b_ms for o in outcomes)
     assert summary["capots"] == {"a": sum(o.a_capots for o in outcomes),
                                  "b": sum(o.b_capots for o in outcomes)}
-
-
-def test_the_summary_counts_each_sides_capots() -> None:
-    outcomes = [Outcome(0, 252, 0, [1.0], [1.0], a_capots=1),
-                Outcome(1, 20, 300, [1.0], [1.0], b_capots=2)]
-    assert summarize("a", "b", outcomes)["capots"] == {"a": 1, "b": 2}

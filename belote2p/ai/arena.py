@@ -1,11 +1,18 @@
-"""``belote2p arena A B --matches N --seed S [--jobs J]``: level against level.
+"""``belote2p arena A B --matches N --seed S [--jobs J] [--levels FILE]``: level
+against level.
 
 Matches come in pairs that replay the same shuffles with the seats swapped:
 match ``2k`` is ``Match(seed, k)`` with A in seat 0, match ``2k + 1`` the same
 match with A in seat 1.  Every player draws from its own ``random.Random``
 seeded by the arena seed and the match, so the results depend only on the
-seed (not on ``--jobs``, not on timing).  The last stdout line is JSON; a
-progress line goes to stderr on long runs.
+seed (not on ``--jobs``, not on timing).  ``--levels`` plays the levels of
+another levels file (an experiment: a knob changed).  The last stdout line is
+JSON; a progress line goes to stderr on long runs.
+
+Capots are counted three ways: made (all 16 tricks), chances (a side won all
+seven tricks of the stock phase, so the strict phase starts with its capot
+alive: where the capot game is played) and broken (the other side's chances
+that this side ended by winning a trick).
 """
 
 from __future__ import annotations
@@ -17,10 +24,12 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..actions import Trick
+from ..hand import FREE_TRICKS
 from ..match import Match
 from .base import Player, decide
 
@@ -32,7 +41,7 @@ PlayerFactory = Callable[[str, random.Random, Any], Player]
 if TYPE_CHECKING:
     from .levels import Level
 
-_LEVELS: dict[int, Level] | None = None  # loaded once per process
+_LEVELS: dict[str | None, dict[int, Level]] = {}  # per levels file, loaded once per process
 
 
 @dataclass
@@ -46,6 +55,17 @@ class Outcome:
     b_ms: list[float]
     a_capots: int = 0  # hands of this match in which A took all 16 tricks
     b_capots: int = 0
+    a_chances: int = 0  # hands in which A won every stock-phase trick
+    b_chances: int = 0
+
+    @property
+    def a_broken(self) -> int:
+        """B's capot chances that A broke."""
+        return self.b_chances - self.b_capots
+
+    @property
+    def b_broken(self) -> int:
+        return self.a_chances - self.a_capots
 
     @property
     def a_score(self) -> float:
@@ -58,18 +78,28 @@ class Outcome:
 Progress = Callable[[int, list[Outcome]], None]
 
 
-def _levels() -> dict[int, Level]:
-    global _LEVELS
-    if _LEVELS is None:
+def _levels(path: str | None = None) -> dict[int, Level]:
+    """The levels of ``path`` (default: the shipped levels.yaml), or LevelsError."""
+    if path not in _LEVELS:
         from .levels import load_levels
 
-        _LEVELS = load_levels()
-    return _LEVELS
+        _LEVELS[path] = load_levels(path)
+    return _LEVELS[path]
+
+
+def capot_chance(tricks: Sequence[Trick]) -> int | None:
+    """The seat that won every stock-phase trick of this finished hand (its capot
+    was alive when the strict phase began), if any."""
+    winners = {trick.winner for trick in tricks[:FREE_TRICKS]}
+    if len(tricks) <= FREE_TRICKS or len(winners) != 1:
+        return None
+    return winners.pop()
 
 
 def play_match(a: str, b: str, seed: str, index: int,
-               factory: PlayerFactory | None = None) -> Outcome:
-    """Match ``index`` of an arena run (see the module docstring)."""
+               factory: PlayerFactory | None = None, levels: str | None = None) -> Outcome:
+    """Match ``index`` of an arena run (see the module docstring); ``levels``: the
+    levels file (default: the shipped one)."""
     if factory is None:
         from . import make_player
 
@@ -78,10 +108,12 @@ def play_match(a: str, b: str, seed: str, index: int,
     a_seat = 1 if swapped else 0
     specs = {a_seat: ("a", a), 1 - a_seat: ("b", b)}
     players = {
-        seat: factory(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"), _levels())
+        seat: factory(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"),
+                      _levels(levels))
         for seat, (tag, level) in specs.items()
     }
     times: dict[int, list[float]] = {0: [], 1: []}
+    chances = {0: 0, 1: 0}  # seat -> hands it entered the strict phase with its capot alive
     match = Match(seed, pair)
     while not match.over:
         seat = match.hand.to_move  # the match's to_move, known not None while it lasts
@@ -89,22 +121,30 @@ def play_match(a: str, b: str, seed: str, index: int,
         start = time.perf_counter()
         action = decide(players[seat], view)
         times[seat].append((time.perf_counter() - start) * 1000.0)
+        hand, finished = match.hand, len(match.hand_scores)
         match.apply(action)
+        chance = capot_chance(hand.tricks) if len(match.hand_scores) > finished else None
+        if chance is not None:
+            chances[chance] += 1
     scores = match.scores
-    capots = [hand.capot for hand in match.hand_scores]
+    capots = [hand.capot for hand in match.hand_scores]  # the engine's own flags
     return Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat], times[1 - a_seat],
-                   capots.count(a_seat), capots.count(1 - a_seat))
+                   a_capots=capots.count(a_seat), b_capots=capots.count(1 - a_seat),
+                   a_chances=chances[a_seat], b_chances=chances[1 - a_seat])
 
 
-def _play_job(job: tuple[str, str, str, int, PlayerFactory | None]) -> Outcome:
+Job = tuple[str, str, str, int, "PlayerFactory | None", "str | None"]
+
+
+def _play_job(job: Job) -> Outcome:
     return play_match(*job)
 
 
 def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
-              progress: Progress | None = None,
-              factory: PlayerFactory | None = None) -> tuple[dict[str, Any], list[Outcome]]:
+              progress: Progress | None = None, factory: PlayerFactory | None = None,
+              levels: str | None = None) -> tuple[dict[str, Any], list[Outcome]]:
     """Play the matches; returns the JSON summary and the outcomes in order."""
-    work = [(a, b, seed, i, factory) for i in range(matches)]
+    work: list[Job] = [(a, b, seed, i, factory, levels) for i in range(matches)]
     outcomes: list[Outcome] = []
     if jobs > 1 and matches > 1:
         import multiprocessing
@@ -133,6 +173,10 @@ def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict[str, Any]:
         "draws": sum(1 for o in outcomes if o.a_total == o.b_total),
         "a_mean_margin": round(sum(o.a_total - o.b_total for o in outcomes) / n, 2) if n else 0.0,
         "capots": {"a": sum(o.a_capots for o in outcomes), "b": sum(o.b_capots for o in outcomes)},
+        "capot_chances": {"a": sum(o.a_chances for o in outcomes),
+                          "b": sum(o.b_chances for o in outcomes)},
+        "capots_broken": {"a": sum(o.a_broken for o in outcomes),
+                          "b": sum(o.b_broken for o in outcomes)},
         "decision_ms": {
             "a": percentiles([t for o in outcomes for t in o.a_ms]),
             "b": percentiles([t for o in outcomes for t in o.b_ms]),
@@ -182,10 +226,11 @@ def _progress_printer(total: int, every: float = 10.0) -> Progress:
 
 def main(args: argparse.Namespace, factory: PlayerFactory | None = None) -> int:
     """The ``arena`` command; ``factory`` builds the players (default: the levels)."""
+    levels = getattr(args, "levels", None)
     if {str(args.a), str(args.b)} != {"random"}:
-        _levels()  # a broken levels.yaml stops here, before any match or worker starts
+        _levels(levels)  # a broken levels file stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),
-                                  args.jobs, _progress_printer(args.matches), factory)
+                                  args.jobs, _progress_printer(args.matches), factory, levels)
     rate, half = score_interval(outcomes)
     interval = (f"± {half:.1%} (95% CI, draw = 1/2)" if half is not None
                 else "(no confidence interval below 2 match pairs; draw = 1/2)")

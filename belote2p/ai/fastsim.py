@@ -149,18 +149,22 @@ class Sim:
             seat = self.to_move
             self.play(policies[seat](self, seat))
 
-    def solved_scores(self, memo: Memo | None = None) -> tuple[int, int]:
+    def solved_scores(self, memo: Memo | None = None,
+                      play_for_capot: bool = True) -> tuple[int, int]:
         """The hand's scores if both play perfectly from this strict-phase trick
         start on (the solver; a seat that has won every trick so far plays for
         the capot, the other to break it).  Belote is settled by now: it goes to
         whoever announced it, or holds both K and Q of trumps.  ``memo``: a
-        ``solver.Memo`` to share search tables between calls."""
+        ``solver.Memo`` to share search tables between calls.  With
+        ``play_for_capot`` false both play for points only and the endgame is
+        scored in points, capot aside (how it was before the capot game)."""
         from .solver import CAPOT_BONUS, position_value
 
         if self.ntricks == TRICKS:
             return self.scores()
         leader = self.leader
-        capot_for = leader if self.won[leader] == self.ntricks > 0 else None
+        capot_for = (leader if play_for_capot and self.won[leader] == self.ntricks > 0
+                     else None)
         value = position_value(self.trump, leader, (self.hands[0], self.hands[1]),
                                capot_for=capot_for, memo=memo)
         table = PTS[self.trump]

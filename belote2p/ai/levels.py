@@ -114,6 +114,9 @@ class PlayKnobs:
     force_trump_bonus: float = knob(AT_LEAST_0)  # strict phase: leading a suit the other must trump
     count_plain: bool = knob()  # counts the plain suits too (false: counts trumps only)
     strict_solver: bool = knob()  # perfect play once the stock is empty (the solver)
+    # With the solver: a seat that has won every trick so far plays for the capot
+    # (252 points, not 162) and the other seat to break it; false: points only.
+    play_for_capot: bool = knob()
 
 
 @dataclass(frozen=True)

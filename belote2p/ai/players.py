@@ -68,7 +68,7 @@ class TipsPlayer:
         if k.mistake_rate and self.rng.random() < k.mistake_rate:
             return self.rng.choice(legal)
         if view.strict and k.strict_solver:
-            return solver_card(view)
+            return solver_card(view, k.play_for_capot)
         info = info_from_view(view, k.count_plain)
         if info.lead < 0 and k.lead_high_rate and self.rng.random() < k.lead_high_rate:
             return CARDS[highest_plain(info)]
@@ -88,9 +88,10 @@ def capot_seat(view: SeatView) -> int | None:
     return view.leader if winners == {view.leader} else None
 
 
-def solver_card(view: SeatView) -> Card:
+def solver_card(view: SeatView, play_for_capot: bool = True) -> Card:
     """A perfect strict-phase card (the lowest of the optimal ones), playing
-    for a capot or to break one when a seat has won every trick so far."""
+    for a capot or to break one when a seat has won every trick so far (unless
+    ``play_for_capot`` is false: then for points only)."""
     from .solver import solve
 
     if view.other_hand is None:
@@ -100,5 +101,6 @@ def solver_card(view: SeatView) -> Card:
     hands[view.seat] = list(view.hand)
     hands[1 - view.seat] = list(view.other_hand)
     lead = view.current_trick[0] if view.current_trick else None
-    _, best = solve(trump, view.leader, (hands[0], hands[1]), lead, capot_seat(view))
+    capot_for = capot_seat(view) if play_for_capot else None
+    _, best = solve(trump, view.leader, (hands[0], hands[1]), lead, capot_for)
     return CARDS[min(best, key=lambda c: (PTS[trump][c], STR[trump][c], c))]

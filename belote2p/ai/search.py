@@ -56,7 +56,8 @@ class SearchPlayer(TipsPlayer):
         """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
         if not 0, sharing ``memo``'s tables); its worth to ``seat`` for the match."""
         sim.run((self.policy, self.policy), solve_cards)
-        scores = sim.solved_scores(memo) if solve_cards else sim.scores()
+        scores = (sim.solved_scores(memo, self.play_knobs.play_for_capot) if solve_cards
+                  else sim.scores())
         return outlook.value(scores[seat] - scores[1 - seat])
 
     # ----------------------------------------------------------------- cards
@@ -65,7 +66,7 @@ class SearchPlayer(TipsPlayer):
         if len(legal) == 1:
             return legal[0]
         if view.strict:
-            return solver_card(view)
+            return solver_card(view, self.play_knobs.play_for_capot)
         if not self.search_knobs.play_samples:
             return super().choose_card(view)
         return CARDS[self.search_card(view)]
