@@ -60,7 +60,8 @@ def test_practice_hint_and_undo(game):
     assert state is not None and state.hinted in table.hand.legal_cards()
     assert state.lines and not state.thinking
     legal = {c.label for c in table.hand.legal_cards()}
-    assert {c.label for c, _figure in state.losses} == legal
+    assert {c.label for c, _figure in state.figures} == legal
+    assert table.state().side.practice  # the side panel's practice block, not the streak
 
     before = list(table.run.actions)
     offer = play_to_card_turn(game, table, card_turns=1)
@@ -91,6 +92,7 @@ def test_scored_table_ignores_practice_keys(game):
         h.key(k, text)
     h.step(game, 3)
     assert table.state().practice is None
+    assert not table.state().side.practice  # the streak and run score, as ever
     assert table.run.actions == before
 
 
@@ -102,17 +104,21 @@ def test_undo_with_no_card_played_does_nothing(game):
     assert table.run.actions == before
 
 
-def test_hint_lines_show_losses():
+def test_hint_lines_show_expected_points():
     from belote2p.ai.hints import Hint
-    from belote2p.ui.table.practice import hint_lines, loss_labels
+    from belote2p.ui.table.practice import hint_lines, point_labels
 
     ace, ten = CARDS[7], CARDS[6]
-    lines = hint_lines(Hint(ace, ((ace, 0.0), (ten, 3.24)), False))
+    estimate = Hint(ace, ((ace, 88), (ten, 81)), False)
+    lines = hint_lines(estimate)
     assert lines[0].endswith(ace.label)
-    assert len(lines) == 2
-    assert loss_labels(Hint(ace, ((ace, 0.0), (ten, 3.24)), False)) == ((ace, "0"),
-                                                                        (ten, "−3.2"))
-    assert loss_labels(Hint(ten, ((ace, 4), (ten, 0)), True)) == ((ace, "−4"), (ten, "0"))
+    assert len(lines) == 2  # level 4's card has the top figure: no note
+    assert point_labels(estimate) == ((ace, "≈ 88"), (ten, "≈ 81"))
+    exact = Hint(ten, ((ace, 40), (ten, 52)), True)
+    assert point_labels(exact) == ((ace, "40"), (ten, "52"))
+    assert hint_lines(exact)[1] != lines[1]  # exact, not an estimate
+    for_match = Hint(ten, ((ace, 88), (ten, 81)), False, for_match=True)
+    assert len(hint_lines(for_match)) == 3  # the note says why it is not the top figure
 
 
 def test_a_whole_practice_hand_and_abandon_write_nothing(game):

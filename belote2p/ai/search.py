@@ -55,10 +55,15 @@ class SearchPlayer(TipsPlayer):
                 memo: Memo | None = None) -> float:
         """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
         if not 0, sharing ``memo``'s tables); its worth to ``seat`` for the match."""
-        sim.run((self.policy, self.policy), solve_cards)
-        scores = (sim.solved_scores(memo, self.play_knobs.play_for_capot) if solve_cards
-                  else sim.scores())
+        scores = self.playout_scores(sim, solve_cards, memo)
         return outlook.value(scores[seat] - scores[1 - seat])
+
+    def playout_scores(self, sim: Sim, solve_cards: int = 0,
+                       memo: Memo | None = None) -> tuple[int, int]:
+        """Play ``sim`` out as ``playout`` does: each seat's score for the hand."""
+        sim.run((self.policy, self.policy), solve_cards)
+        return (sim.solved_scores(memo, self.play_knobs.play_for_capot) if solve_cards
+                else sim.scores())
 
     # ----------------------------------------------------------------- cards
     def choose_card(self, view: SeatView) -> Action:
@@ -257,3 +262,67 @@ class BidSearch:
             solve_cards = self.player.search_knobs.bid_solve_cards
             cache[key] = self.player.playout(sim, self.me, self.outlook, solve_cards, self.memo)
         return cache[key]
+
+
+# ------------------------------------------------- the practice hints' search
+class PointsNotingSearch(SearchPlayer):
+    """Level 4 deciding exactly as ``SearchPlayer`` (the same playouts, drawn
+    from the same random stream) that also notes what its card search saw: each
+    candidate's mean score for this hand, for the seat to move, over the
+    playouts that judged it last (the final round for the finalists, the
+    screening round for the cards dropped there).  The practice hints show
+    these figures (``ai.hints``): the marked card and the figures come from one
+    and the same search."""
+
+    def __init__(self, level: Level, rng: random.Random, name: str | None = None):
+        super().__init__(level, rng, name)
+        self._noted: dict[int, float] = {}  # candidate -> mean hand score for the seat
+        self._scores: list[tuple[int, int]] = []  # this round's playouts, in order
+
+    def choose_card_with_points(self, view: SeatView) -> tuple[Card, dict[Card, float]]:
+        """Level 4's card for a stock-phase ``view`` and {legal card: mean hand
+        score for the seat}.  A card the search did not play itself (one of
+        equivalent cards, ``distinct_cards``) shares its representative's
+        figure.  Cards no playout judged (a lone candidate, or no search) get a
+        round of their own after the decision, so the decision stays level 4's."""
+        self._noted = {}
+        card = self.choose_card(view)
+        assert isinstance(card, Card)  # a card decision: the view is in the play
+        stand_in = representatives(view)
+        missing = sorted(set(stand_in.values()) - self._noted.keys())
+        if missing:
+            k = self.search_knobs
+            samples, solve_cards = ((k.final_samples, k.final_solve_cards) if k.final_samples
+                                    else (k.play_samples, k.rollout_solve_cards))
+            self.rollouts(view, missing, max(1, samples), solve_cards,
+                          Outlook(view, self.match_knobs), Memo())
+        return card, {CARDS[c]: self._noted.get(c, self._noted[stand_in[c]])
+                      for c in sorted(stand_in)}
+
+    def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
+                 outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
+        self._scores = []
+        rows = super().rollouts(view, candidates, samples, solve_cards, outlook, memo)
+        # the playouts ran row by row: sample 0's candidates, then sample 1's...
+        for i, c in enumerate(candidates):
+            mine = self._scores[i::len(candidates)]
+            self._noted[c] = sum(s[view.seat] for s in mine) / len(mine)
+        return rows
+
+    def playout_scores(self, sim: Sim, solve_cards: int = 0,
+                       memo: Memo | None = None) -> tuple[int, int]:
+        scores = super().playout_scores(sim, solve_cards, memo)
+        self._scores.append(scores)
+        return scores
+
+
+def representatives(view: SeatView) -> dict[int, int]:
+    """Each legal card -> the card ``distinct_cards`` kept for its run of
+    equivalent cards (the strongest kept card of its suit not above it)."""
+    kept = distinct_cards(view)
+    strength = STR[view.contract[0]]
+    out = {}
+    for c in (int(x) for x in view.legal_cards()):
+        same_suit = [k for k in kept if k >> 3 == c >> 3 and strength[k] <= strength[c]]
+        out[c] = max(same_suit, key=strength.__getitem__)
+    return out

@@ -18,7 +18,7 @@ from ...actions import parse_action
 from ...ai.hints import Hint
 from ...cards import Card
 from ...match import Run
-from ...services.i18n import _, current_language, format_number
+from ...services.i18n import _, format_number
 from ..model import HUMAN
 from ..worker import AIWorker
 
@@ -30,7 +30,7 @@ class PracticeState:
     level: int
     hinted: Card | None  # level 4's card, marked in the player's hand
     lines: tuple[str, ...]  # the hint box's lines (empty: no box)
-    losses: tuple[tuple[Card, str], ...]  # each legal card's figure, shown above it
+    figures: tuple[tuple[Card, str], ...]  # each legal card's expected points, shown above it
     thinking: bool  # a hint is being worked out
     rival_cards: tuple[Card, ...] | None  # the rival's hand face up, or None
 
@@ -67,27 +67,30 @@ class Practice:
         hint = self._hint[1] if self._hint and self._hint[0] == len(run.actions) else None
         hinted = hint.action if hint is not None and isinstance(hint.action, Card) else None
         return PracticeState(self.level, hinted, hint_lines(hint) if hint else (),
-                             loss_labels(hint) if hint else (),
+                             point_labels(hint) if hint else (),
                              self._pending is not None,
                              rival_cards if self.face_up else None)
 
 
 def hint_lines(hint: Hint) -> tuple[str, ...]:
-    """The hint box: level 4's choice, and what the figures over the cards mean."""
+    """The hint box: level 4's choice, what the figures over the cards mean, and
+    why its card may not have the highest figure."""
     action = hint.action
     label = action.label if isinstance(action, Card) else str(action)
     lines = [_("Hint: level 4 plays {card}").format(card=label)]
-    if hint.losses:
-        lines.append(_("Above each card: the points it gives away vs the best") if hint.exact
-                     else _("Above each card: the points it gives away vs the best (estimate)"))
+    if hint.points:
+        lines.append(_("Above each card: your points for this hand with best play") if hint.exact
+                     else _("Above each card: your expected points for this hand (≈ estimate)"))
+    if hint.for_match:
+        lines.append(_("Level 4 plays for the match, not only for this hand's points"))
     return tuple(lines)
 
 
-def loss_labels(hint: Hint) -> tuple[tuple[Card, str], ...]:
-    """Each legal card's figure: the points it gives away ("−3.2"); "0" for the
-    best (short: the figures sit above overlapping cards)."""
-    return tuple((card, "0" if loss == 0 else f"−{_points(loss)}")
-                 for card, loss in hint.losses)
+def point_labels(hint: Hint) -> tuple[tuple[Card, str], ...]:
+    """Each legal card's figure: "88" when exact, "≈ 88" when estimated (short:
+    the figures sit above overlapping cards)."""
+    mark = "" if hint.exact else "≈ "
+    return tuple((card, f"{mark}{format_number(points)}") for card, points in hint.points)
 
 
 def undo_actions(run: Run) -> list[str] | None:
@@ -101,13 +104,3 @@ def undo_actions(run: Run) -> list[str] | None:
             last = i
         replay.apply(action)
     return None if last is None else run.actions[:last]
-
-
-def _points(loss: float) -> str:
-    """A loss to one decimal, with the language's decimal mark (3.2, or 3,2);
-    exact losses are whole points: no decimal."""
-    whole, tenth = divmod(round(loss * 10), 10)
-    if tenth == 0 and float(loss).is_integer():
-        return format_number(whole)
-    mark = "." if current_language() == "en" else ","
-    return f"{format_number(whole)}{mark}{tenth}"

@@ -268,15 +268,17 @@ class TableRenderer:
         card marked, and each legal card's figure above it."""
         L, f = s.layout, s.layout.fonts
         out.append(self._practice_box(s, p))
-        figures = dict(p.losses)
+        figures = dict(p.figures)
         for i, hc in enumerate(s.hand):
-            if hc.card == p.hinted:
+            marked = hc.card == p.hinted
+            if marked:
                 out.append(_hint_glow(hc.rect))
             if hc.card in figures:
-                ink = c("accent") if hc.card == p.hinted else c("text")
-                out.append(self._pill(("hint_loss", i), figures[hc.card],
+                # the recommended card's figure is filled with the mark's colour
+                fill, ink = (c("accent"), c("toast")) if marked else (c("toast"), c("text"))
+                out.append(self._pill(("hint_points", i), figures[hc.card],
                                       (hc.rect.x + hc.rect.w // 4, hc.rect.top - f.small),
-                                      f.small, c("toast"), ink, L.table))
+                                      f.small, fill, ink, L.table))
 
     @staticmethod
     def _practice_box(s: TableState, p: PracticeState) -> Sprite:

@@ -506,7 +506,7 @@ class TableScene(Scene):
             show_tracker=inp.show_tracker, show_last=inp.show_last, tracker=tracker,
             hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
             commitment=commitment(str(run.seed)), seed=str(run.seed) if run.over else None,
-            language=current_language())
+            language=current_language(), practice=self.practice is not None)
 
     # ---------------------------------------------------------------- demo
     def after_draw(self, surf: pygame.Surface) -> None:

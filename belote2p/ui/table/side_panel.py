@@ -73,13 +73,17 @@ class SidePanel:
                 draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
 
     def _who(self, rows: _Rows, s: SideState) -> None:
-        """Who plays whom: the two levels in the demo, else the rival and the streak."""
+        """Who plays whom: the two levels in the demo; on a practice table the
+        rival and that nothing counts; else the rival and the streak."""
         if s.demo_levels is not None:
             rows.heading(_("Belote 2P"))
             for seat in (1, 0):
                 level = s.demo_levels[seat]
                 name = s.level_name(level)
                 rows.row(_short(s.seat_names[seat]), f"L{level} {_(name) if name else ''}".strip())
+            return
+        if s.practice:
+            self._practice(rows, s)
             return
         rows.heading(_("Rival"))
         name = s.level_name(s.rival_level)
@@ -88,6 +92,15 @@ class SidePanel:
         rows.row(_("Streak"), format_number(s.streak), c("accent"), True)
         rows.row(_("Run score"), format_number(s.score), c("accent"), True)
         self._fairness(rows, s)
+
+    def _practice(self, rows: _Rows, s: SideState) -> None:
+        """In place of the streak, the run score and the commitment, which mean
+        nothing here: no score, no streak, no statistics, no board."""
+        rows.heading(_("Practice"))
+        name = s.level_name(s.rival_level)
+        rows.text(_("Rival: level {level} · {name}").format(level=s.rival_level,
+                                                            name=_(name) if name else ""))
+        rows.note(_("Nothing is scored: no streak, statistics or leaderboard."))
 
     def _fairness(self, rows: _Rows, s: SideState) -> None:
         """The commitment from the first card; the seed beside it once the run is
@@ -217,6 +230,13 @@ class _Rows:
                            (badge.left - small // 2, y + 1), "topright")
         self._label(label, shown.left)
         self.y += self.line
+
+    def note(self, text: str) -> None:
+        """Small text over as many lines as it needs (never shrunk)."""
+        for line in gfx.wrap(text, self.f.small, self.x1 - self.x0):
+            self._text(line, self.f.small, c("text"), (self.x0, self.y + 2))
+            self.y += self.small_line
+        self.y += self.f.small // 3  # a little air before the next heading
 
     def status(self, text: str) -> None:
         size = gfx.fitting_size(text, self.f.small, self.x1 - self.x0)

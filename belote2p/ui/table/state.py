@@ -65,6 +65,7 @@ class SideState:
     commitment: str = ""  # the seed's SHA-256, shown from the first card (fairness)
     seed: str | None = None  # shown only once the run is over
     language: str = ""  # the words change with it, so the cached panel must too
+    practice: bool = False  # a practice table: nothing is scored, so no streak or score shown
 
     def level_name(self, level: Any) -> str:
         return dict(self.level_names).get(level, "") if isinstance(level, int) else ""
