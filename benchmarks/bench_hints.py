@@ -24,9 +24,9 @@ if importlib.util.find_spec("belote2p") is None:  # run from a checkout without 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from bench_level4 import positions  # noqa: E402  (the benchmarks folder, put on the path above)
+from bench_level4 import positions  # the same seeded positions as the level-4 bench
 
-from belote2p.ai.hints import hint  # noqa: E402
+from belote2p.ai.hints import hint
 
 
 def main() -> None:
