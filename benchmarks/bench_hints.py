@@ -5,7 +5,8 @@ match" note shows, and how long a hint takes, in one process.
 
 The positions are the first N stock-phase card decisions with a choice from
 level-3 matches (``bench_level4.positions``), so a run depends only on the seed.
-The last stdout line is JSON: the position count, the note rate, and the hint
+The last stdout line is JSON: the position count, the note rate, how many hints
+show level 4's card below the top figure but within the noise, and the hint
 times (median and max, wall clock and CPU: the CPU figures are what other
 programs on the machine do not inflate).
 """
@@ -35,15 +36,17 @@ def main() -> None:
     parser.add_argument("--seed", default="hints")
     args = parser.parse_args()
     views = positions(args.seed, args.positions, {"stock"})
-    notes, wall, cpu = 0, [], []
+    notes, close, wall, cpu = 0, 0, [], []
     for view in views:
         start, cpu_start = time.perf_counter(), time.process_time()
         got = hint(view, "bench")
         wall.append(time.perf_counter() - start)
         cpu.append(time.process_time() - cpu_start)
         notes += got.for_match
+        close += getattr(got, "within_noise", False)  # absent before the noise rule
     print(json.dumps({"positions": len(views), "seed": args.seed, "notes": notes,
                       "note_rate": round(notes / len(views), 3),
+                      "within_noise": close,
                       "wall": times_ms(wall), "cpu": times_ms(cpu)}))
 
 
