@@ -32,7 +32,7 @@ from belote2p.ai.hints import hint
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--positions", type=int, default=40)
+    parser.add_argument("--positions", type=int, default=100)
     parser.add_argument("--seed", default="hints")
     args = parser.parse_args()
     views = positions(args.seed, args.positions, {"stock"})
