@@ -6,15 +6,26 @@ Hidden cards never change a hint: tests/test_ai_hidden_info.py."""
 from __future__ import annotations
 
 import copy
+import math
 import random
+import statistics
 
 import pytest
 
 from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
-from belote2p.ai.hints import HINT_LEVEL, _position_key, hint
+from belote2p.ai.hints import (
+    HINT_LEVEL,
+    NOTE_MARGIN,
+    NOTE_MIN_POINTS,
+    _position_key,
+    beaten_beyond_noise,
+    hint,
+)
 from belote2p.ai.levels import load_levels
-from belote2p.ai.search import PointsNotingSearch, SearchPlayer
+from belote2p.ai.sampling import sim_from_view
+from belote2p.ai.search import DealScores, PointsNotingSearch, SearchPlayer, distinct_cards
+from belote2p.cards import parse_card
 from belote2p.match import Match
 from belote2p.view import SeatView, view_of
 from tests.helpers import fast_levels
@@ -41,18 +52,33 @@ STOCK = play_positions("hints-stock", False, 8)
 
 @pytest.mark.parametrize("view", STOCK, ids=range(len(STOCK)))
 def test_stock_hint_marks_level_4s_card_and_figures_agree(view):
-    """Every legal card has a figure; the marked card is what level 4 plays
-    here (same seed), and it has the top figure unless the hint says level 4
-    plays for the match."""
+    """Every legal card has a figure, a mean over the same final-round deals;
+    the marked card is what level 4 plays here (same seed); the note shows
+    exactly when a card beats it beyond the noise, and then it is not the top."""
     got = hint(view, "practice")
     figures = dict(got.points)
     assert set(figures) == set(view.legal_cards())
     rng = random.Random(f"hint/practice/{_position_key(view)}")
     assert got.action == decide(make_player(HINT_LEVEL, rng), view)
+    assert got.deals == load_levels()[HINT_LEVEL].search.final_samples
+    rng = random.Random(f"hint/practice/{_position_key(view)}")
+    _card, scores = PointsNotingSearch(load_levels()[HINT_LEVEL], rng).choose_card_with_points(view)
+    assert got.for_match == gap_beyond_noise(scores, got.action)
     top = max(figures.values())
-    assert figures[got.action] == top or got.for_match
-    assert got.for_match == (figures[got.action] < top)
+    assert not (got.for_match and got.within_noise)
+    assert (figures[got.action] < top) == (got.for_match or got.within_noise)
     assert not got.exact and all(0 <= p <= 252 + 20 for p in figures.values())
+
+
+def gap_beyond_noise(scores: DealScores, card) -> bool:
+    """The note's rule, restated: the top mean beats ``card``'s by NOTE_MIN_POINTS
+    and by more than NOTE_MARGIN standard errors of the paired differences."""
+    means = {c: statistics.fmean(s) for c, s in scores.scores.items()}
+    best = max(means, key=means.__getitem__)
+    diffs = [b - m for b, m in zip(scores.scores[best], scores.scores[card])]
+    gap = statistics.fmean(diffs)
+    return gap >= NOTE_MIN_POINTS and gap > NOTE_MARGIN * statistics.stdev(diffs) / math.sqrt(
+        len(diffs))
 
 
 @pytest.mark.parametrize("index", range(4))
@@ -63,9 +89,49 @@ def test_noting_the_points_changes_no_decision(index):
     view = STOCK[index]
     plain = SearchPlayer(levels[4], random.Random(index))
     noting = PointsNotingSearch(levels[4], random.Random(index))
-    card, figures = noting.choose_card_with_points(view)
+    card, scores = noting.choose_card_with_points(view)
     assert card == plain.choose_card(view)
-    assert set(figures) == set(view.legal_cards())
+    assert set(scores.scores) == set(view.legal_cards())
+
+
+def test_every_figure_is_a_mean_over_the_same_deals():
+    """Cards dropped in screening and finalists alike: each card's scores are
+    its playouts on the final round's deals, in order, with the final round's
+    endgame (replayed here from the recorded deals by a plain SearchPlayer)."""
+    levels = fast_levels()
+    knobs = levels[4].search
+    dropped = 0
+    for index, view in enumerate(STOCK[:4]):
+        _card, scores = PointsNotingSearch(levels[4], random.Random(index)).choose_card_with_points(
+            view)
+        assert len(scores.deals) == knobs.final_samples
+        assert scores.solve_cards == knobs.final_solve_cards
+        assert {len(s) for s in scores.scores.values()} == {knobs.final_samples}
+        replayer = SearchPlayer(levels[4], random.Random(0))
+        for card, per_deal in scores.scores.items():
+            for (other, stock), score in zip(scores.deals, per_deal):
+                sim = sim_from_view(view, other, stock)
+                sim.play(card)
+                assert replayer.playout_scores(sim, scores.solve_cards)[view.seat] == score
+        dropped += len(distinct_cards(view)) > knobs.finalists + 1
+    assert dropped  # some position had cards dropped in screening
+
+
+def test_the_note_needs_a_gap_beyond_the_noise():
+    """A steady gap of a few points is a note; the same mean gap with a wide
+    spread over few deals is noise; a gap under a point is never a note."""
+    a, b = parse_card("AS"), parse_card("7S")
+    deals = tuple(((), ()) for _ in range(6))
+
+    def scores(a_scores, b_scores):
+        return DealScores(deals, 0, {a: tuple(a_scores), b: tuple(b_scores)})
+
+    assert beaten_beyond_noise(scores([83] * 6, [80] * 6), b)
+    assert not beaten_beyond_noise(scores([83] * 6, [80] * 6), a)  # the top card itself
+    assert not beaten_beyond_noise(scores([100, 60, 100, 60, 100, 98], [80] * 6), b)
+    assert not beaten_beyond_noise(scores([80.5] * 6, [80] * 6), b)  # under a point
+    with pytest.raises(ValueError):
+        DealScores(deals, 0, {a: (1, 2)})
 
 
 def test_strict_figures_are_the_hand_scores_of_perfect_play():

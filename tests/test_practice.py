@@ -119,6 +119,8 @@ def test_hint_lines_show_expected_points():
     assert hint_lines(exact)[1] != lines[1]  # exact, not an estimate
     for_match = Hint(ten, ((ace, 88), (ten, 81)), False, for_match=True)
     assert len(hint_lines(for_match)) == 3  # the note says why it is not the top figure
+    close = Hint(ten, ((ace, 88), (ten, 87)), False, within_noise=True)
+    assert hint_lines(close)[2] != hint_lines(for_match)[2]  # too close to tell, no match note
 
 
 def test_a_whole_practice_hand_and_abandon_write_nothing(game):

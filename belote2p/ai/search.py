@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from ..actions import PASS, TAKE, TAKE_SUIT, Action, Bid
 from ..cards import CARDS, Card
@@ -113,10 +114,9 @@ class SearchPlayer(TipsPlayer):
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
         """One row per sampled deal: each candidate's playout value."""
-        k = self.search_knobs
         rows = []
         for _ in range(samples):
-            other, stock = sample_hidden(view, self.rng, self.bid_knobs, k.play_rejection)
+            other, stock = self.sample_deal(view)
             base = sim_from_view(view, other, stock)
             row = []
             for c in candidates:
@@ -125,6 +125,10 @@ class SearchPlayer(TipsPlayer):
                 row.append(self.playout(sim, view.seat, outlook, solve_cards, memo))
             rows.append(row)
         return rows
+
+    def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:
+        """One deal of the unseen cards for the card search: (other hand, stock top first)."""
+        return sample_hidden(view, self.rng, self.bid_knobs, self.search_knobs.play_rejection)
 
     # ------------------------------------------------------------------ bids
     def choose_bid(self, view: SeatView) -> Bid:
@@ -265,49 +269,107 @@ class BidSearch:
 
 
 # ------------------------------------------------- the practice hints' search
+Deal = tuple[tuple[Card, ...], tuple[Card, ...]]  # the unseen cards: (other hand, stock top first)
+
+
+@dataclass(frozen=True)
+class DealScores:
+    """The seat's score for this hand with each legal card, deal by deal: every
+    card played out on the same sampled ``deals``, the same way (the tips while
+    the stock lasts, the solver for the last ``solve_cards`` cards a hand)."""
+
+    deals: tuple[Deal, ...]
+    solve_cards: int
+    scores: Mapping[Card, tuple[int, ...]]  # legal card -> its score on each deal, in order
+
+    def __post_init__(self) -> None:
+        if any(len(s) != len(self.deals) for s in self.scores.values()):
+            raise ValueError("DealScores: every card needs one score per deal")
+
+    def mean(self, card: Card) -> float:
+        return sum(self.scores[card]) / len(self.deals)
+
+
+@dataclass
+class _Round:
+    """One round of playouts of the card search, as noted by PointsNotingSearch."""
+
+    solve_cards: int
+    memo: Memo | None
+    deals: list[Deal] = field(default_factory=list)
+    scores: dict[int, list[int]] = field(default_factory=dict)  # candidate -> per deal
+
+
 class PointsNotingSearch(SearchPlayer):
     """Level 4 deciding exactly as ``SearchPlayer`` (the same playouts, drawn
-    from the same random stream) that also notes what its card search saw: each
-    candidate's mean score for this hand, for the seat to move, over the
-    playouts that judged it last (the final round for the finalists, the
-    screening round for the cards dropped there).  The practice hints show
-    these figures (``ai.hints``): the marked card and the figures come from one
-    and the same search."""
+    from the same random stream) that also notes what its card search saw, for
+    the practice hints (``ai.hints``): the marked card and the figures come
+    from one and the same search.
+
+    The last round of the search (the final round, when there is one) judged
+    the winner; after the decision, the cards that round did not play (those
+    dropped in screening) are played on copies of the very same deals, the
+    same way, so that every card's figure is a mean over the same deals."""
 
     def __init__(self, level: Level, rng: random.Random, name: str | None = None):
         super().__init__(level, rng, name)
-        self._noted: dict[int, float] = {}  # candidate -> mean hand score for the seat
-        self._scores: list[tuple[int, int]] = []  # this round's playouts, in order
+        self._round: _Round | None = None  # the latest round of playouts
+        self._scores: list[tuple[int, int]] = []  # that round's playouts, in order
 
-    def choose_card_with_points(self, view: SeatView) -> tuple[Card, dict[Card, float]]:
-        """Level 4's card for a stock-phase ``view`` and {legal card: mean hand
-        score for the seat}.  A card the search did not play itself (one of
+    def choose_card_with_points(self, view: SeatView) -> tuple[Card, DealScores]:
+        """Level 4's card for a stock-phase ``view`` and every legal card's
+        scores deal by deal.  A card the search did not play itself (one of
         equivalent cards, ``distinct_cards``) shares its representative's
-        figure.  Cards no playout judged (a lone candidate, or no search) get a
-        round of their own after the decision, so the decision stays level 4's."""
-        self._noted = {}
+        scores.  If no playout judged any card (a lone candidate), the cards
+        get a round of their own after the decision, so the decision stays
+        level 4's."""
+        self._round = None
         card = self.choose_card(view)
         assert isinstance(card, Card)  # a card decision: the view is in the play
         stand_in = representatives(view)
-        missing = sorted(set(stand_in.values()) - self._noted.keys())
-        if missing:
+        last = self._round
+        if last is None:
             k = self.search_knobs
             samples, solve_cards = ((k.final_samples, k.final_solve_cards) if k.final_samples
                                     else (k.play_samples, k.rollout_solve_cards))
-            self.rollouts(view, missing, max(1, samples), solve_cards,
+            self.rollouts(view, sorted(set(stand_in.values())), max(1, samples), solve_cards,
                           Outlook(view, self.match_knobs), Memo())
-        return card, {CARDS[c]: self._noted.get(c, self._noted[stand_in[c]])
-                      for c in sorted(stand_in)}
+            last = self._round
+            assert last is not None
+        else:
+            self._play_on_deals(view, last, sorted(set(stand_in.values()) - last.scores.keys()))
+        return card, DealScores(
+            tuple(last.deals), last.solve_cards,
+            {CARDS[c]: tuple(last.scores[c if c in last.scores else stand_in[c]])
+             for c in sorted(stand_in)})
+
+    def _play_on_deals(self, view: SeatView, round_: _Round, cards: Sequence[int]) -> None:
+        """Add ``cards``' scores to ``round_``, played on copies of its deals as it played."""
+        for c in cards:
+            round_.scores[c] = []
+        for other, stock in round_.deals:
+            base = sim_from_view(view, other, stock)
+            for c in cards:
+                sim = base.copy()
+                sim.play(c)
+                scores = self.playout_scores(sim, round_.solve_cards, round_.memo)
+                round_.scores[c].append(scores[view.seat])
 
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
+        self._round = noted = _Round(solve_cards, memo)
         self._scores = []
         rows = super().rollouts(view, candidates, samples, solve_cards, outlook, memo)
         # the playouts ran row by row: sample 0's candidates, then sample 1's...
         for i, c in enumerate(candidates):
-            mine = self._scores[i::len(candidates)]
-            self._noted[c] = sum(s[view.seat] for s in mine) / len(mine)
+            noted.scores[c] = [s[view.seat] for s in self._scores[i::len(candidates)]]
         return rows
+
+    def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:
+        other, stock = super().sample_deal(view)
+        if self._round is not None:
+            self._round.deals.append((tuple(other), tuple(stock)))
+        return other, stock
 
     def playout_scores(self, sim: Sim, solve_cards: int = 0,
                        memo: Memo | None = None) -> tuple[int, int]:

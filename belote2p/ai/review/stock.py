@@ -27,9 +27,9 @@ from ..heuristics import choose_card
 from ..knowledge import info_from_sim
 from ..levels import PlayKnobs
 from ..sampling import sample_hidden, sim_from_view
-from ..search import distinct_cards
+from ..search import representatives
 from ..solver import position_value
-from ..tables import PTS, STR
+from ..tables import PTS
 
 BELOTE_POINTS = 20
 
@@ -45,7 +45,7 @@ class StockKnobs:
 
 def stock_losses(view: SeatView, rng: random.Random, knobs: StockKnobs) -> dict[Card, float]:
     """{legal card: estimated points it gives away} for the seat to move."""
-    representative = _representatives(view)
+    representative = representatives(view)  # equivalent cards get the same verdict
     candidates = sorted(set(representative.values()))
     totals = dict.fromkeys(candidates, 0)
     if len(candidates) > 1:
@@ -57,19 +57,6 @@ def stock_losses(view: SeatView, rng: random.Random, knobs: StockKnobs) -> dict[
     top = max(totals.values())
     return {CARDS[c]: _loss(top - totals[representative[c]], knobs.samples)
             for c in sorted(representative)}
-
-
-def _representatives(view: SeatView) -> dict[int, int]:
-    """Each legal card -> the card standing for its run of equivalent cards
-    (``search.distinct_cards``: same suit and points, no live card between);
-    equivalent cards get the same verdict."""
-    kept = distinct_cards(view)
-    strength = STR[view.contract[0]]
-    out = {}
-    for c in (int(x) for x in view.legal if isinstance(x, Card)):
-        same_suit = [k for k in kept if k >> 3 == c >> 3 and strength[k] <= strength[c]]
-        out[c] = max(same_suit, key=strength.__getitem__)
-    return out
 
 
 def _loss(point_sum: int, samples: int) -> float:

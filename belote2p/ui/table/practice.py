@@ -74,7 +74,8 @@ class Practice:
 
 def hint_lines(hint: Hint) -> tuple[str, ...]:
     """The hint box: level 4's choice, what the figures over the cards mean, and
-    why its card may not have the highest figure."""
+    why its card may not have the highest figure (a real gap: level 4 plays for
+    the match; a gap within the estimate's noise: the figures are too close)."""
     action = hint.action
     label = action.label if isinstance(action, Card) else str(action)
     lines = [_("Hint: level 4 plays {card}").format(card=label)]
@@ -83,6 +84,8 @@ def hint_lines(hint: Hint) -> tuple[str, ...]:
                      else _("Above each card: your expected points for this hand (≈ estimate)"))
     if hint.for_match:
         lines.append(_("Level 4 plays for the match, not only for this hand's points"))
+    elif hint.within_noise:  # its card shows a lower figure, but the estimate cannot tell
+        lines.append(_("The figures are too close to tell apart"))
     return tuple(lines)
 
 
