@@ -186,3 +186,12 @@ def test_an_ascii_console_gets_replacement_characters_not_a_traceback(history, a
     done = cli(history, *args, BELOTE2P_LANG="fr", PYTHONIOENCODING="ascii")
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert "?" in done.stdout and done.stdout.isascii()
+
+
+@pytest.mark.parametrize("code, sentence", [
+    ("pt", "Ainda não há nenhuma série contada no desafio diário de 2025-01-05."),
+    ("fr", "Pas encore de parcours compté pour le défi du jour du 2025-01-05."),
+])
+def test_an_empty_daily_board_is_a_sentence_in_the_language(tmp_path, code, sentence):
+    done = cli(tmp_path, "leaderboard", "--daily", "2025-01-05", BELOTE2P_LANG=code)
+    assert done.returncode == 0 and done.stdout == sentence + "\n"

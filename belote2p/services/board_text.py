@@ -79,6 +79,12 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
     return text_table(head, [board_row(entry) for entry in entries], RIGHT_ALIGNED)
 
 
+def no_daily_board(day: str) -> str:
+    """The sentence for a day without a counted run; ``day`` is shown as the
+    player typed it after ``--daily`` (YYYY-MM-DD)."""
+    return _("No counted run for the daily challenge of {date} yet.").format(date=day)
+
+
 def text_table(head: Sequence[str], rows: Sequence[Sequence[str]],
                right: Sequence[bool]) -> str:
     """Columns padded to their widest cell (as a terminal shows it), a rule under

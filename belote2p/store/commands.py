@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..ai.base import decide
 from ..fairness import daily_seed
 from ..match import PLAYER, Run
-from ..services.board_text import format_board
+from ..services.board_text import format_board, no_daily_board
 from ..services.rival import rival_action
 from ..services.runs_text import format_runs, format_stats
 from .api import RunStatus, Store
@@ -52,7 +52,7 @@ def leaderboard_main(args: argparse.Namespace) -> int:
     if daily is not None:
         entries = store.daily_leaderboard(daily.isoformat())
         if not entries and not getattr(args, "json", False):
-            print(f"No counted run for the daily challenge of {daily.isoformat()} yet.")
+            print(no_daily_board(daily.isoformat()))
             return 0
     else:
         entries = store.leaderboard()
