@@ -39,7 +39,7 @@ MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
 
 # The commands whose output a player reads in their language; the others
 # (replay, solve, arena, autoplay) print data and need not open the settings.
-_WORDED_COMMANDS = ("play", "demo", "leaderboard")
+_WORDED_COMMANDS = ("play", "demo", "leaderboard", "runs", "stats")
 
 
 def _level(text: str) -> str:

@@ -60,10 +60,14 @@ def shown_date(iso: str) -> str:
         return iso
 
 
+def played_by(ai: bool) -> str:
+    """Who played a run: ``belote2p autoplay`` or the player (the "Played by" column)."""
+    # TRANSLATORS: who played a run in a terminal table: the computer or the player
+    return _("AI") if ai else _("player")
+
+
 def board_row(entry: BoardEntry) -> tuple[str, ...]:
-    # TRANSLATORS: who played a run on the terminal leaderboard: the computer or the player
-    played_by = _("AI") if entry.ai else _("player")
-    return (format_number(entry.rank), entry.name, played_by, format_number(entry.score),
+    return (format_number(entry.rank), entry.name, played_by(entry.ai), format_number(entry.score),
             format_number(entry.streak), format_number(entry.level), shown_date(entry.date))
 
 
@@ -73,6 +77,12 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
         return _("No finished runs yet: win a match against the rival to start a streak.")
     head = tuple(_(heading) for heading in HEADINGS)
     return text_table(head, [board_row(entry) for entry in entries], RIGHT_ALIGNED)
+
+
+def no_daily_board(day: str) -> str:
+    """The sentence for a day without a counted run; ``day`` is shown as the
+    player typed it after ``--daily`` (YYYY-MM-DD)."""
+    return _("No counted run for the daily challenge of {date} yet.").format(date=day)
 
 
 def text_table(head: Sequence[str], rows: Sequence[Sequence[str]],

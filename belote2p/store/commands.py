@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..ai.base import decide
 from ..fairness import daily_seed
 from ..match import PLAYER, Run
-from ..services.board_text import format_board, text_table
+from ..services.board_text import format_board, no_daily_board
 from ..services.rival import rival_action
-from .api import RunRecord, RunStatus, Store
+from ..services.runs_text import format_runs, format_stats
+from .api import RunStatus, Store
 from .names import clean_name
-from .runs import display_date, match_results, now_iso, restore_run
+from .runs import match_results, now_iso, restore_run
 
 if TYPE_CHECKING:
     from ..ai.base import Player
     from ..ai.levels import Level
-    from ..services.stats import Stats
 
 
 def _open() -> Store:
@@ -52,7 +52,7 @@ def leaderboard_main(args: argparse.Namespace) -> int:
     if daily is not None:
         entries = store.daily_leaderboard(daily.isoformat())
         if not entries and not getattr(args, "json", False):
-            print(f"No counted run for the daily challenge of {daily.isoformat()} yet.")
+            print(no_daily_board(daily.isoformat()))
             return 0
     else:
         entries = store.leaderboard()
@@ -65,22 +65,10 @@ def leaderboard_main(args: argparse.Namespace) -> int:
 
 # -- history and statistics ------------------------------------------------------
 
-def format_runs(records: list[RunRecord]) -> str:
-    if not records:
-        return "No runs yet."
-    head = ("Id", "Name", "Played by", "Started", "Status", "Streak", "Margin", "Score",
-            "Daily", "Commitment")
-    rows = [("-" if r.status is RunStatus.IN_PROGRESS else str(r.run_id), r.name,
-             "AI" if r.ai else "player", display_date(r.started), r.status.value,
-             str(r.streak), str(r.margin_total), str(r.score), r.daily or "", r.commitment)
-            for r in records]
-    return text_table(head, rows, right=(True, False, False, False, False, True, True, True,
-                                     False, False))
-
-
 def runs_main(args: argparse.Namespace) -> int:
     """``belote2p runs [--json]``: every run, newest first (the run in progress
-    shows its commitment, never its seed)."""
+    shows its commitment, never its seed), as text in the player's language, or
+    ``--json`` data that never changes with the language."""
     _printable_stdout()
     records = _open().list_runs()
     if getattr(args, "json", False):
@@ -90,26 +78,12 @@ def runs_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def format_stats(stats: Stats) -> str:
-    lines = [f"Runs: {stats.runs}   best streak: {stats.best_streak}   "
-             f"best score: {stats.best_score}",
-             f"Matches: {stats.matches}   won: {stats.matches_won}   "
-             f"drawn: {stats.matches_drawn}   lost: {stats.matches_lost}"]
-    for level, figures in sorted(stats.by_level.items()):
-        lines.append(f"  against level {level}: {figures.played} played, {figures.won} won")
-    lines.append(f"Hands: {stats.hands}   contracts taken: {stats.contracts_taken}   "
-                 f"made: {stats.contracts_made}   dedans: {stats.contracts_dedans}")
-    lines.append(f"Capots: {stats.capots}   belotes: {stats.belotes}")
-    if stats.without_actions:
-        lines.append(f"({stats.without_actions} older runs were kept without their moves: "
-                     "they count in runs, best streak and best score only)")
-    return "\n".join(lines)
-
-
 def stats_main(args: argparse.Namespace) -> int:
-    """``belote2p stats [--json] [--include-ai]``: the player's statistics."""
+    """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
+    text in the player's language, or ``--json`` data that never changes with it."""
     from ..services.stats import compute_stats
 
+    _printable_stdout()  # French digit groups and accents on an ASCII console
     stats = compute_stats(_open().list_runs(), include_ai=bool(getattr(args, "include_ai", False)))
     if getattr(args, "json", False):
         print(json.dumps(stats.as_json()))
