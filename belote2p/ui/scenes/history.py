@@ -19,6 +19,7 @@ from ...cards import SUIT_SYMBOLS, SUITS
 from ...match import PLAYER, RIVAL
 from ...services.history import HandSummary, MatchSummary, Outcome, match_summaries
 from ...services.i18n import _, format_number
+from ...services.runs_text import status_text  # the CLI's runs table uses the same words
 from ...store.api import RunRecord, RunStatus
 from .. import gfx
 from ..context import SceneContext
@@ -39,11 +40,6 @@ class Row:
     cells: tuple[str, ...]
     action: Callable[[], None] | None = None
     bold: bool = False
-
-
-def status_text(status: RunStatus) -> str:
-    return {RunStatus.IN_PROGRESS: _("in progress"), RunStatus.OVER: _("over"),
-            RunStatus.ABANDONED: _("abandoned")}[status]
 
 
 def outcome_text(outcome: Outcome) -> str:

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from ...services.i18n import _, format_number, ngettext
+from ...services.runs_text import figure_rows  # the CLI's stats use the same lines
 from ...services.stats import LevelStats, Stats, compute_stats, score_series
 from .. import gfx
 from ..context import SceneContext
@@ -25,18 +26,6 @@ LEVELS = (1, 2, 3, 4)
 
 def percent(value: int) -> str:
     return _("{n}%").format(n=format_number(value))
-
-
-def figure_rows(s: Stats) -> list[tuple[str, str]]:
-    """The figures as (label, value) lines, in reading order."""
-    n = format_number
-    return [(_("Runs"), n(s.runs)), (_("Matches played"), n(s.matches)),
-            (_("Matches won"), n(s.matches_won)), (_("Matches drawn"), n(s.matches_drawn)),
-            (_("Matches lost"), n(s.matches_lost)),
-            (_("Best streak"), n(s.best_streak)), (_("Best score"), n(s.best_score)),
-            (_("Hands played"), n(s.hands)), (_("Contracts taken"), n(s.contracts_taken)),
-            (_("Contracts made"), n(s.contracts_made)), (_("Dedans"), n(s.contracts_dedans)),
-            (_("Capots"), n(s.capots)), (_("Belotes"), n(s.belotes))]
 
 
 def level_bars(by_level: dict[int, LevelStats]) -> list[Bar]:
