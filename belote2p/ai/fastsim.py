@@ -149,6 +149,10 @@ class Sim:
             seat = self.to_move
             self.play(policies[seat](self, seat))
 
+    def capot_seat(self) -> int | None:
+        """The seat on lead if it has won every trick so far (its capot is alive)."""
+        return self.leader if self.won[self.leader] == self.ntricks > 0 else None
+
     def solved_scores(self, memo: Memo | None = None,
                       play_for_capot: bool = True) -> tuple[int, int]:
         """The hand's scores if both play perfectly from this strict-phase trick
@@ -163,8 +167,7 @@ class Sim:
         if self.ntricks == TRICKS:
             return self.scores()
         leader = self.leader
-        capot_for = (leader if play_for_capot and self.won[leader] == self.ntricks > 0
-                     else None)
+        capot_for = self.capot_seat() if play_for_capot else None
         value = position_value(self.trump, leader, (self.hands[0], self.hands[1]),
                                capot_for=capot_for, memo=memo)
         table = PTS[self.trump]

@@ -34,10 +34,10 @@ from ..view import SeatView
 from . import decide, make_player
 from .fastsim import Sim
 from .levels import load_levels
+from .players import cheapest
 from .sampling import sim_from_view
 from .search import DealScores, PointsNotingSearch
 from .solver import Memo, solve
-from .tables import PTS, STR
 
 HINT_LEVEL = 4  # the strongest rival advises
 # The note "level 4 plays for the match" needs a gap between the top figure and
@@ -69,15 +69,16 @@ def hint(view: SeatView, seed: str) -> Hint:
         raise ValueError("a hint needs a view of the seat to move")
     key = _position_key(view)
     rng = random.Random(f"hint/{seed}/{key}")
+    levels = load_levels()  # read once: the player, the capot knob and the searcher use it
+    level = levels[HINT_LEVEL]
     if view.phase is not Phase.PLAY:
-        return Hint(decide(make_player(HINT_LEVEL, rng), view), (), False)
+        return Hint(decide(make_player(HINT_LEVEL, rng, levels), view), (), False)
     if view.strict:
-        card = decide(make_player(HINT_LEVEL, rng), view)
-        exact = strict_points(view, _plays_for_capot())
+        card = decide(make_player(HINT_LEVEL, rng, levels), view)
+        exact = strict_points(view, level.play.play_for_capot)
         points = tuple(sorted(exact.items()))
         assert isinstance(card, Card)  # a strict-phase view is in the card play
         return Hint(card, points, True, exact[card] < max(exact.values()))
-    level = load_levels()[HINT_LEVEL]
     searcher = PointsNotingSearch(level, rng, f"level {level.number} ({level.name})")
     card, scores = searcher.choose_card_with_points(view)
     points = tuple(sorted((c, round(scores.mean(c))) for c in scores.scores))
@@ -123,14 +124,10 @@ def strict_points(view: SeatView, play_for_capot: bool) -> dict[Card, int]:
 def _solver_reply(sim: Sim, play_for_capot: bool) -> int:
     """The follower's perfect answer to the card led (the cheapest optimal one,
     as ``players.solver_card`` picks)."""
-    trump, leader = sim.trump, sim.leader
-    capot_for = leader if play_for_capot and sim.won[leader] == sim.ntricks > 0 else None
-    _value, best = solve(trump, leader, (sim.hands[0], sim.hands[1]), sim.lead, capot_for)
-    return min(best, key=lambda c: (PTS[trump][c], STR[trump][c], c))
-
-
-def _plays_for_capot() -> bool:
-    return load_levels()[HINT_LEVEL].play.play_for_capot
+    capot_for = sim.capot_seat() if play_for_capot else None
+    _value, best = solve(sim.trump, sim.leader, (sim.hands[0], sim.hands[1]), sim.lead,
+                         capot_for)
+    return cheapest(best, sim.trump)
 
 
 def _position_key(view: SeatView) -> str:

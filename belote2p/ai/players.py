@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 
 from ..actions import PASS, Action, Bid, Phase
 from ..cards import CARDS, Card
@@ -103,4 +104,10 @@ def solver_card(view: SeatView, play_for_capot: bool = True) -> Card:
     lead = view.current_trick[0] if view.current_trick else None
     capot_for = capot_seat(view) if play_for_capot else None
     _, best = solve(trump, view.leader, (hands[0], hands[1]), lead, capot_for)
-    return CARDS[min(best, key=lambda c: (PTS[trump][c], STR[trump][c], c))]
+    return CARDS[cheapest(best, trump)]
+
+
+def cheapest(cards: Sequence[int], trump: int) -> int:
+    """The card levels 3-4 play among equally good ones: the fewest points, then
+    the weakest (it keeps the big cards for later)."""
+    return min(cards, key=lambda c: (PTS[trump][c], STR[trump][c], c))

@@ -103,13 +103,18 @@ class SearchPlayer(TipsPlayer):
             if default not in finalists:
                 finalists.append(default)
             candidates = finalists
-        if final_round:
-            samples, solve_cards = k.final_samples, k.final_solve_cards
-        else:
-            samples, solve_cards = k.play_samples, k.rollout_solve_cards
+        samples, solve_cards = self.judging_round()
         rows = self.rollouts(view, candidates, samples, solve_cards, outlook, memo)
         trump, _ = view.contract
         return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
+
+    def judging_round(self) -> tuple[int, int]:
+        """(deals, solver cards) of the round whose playouts pick the card: the
+        final round when there is one, else the only round."""
+        k = self.search_knobs
+        if k.finalists and k.final_samples:
+            return k.final_samples, k.final_solve_cards
+        return k.play_samples, k.rollout_solve_cards
 
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
@@ -329,9 +334,7 @@ class PointsNotingSearch(SearchPlayer):
         stand_in = representatives(view)
         last = self._round
         if last is None:
-            k = self.search_knobs
-            samples, solve_cards = ((k.final_samples, k.final_solve_cards) if k.final_samples
-                                    else (k.play_samples, k.rollout_solve_cards))
+            samples, solve_cards = self.judging_round()
             self.rollouts(view, sorted(set(stand_in.values())), max(1, samples), solve_cards,
                           Outlook(view, self.match_knobs), Memo())
             last = self._round
