@@ -11,8 +11,8 @@ from typing import Any
 
 import pygame
 
-from ...services.i18n import _, format_number, ngettext
-from ...services.runs_text import figure_rows  # the CLI's stats use the same lines
+from ...services.i18n import _, format_number
+from ...services.runs_text import figure_rows, older_runs_note  # the CLI's words too
 from ...services.stats import LevelStats, Stats, compute_stats, score_series
 from .. import gfx
 from ..context import SceneContext
@@ -103,10 +103,7 @@ class StatsScene(MenuScene):
                               count: int) -> None:
         """Runs kept without their moves cannot be replayed: say which figures leave them out."""
         f = self.fonts
-        note = ngettext("{n} run recorded before moves were kept counts only in runs, "
-                        "best streak and best score.",
-                        "{n} runs recorded before moves were kept count only in runs, "
-                        "best streak and best score.", count).format(n=format_number(count))
+        note = older_runs_note(count)
         y += f.small // 2
         for text in gfx.wrap(note, f.small, panel.w - f.body * 2):
             gfx.blit_text(surf, text, f.small, c("text_dim"), (panel.left + f.body, y))
