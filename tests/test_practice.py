@@ -139,3 +139,18 @@ def test_a_whole_practice_hand_and_abandon_write_nothing(game):
     store = game.session.store
     assert not store.runs and not store.rows and not store.records
     assert game.session.leaderboard(10) == []
+
+
+def test_the_level_picker_names_the_levels_in_the_players_language():
+    from belote2p.services.i18n import set_language
+    from belote2p.ui.scenes.practice_setup import level_label
+
+    names = {3: "Card counter", 4: "Master"}
+    try:
+        set_language("pt")
+        assert level_label(3, names) == "Nível 3 · Contador"
+        set_language("fr")
+        assert "Compteur" in level_label(3, names)
+    finally:
+        set_language("en")
+    assert level_label(4, names) == "Level 4 · Master"

@@ -24,7 +24,8 @@ def level_label(level: int, names: dict[int, str]) -> str:
     name = names.get(level)
     if not name:
         return _("Level {level}").format(level=level)
-    return _("Level {level} · {name}").format(level=level, name=name)
+    # the names are English msgids in levels.yaml, as on the table's side panel
+    return _("Level {level} · {name}").format(level=level, name=_(name))
 
 
 class PracticeSetupScene(MenuScene):
