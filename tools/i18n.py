@@ -196,7 +196,7 @@ def merged_message(base: Message | None, ours: Message | None,
         return present, False
     base_strings = ids_strings(base) if base is not None else None
     ours_strings, theirs_strings = ids_strings(ours), ids_strings(theirs)
-    if theirs_strings == ours_strings or theirs_strings == base_strings:
+    if theirs_strings in (ours_strings, base_strings):
         return ours, False
     if ours_strings == base_strings or not any(ours_strings):
         return theirs, False
