@@ -306,7 +306,7 @@ def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
     LEAD_TRUMP, LEAD_PLAIN = _LEAD_TRUMP, _LEAD_PLAIN
     ABOVE, BELOW = _ABOVE, _BELOW
     sh = 8 * tb.trump
-    bits, fcache, chunks = tables.bits, tables.follows, tables.chunks
+    bits, follows, chunks = tables.bits, tables.follows, tables.chunks
 
     def cards_of(mask: Mask) -> list[int]:
         got = bits.get(mask)
@@ -354,12 +354,12 @@ def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
         lead ``c``: winners first (weakest first), then losers (fewest points
         first)."""
         k = (keep << 5) | c
-        got = fcache.get(k)
+        got = follows.get(k)
         if got is None:
             w = keep & WIN[c]
             got = ([(1 << f, PTS[f], 1) for f in cards_of(w)]
                    + [(1 << f, PTS[f], 0) for f in sorted(cards_of(keep ^ w), key=PTS.__getitem__)])
-            fcache[k] = got
+            follows[k] = got
         return got
 
     def suit_moves(hl: Mask, hf: Mask, s8: int, m: int) -> list[tuple[int, Move]]:
@@ -407,7 +407,7 @@ def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
                 if dk < 0:
                     dk = discard_mask(hl, hf)
                 c = s8 + m.bit_length() - 1
-                fl = fcache.get((dk << 5) | c) or follow_list(dk, c)
+                fl = follows.get((dk << 5) | c) or follow_list(dk, c)
                 p = PTS[c] + fl[0][1]
                 scored.append(((p << 6) - c, (1 << c, PTS[c], fl)))
                 continue
@@ -451,7 +451,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> _Search:
     TPTS = tb.tpts
     sh = 8 * tb.trump
     tables = _fresh_tables() if memo is None else memo.tables(tb.trump)
-    tt, exact2, ctt = tables.tt, tables.exact2, tables.capot_tt
+    tt, exact2, capot_tt = tables.tt, tables.exact2, tables.capot_tt
     e2get = exact2.get
     moves = _make_moves(tb, tables)
     cards_of, gen_moves = moves.cards_of, moves.gen_moves
@@ -594,9 +594,9 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> _Search:
         if n == 1:
             return 0 if WIN[hl.bit_length() - 1] & hf else R + CAPOT_BONUS
         key = hl | (hf << 32)
-        e = ctt.get(key)
+        e = capot_tt.get(key)
         if e is None:
-            e = ctt[key] = [0, R + CAPOT_BONUS]
+            e = capot_tt[key] = [0, R + CAPOT_BONUS]
         lo, hi = e
         if lo >= beta:
             return lo
