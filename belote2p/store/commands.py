@@ -25,9 +25,16 @@ if TYPE_CHECKING:
 
 
 def _open() -> Store:
+    """The store; the database or its folder not being a file or a folder
+    (a FIFO, a device...): one line naming it, exit 2."""
+    from .connection import NotRegularFile
     from .sqlite import open_store
 
-    store: Store = open_store()
+    try:
+        store: Store = open_store()
+    except NotRegularFile as exc:
+        print(f"belote2p: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     return store
 
 

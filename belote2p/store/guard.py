@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 
 from . import queries, rows
 from .api import SavedRun
-from .connection import StoreUnavailable, describe
+from .connection import SIDE_SUFFIXES, StoreUnavailable, describe
 from .schema import SCHEMA_VERSION, version_of
 
-SIDE_FILES = ("-wal", "-shm", "-journal")
+SIDE_FILES = SIDE_SUFFIXES
 _RESUME_JUMPS = (1, 2, 8, 64, 512, 4096, 65536)  # rowids skipped past a damaged page
 
 
@@ -122,6 +122,7 @@ def salvage(moved: Path) -> Salvaged | None:
         conn = sqlite3.connect(f"{moved.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
     except sqlite3.Error:
         return None
+    conn.text_factory = rows.decode_text
     try:
         if not 1 <= version_of(conn) <= SCHEMA_VERSION:
             return None

@@ -48,7 +48,7 @@ from .api import (
     record_of_row,
     settings_over,
 )
-from .connection import StoreUnavailable, Unreadable, classify, describe
+from .connection import NotRegularFile, StoreUnavailable, Unreadable, classify, describe
 from .locks import FileLock, folder_lock, lock_path
 from .names import clean_name
 from .runs import RunTracker, now_iso
@@ -68,7 +68,7 @@ def _owner() -> str:
 
 def _alive(owner: str | None) -> bool:
     """Is the process that owns an autoplay slot still running? (When unsure: yes.)"""
-    if not owner or ":" not in owner:
+    if not isinstance(owner, str) or ":" not in owner:
         return False
     host, _, pid_text = owner.rpartition(":")
     if host != socket.gethostname() or os.name == "nt":
@@ -172,6 +172,7 @@ class SqliteStore:
     def _open_checked(self) -> None:
         with self._lock:
             self._drop()
+            connection.check_files(self.path)  # before anything opens it: a FIFO hangs
             folder = self.path.parent
             try:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -462,7 +463,7 @@ class SqliteStore:
     def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
         def claim(conn: sqlite3.Connection) -> tuple[str, SavedRun | None] | None:
             for slot, owner, *rest in queries.autoplay_slots(conn, key, str(seed)):
-                if not _alive(owner):
+                if isinstance(slot, str) and not _alive(owner):
                     queries.set_owner(conn, slot, self._me)
                     return slot, self._checked_run(rest)
             return None
@@ -656,9 +657,10 @@ def _read_only(path: Path) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return conn
     except sqlite3.Error:
-        return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        conn = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    conn.text_factory = rows.decode_text
+    return conn
 
 
 def _read_only_snapshot(path: Path) -> MemoryStore | None:
@@ -685,13 +687,17 @@ def open_store(data_dir: str | os.PathLike[str] | None = None, *,
     """The game's store: SQLite in ``data_dir`` (default: ``paths.data_dir()``).
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever
-    could still be read, with a warning: the game goes on without saving."""
+    could still be read, with a warning: the game goes on without saving.
+    Raises ``NotRegularFile`` when the database or its folder is not a file or
+    a folder (a FIFO, a device...): nothing was opened, nothing to go on with."""
     folder = Path(data_dir) if data_dir is not None else paths.data_dir()
     path = folder / paths.DB_NAME
     store = SqliteStore(path, echo=echo, open_now=False)
     try:
         store.open()
         return store
+    except NotRegularFile:
+        raise  # not a folder or file of ours at all: the caller says so and stops
     except Exception as exc:  # noqa: BLE001 - StoreUnavailable, or a bug: never stop the game
         message = f"{exc}. The game goes on without saving."
         memory = _read_only_snapshot(path) or MemoryStore()
