@@ -185,10 +185,12 @@ class Store(Protocol):
         """What ``services.runfile`` exports of a finished run; None for an
         unknown id, the run in progress, or a run kept without its actions."""
         ...
-    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+    def claim_daily(self, day: str, seed: str, started: str, slot: str = GAME_SLOT) -> bool:
         """Claim ``day``'s counted attempt for the run (seed, started) starting
         now; True when it is this run's (the first attempt, or this same run
-        again), False when another run claimed the day first (practice)."""
+        again), False when another run claimed the day first (practice).  The
+        run is saved in ``slot`` (with no actions yet, unless the slot holds it
+        already) in the same step as the claim."""
         ...
     def daily_attempted(self, day: str) -> bool: ...
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
@@ -484,9 +486,12 @@ class MemoryStore:
     def run_for_export(self, run_id: int) -> ExportSource | None:
         return export_source(self.run_record(run_id))
 
-    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+    def claim_daily(self, day: str, seed: str, started: str, slot: str = GAME_SLOT) -> bool:
         if day not in self.claims and not daily_rows(self.rows, day):
             self.claims[day] = (seed, started)
+        old = self.runs.get(slot)
+        if old is None or (old.seed, old.started) != (seed, started):
+            self.save_run(seed, [], started, slot)
         return self.claims.get(day) == (seed, started)
 
     def daily_attempted(self, day: str) -> bool:

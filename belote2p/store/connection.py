@@ -162,6 +162,14 @@ def integrity(conn: sqlite3.Connection, full: bool) -> list[str]:
     return [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}(20)").fetchall()]
 
 
+def problems(check: list[str], shown: int = 3) -> str:
+    """The first few lines of an integrity check's report, on one line."""
+    lines = [line for entry in check for line in entry.splitlines()
+             if line.strip() and not line.startswith("***")]
+    text = "; ".join(lines[:shown])
+    return text + (f" (and {len(lines) - shown} more)" if len(lines) > shown else "")
+
+
 def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
     """A checked, migrated connection in WAL mode.  Raises ``Unreadable`` (move
     the file aside) or ``StoreUnavailable``."""
@@ -181,7 +189,7 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         if check != ["ok"]:
             what = "the full integrity check after an unclean stop" if full_check \
                 else "the integrity check"
-            raise Unreadable(f"it failed {what}: " + "; ".join(check[:3]))
+            raise Unreadable(f"it failed {what}: {problems(check)}")
         if version_of(conn) == 0 and conn.execute(
                 "SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise Unreadable("it is an SQLite file, but not a Belote 2P database")

@@ -564,12 +564,19 @@ class SqliteStore:
     def run_for_export(self, run_id: int) -> ExportSource | None:
         return export_source(self.run_record(run_id))
 
-    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+    def claim_daily(self, day: str, seed: str, started: str, slot: str = GAME_SLOT) -> bool:
         def claim(conn: sqlite3.Connection) -> bool:
             queries.claim_daily(conn, day, seed, started)
-            return queries.daily_claim(conn, day) == (seed, started)
+            mine = queries.daily_claim(conn, day) == (seed, started)
+            old = self._checked_run(queries.current(conn, slot))
+            if old is None or (old.seed, old.started) != (seed, started):
+                # the run itself, in the claim's transaction: a kill between
+                # the two never leaves the day claimed by a run nowhere kept
+                self._write_slot(conn, slot, SavedRun(seed, (), started), set())
+            return mine
 
-        ok, mine = self._transact(claim, durable=True)
+        with self._lock:
+            ok, mine = self._transact(claim, durable=True)
         return bool(ok and mine)
 
     def daily_attempted(self, day: str) -> bool:
