@@ -164,12 +164,10 @@ def _counted(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     return daily_claim(conn, day) == (row["seed"], row["started"])
 
 
-def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[Any, ...]]:
-    """``runs`` rows in ``RUN_COLUMNS`` order: the best ``limit``, or all by id."""
-    if limit is None:
-        return conn.execute(f"SELECT {RUN_SELECT} FROM runs ORDER BY id").fetchall()
-    return conn.execute(f"SELECT {RUN_SELECT} FROM runs ORDER BY {RANK_ORDER} LIMIT ?",
-                        (limit,)).fetchall()
+def run_rows(conn: sqlite3.Connection, best_first: bool = False) -> list[tuple[Any, ...]]:
+    """Every ``runs`` row in ``RUN_COLUMNS`` order: by id, or best (stored) first."""
+    order = RANK_ORDER if best_first else "id"
+    return conn.execute(f"SELECT {RUN_SELECT} FROM runs ORDER BY {order}").fetchall()
 
 
 def run_row_by_id(conn: sqlite3.Connection, entry_id: int) -> tuple[Any, ...] | None:

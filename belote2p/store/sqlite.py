@@ -46,6 +46,7 @@ from .api import (
     qualifies_on,
     ranked,
     record_of_row,
+    replayed,
     settings_over,
 )
 from .connection import NotRegularFile, StoreUnavailable, Unreadable, classify, describe
@@ -500,14 +501,29 @@ class SqliteStore:
             temp_id: int = row["id"]
             return temp_id
 
-    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
+    def _checked_rows(self, found: list[tuple[Any, ...]], limit: int | None = None
+                      ) -> list[dict[str, Any]]:
+        """The rows that pass their checks, with their figures replayed
+        (``api.replayed``); with ``limit``: the first ``limit`` that are not
+        altered (stored figures are the replayed ones for those, so the
+        stored order is theirs)."""
         out = []
-        for raw in self._read(lambda c: queries.run_rows(c, limit), []):
+        for raw in found:
+            if limit is not None and len(out) >= limit:
+                break
             try:
-                out.append(rows.run_row(raw))
+                row = replayed(rows.run_row(raw))
             except rows.BadRow as bad:
                 self._bad_row("runs", bad)
+                continue
+            if limit is None or not row["altered"]:
+                out.append(row)
         return out
+
+    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
+        """Every finished run (``limit`` None), or the best ``limit`` not altered."""
+        found = self._read(lambda c: queries.run_rows(c, best_first=limit is not None), [])
+        return self._checked_rows(found, limit)
 
     def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         with self._lock:
@@ -532,7 +548,7 @@ class SqliteStore:
             found = self._run_rows(None)
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
-            return found + [dict(r) for r in self._unsaved.finished]
+            return found + [replayed(dict(r)) for r in self._unsaved.finished]
 
     def list_runs(self) -> list[RunRecord]:
         with self._lock:
@@ -549,15 +565,14 @@ class SqliteStore:
             real = {v: k for k, v in self._alias.items()}.get(run_id, run_id)
             for row in self._unsaved.finished:
                 if row["id"] == run_id:
-                    return record_of_row(dict(row))
+                    return record_of_row(replayed(dict(row)))
             raw = self._read(lambda c: queries.run_row_by_id(c, real), None)
         if raw is None:
             return None
-        try:
-            row = rows.run_row(raw)
-        except rows.BadRow as bad:
-            self._bad_row("runs", bad)
+        checked = self._checked_rows([raw])
+        if not checked:
             return None
+        row = checked[0]
         row["id"] = run_id
         return record_of_row(row)
 
@@ -587,12 +602,7 @@ class SqliteStore:
         return bool(self._read(attempted, False))
 
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
-        found = []
-        for raw in self._read(lambda c: queries.daily_counted_rows(c, day), []):
-            try:
-                found.append(rows.run_row(raw))
-            except rows.BadRow as bad:
-                self._bad_row("runs", bad)
+        found = self._checked_rows(self._read(lambda c: queries.daily_counted_rows(c, day), []))
         with self._lock:
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])

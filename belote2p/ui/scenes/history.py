@@ -19,7 +19,10 @@ from ...cards import SUIT_SYMBOLS, SUITS
 from ...match import PLAYER, RIVAL
 from ...services.history import HandSummary, MatchSummary, Outcome, match_summaries
 from ...services.i18n import _, format_number
-from ...services.runs_text import status_text  # the CLI's runs table uses the same words
+from ...services.runs_text import (  # the CLI's runs table uses the same words
+    altered_mark,
+    status_text,
+)
 from ...store.api import RunRecord, RunStatus
 from .. import gfx
 from ..context import SceneContext
@@ -66,8 +69,9 @@ def scores_text(mine: int, theirs: int) -> str:
 
 
 def run_tags(record: RunRecord, short: bool = False) -> str:
-    """A daily challenge's and an AI run's marks ("daily" alone in the list)."""
-    tags = []
+    """A daily challenge's, an AI run's and an altered run's marks ("daily"
+    alone in the list)."""
+    tags = [altered_mark()] if record.altered else []
     if record.daily:
         tags.append(_("daily") if short else
                     _("daily challenge of {date}").format(date=day_label(record.daily)))
