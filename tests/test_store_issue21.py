@@ -404,3 +404,90 @@ def test_kill_9_at_random_moments_never_leaves_a_day_claimed_without_its_run(tmp
     assert kills > 0
     store = open_store(tmp_path, echo=False)
     assert len(store.daily_leaderboard(DAY)) == 1  # the day's attempt is on its board
+
+
+# ------------------------------------------------------ 7. edited databases
+def _edit(folder: Path, sql: str, *params) -> None:
+    conn = raw(folder)
+    conn.execute(sql, params)
+    conn.close()
+
+
+EDIT_FIGURES = "UPDATE runs SET streak = 99, margin_total = 9999, score = 999999 WHERE id = ?"
+
+
+def test_edited_figures_are_replayed_marked_and_left_off_the_boards(tmp_path):
+    store = history(tmp_path, 3)
+    true_figures = {r.run_id: (r.streak, r.margin_total, r.score) for r in store.list_runs()}
+    store.close()
+    _edit(tmp_path, EDIT_FIGURES, 1)
+    store = open_store(tmp_path, echo=False)
+    assert 1 not in {e.entry_id for e in store.leaderboard()}
+    assert all(e.score < 999_999 for e in store.leaderboard())
+    listed = {r.run_id: r for r in store.list_runs()}
+    assert listed[1].altered and not listed[2].altered and not listed[3].altered
+    assert {i: (r.streak, r.margin_total, r.score) for i, r in listed.items()} == true_figures
+    stats = compute_stats(listed.values())
+    assert stats.best_streak <= stats.matches_won and stats.best_score < 999_999
+    out = commands_ok(tmp_path, "leaderboard --json", "leaderboard", "runs --json", "runs",
+                      "stats --json")
+    board = json.loads(out["leaderboard --json"].stdout)
+    assert len(board) == 2 and max(e["score"] for e in board) < 999_999
+    runs = {r["id"]: r for r in json.loads(out["runs --json"].stdout)}
+    assert runs[1]["altered"] is True and runs[2]["altered"] is False
+    assert (runs[1]["streak"], runs[1]["margin_total"], runs[1]["score"]) == true_figures[1]
+    assert "999,999" not in out["leaderboard"].stdout + out["runs"].stdout
+    assert out["runs"].stdout.count("altered") == 1
+    assert json.loads(out["stats --json"].stdout)["best_streak"] < 99
+
+
+def test_an_edited_daily_run_leaves_the_days_board(tmp_path):
+    store = open_store(tmp_path, echo=False)
+    started = "2026-12-01T09:00:00.000000+00:00"
+    assert store.claim_daily(DAY, DAILY, started)
+    store.record_finished_run(played(DAILY), "Alice", started, daily=DAY)
+    assert len(store.daily_leaderboard(DAY)) == 1
+    store.close()
+    _edit(tmp_path, EDIT_FIGURES, 1)
+    store = open_store(tmp_path, echo=False)
+    assert store.daily_leaderboard(DAY) == [] and store.leaderboard() == []
+    done = cli("--data-dir", str(tmp_path), "leaderboard", "--daily", DAY, "--json")
+    assert json.loads(done.stdout) == []
+
+
+def test_actions_that_do_not_replay_mark_the_run_altered(tmp_path):
+    history(tmp_path, 2).close()
+    _edit(tmp_path, "UPDATE runs SET actions = '[\"take:S\", \"take:S\", \"take:S\"]' "
+          "WHERE id = 2")
+    store = open_store(tmp_path, echo=False)
+    assert {r.run_id: r.altered for r in store.list_runs()} == {1: False, 2: True}
+    assert [e.entry_id for e in store.leaderboard()] == [1]
+
+
+def test_a_run_kept_without_its_moves_keeps_its_stored_figures(tmp_path):
+    history(tmp_path, 1).close()
+    _edit(tmp_path, "UPDATE runs SET actions = NULL, streak = 3, margin_total = 7, "
+          "score = 30007 WHERE id = 1")
+    store = open_store(tmp_path, echo=False)
+    (record,) = store.list_runs()
+    assert (record.score, record.altered, record.exportable) == (30007, False, False)
+    assert [e.score for e in store.leaderboard()] == [30007]
+
+
+def test_the_history_screen_marks_an_altered_run(tmp_path, monkeypatch):
+    from belote2p.services.i18n import set_language
+    from belote2p.ui.navigation import Route
+    from tests import ui_harness as h
+
+    history(tmp_path, 2).close()
+    _edit(tmp_path, EDIT_FIGURES, 2)
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
+    set_language("en")
+    store = open_store(tmp_path, echo=False)
+    game = h.make_app(store=store)
+    game.nav.reset(Route.TITLE)
+    game.nav.push(Route.HISTORY)
+    h.step(game, 2)
+    statuses = [cells[2] for cells in game.app.top.offer()["rows"]]
+    assert sum("altered" in s for s in statuses) == 1
+    assert all("999,999" not in " ".join(cells) for cells in game.app.top.offer()["rows"])

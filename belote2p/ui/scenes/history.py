@@ -69,9 +69,9 @@ def scores_text(mine: int, theirs: int) -> str:
 
 
 def run_tags(record: RunRecord, short: bool = False) -> str:
-    """A daily challenge's, an AI run's and an altered run's marks ("daily"
-    alone in the list)."""
-    tags = [altered_mark()] if record.altered else []
+    """A daily challenge's and an AI run's marks ("daily" alone in the list),
+    and an altered run's (in the list it stands for the status instead)."""
+    tags = [altered_mark()] if record.altered and not short else []
     if record.daily:
         tags.append(_("daily") if short else
                     _("daily challenge of {date}").format(date=day_label(record.daily)))
@@ -131,7 +131,8 @@ class HistoryScene(MenuScene):
         rows = []
         for record in self.records:
             tags = run_tags(record, short=True)
-            status = status_text(record.status) + (" · " + tags if tags else "")
+            status = altered_mark() if record.altered else status_text(record.status)
+            status += " · " + tags if tags else ""
             rows.append(Row((day_label(record.started), record.name, status,
                              format_number(record.streak), format_number(record.score)),
                             action=self._opener(record)))
@@ -265,8 +266,8 @@ class HistoryScene(MenuScene):
             name=r.name, status=status_text(r.status), streak=format_number(r.streak),
             score=format_number(r.score))
         tags = run_tags(r)
-        gfx.blit_text(surf, facts + (" · " + tags if tags else ""), f.body, c("text"),
-                      (w // 2, y), "midtop")
+        gfx.blit_text(surf, fit(facts + (" · " + tags if tags else ""), f.body, w - f.body * 4),
+                      f.body, c("text"), (w // 2, y), "midtop")
         gfx.blit_text(surf, fit(fair_line(r), f.body, w - f.body * 4), f.body, c("accent"),
                       (w // 2, y + line), "midtop")
 
