@@ -507,7 +507,7 @@ class SqliteStore:
         (``api.replayed``); with ``limit``: the first ``limit`` that are not
         altered (stored figures are the replayed ones for those, so the
         stored order is theirs)."""
-        out = []
+        out: list[dict[str, Any]] = []
         for raw in found:
             if limit is not None and len(out) >= limit:
                 break
