@@ -9,6 +9,7 @@ showed the edited figures) before the fix.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -250,6 +251,15 @@ def test_the_depth_check_ignores_brackets_in_strings_and_stops_early():
 
 
 # ------------------------------------------------------ 1.1 the salvage
+def _btree(db: Path, table: str) -> tuple[int, int, list[int]]:
+    """The page size, and the root page and leaf pages (in key order) of ``table``."""
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        pages = conn.execute("SELECT pageno, pagetype FROM dbstat WHERE name = ? "
+                             "ORDER BY path", (table,)).fetchall()
+        size = conn.execute("PRAGMA page_size").fetchone()[0]
+    return size, pages[0][0], [number for number, kind in pages if kind == "leaf"]
+
+
 def _seven_runs_with_flipped_bits(folder: Path) -> Path:
     """Seven autoplay runs, then three bits flipped in the hand records' pages:
     quick_check says "Rowid 22 out of order" (the issue's kind of damage)."""
@@ -258,13 +268,7 @@ def _seven_runs_with_flipped_bits(folder: Path) -> Path:
         play_autoplay(store, "1", f"r{i}", "AI level 1", 3)
     store.close()
     db = folder / DB_NAME
-    conn = sqlite3.connect(db)
-    page = conn.execute("PRAGMA page_size").fetchone()[0]
-    root = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'hand_records'"
-                        ).fetchone()[0]
-    leaves = [r[0] for r in conn.execute("SELECT pageno FROM dbstat WHERE name = "
-                                         "'hand_records' AND pagetype = 'leaf' ORDER BY path")]
-    conn.close()
+    page, root, leaves = _btree(db, "hand_records")
     data = bytearray(db.read_bytes())
     for number, offset, bit in ((root, 28, 7), (leaves[0], 4, 4), (leaves[-1], 13, 1)):
         data[(number - 1) * page + offset] ^= 1 << bit
@@ -491,3 +495,27 @@ def test_the_history_screen_marks_an_altered_run(tmp_path, monkeypatch):
     statuses = [cells[2] for cells in game.app.top.offer()["rows"]]
     assert sum("altered" in s for s in statuses) == 1
     assert all("999,999" not in " ".join(cells) for cells in game.app.top.offer()["rows"])
+
+
+def test_history_and_statistics_screens_open_over_damaged_rows(tmp_path, monkeypatch):
+    from belote2p.services.i18n import set_language
+    from belote2p.ui.navigation import Route
+    from tests import ui_harness as h
+
+    history(tmp_path, 3).close()
+    conn = raw(tmp_path)
+    conn.execute("UPDATE runs SET results = ? WHERE id = 1", (DEEP,))
+    conn.execute("UPDATE runs SET actions = ? WHERE id = 2", (DEEP,))
+    conn.execute("UPDATE runs SET name = CAST(x'4bff' AS TEXT) WHERE id = 3")
+    conn.close()
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
+    set_language("en")
+    game = h.make_app(store=open_store(tmp_path, echo=False))
+    for route in (Route.HISTORY, Route.STATS):
+        game.nav.reset(Route.TITLE)
+        game.nav.push(route)
+        h.step(game, 2)
+    game.nav.reset(Route.TITLE)
+    game.nav.push(Route.HISTORY)
+    h.step(game, 2)
+    assert [cells[1] for cells in game.app.top.offer()["rows"]] == ["K\ufffd"]
