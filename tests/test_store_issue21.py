@@ -369,6 +369,10 @@ os.kill(os.getpid(), signal.SIGKILL)
 def _claimed_without_run(folder: Path) -> bool:
     conn = raw(folder)
     try:
+        tables = {name for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "daily_claims" not in tables:  # killed before the schema was made: no claim
+            return False
         claims = conn.execute("SELECT seed, started FROM daily_claims").fetchall()
         kept = set(conn.execute("SELECT seed, started FROM current_run").fetchall()) | \
             set(conn.execute("SELECT seed, started FROM runs").fetchall())
