@@ -14,10 +14,11 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from ...actions import parse_action
+from ...actions import Bid, parse_action
 from ...ai.hints import Hint
 from ...cards import Card
 from ...match import Run
+from ...services.advice_text import hint_sentences
 from ...services.i18n import _, format_number
 from ..model import HUMAN
 from ..worker import AIWorker
@@ -33,6 +34,7 @@ class PracticeState:
     figures: tuple[tuple[Card, str], ...]  # each legal card's expected points, shown above it
     thinking: bool  # a hint is being worked out
     rival_cards: tuple[Card, ...] | None  # the rival's hand face up, or None
+    hinted_bid: Bid | None = None  # level 4's bid, its button marked
 
 
 class Practice:
@@ -66,19 +68,19 @@ class Practice:
     def state(self, run: Run, rival_cards: tuple[Card, ...]) -> PracticeState:
         hint = self._hint[1] if self._hint and self._hint[0] == len(run.actions) else None
         hinted = hint.action if hint is not None and isinstance(hint.action, Card) else None
+        bid = hint.action if hint is not None and isinstance(hint.action, Bid) else None
         return PracticeState(self.level, hinted, hint_lines(hint) if hint else (),
                              point_labels(hint) if hint else (),
                              self._pending is not None,
-                             rival_cards if self.face_up else None)
+                             rival_cards if self.face_up else None, bid)
 
 
 def hint_lines(hint: Hint) -> tuple[str, ...]:
-    """The hint box: level 4's choice, what the figures over the cards mean, and
-    why its card may not have the highest figure (a real gap: level 4 plays for
-    the match; a gap within the estimate's noise: the figures are too close)."""
-    action = hint.action
-    label = action.label if isinstance(action, Card) else str(action)
-    lines = [_("Hint: level 4 plays {card}").format(card=label)]
+    """The hint box: level 4's choice and why, in words (``services.advice_text``,
+    from the hint's facts), what the figures over the cards mean, and why its
+    card may not have the highest figure (a real gap: level 4 plays for the
+    match; a gap within the estimate's noise: the figures are too close)."""
+    lines = list(hint_sentences(hint, HUMAN))
     if hint.points:
         lines.append(_("Above each card: your points for this hand with best play") if hint.exact
                      else _("Above each card: your expected points for this hand (≈ estimate)"))
