@@ -269,6 +269,9 @@ class TableRenderer:
         L, f = s.layout, s.layout.fonts
         out.append(self._practice_box(s, p))
         figures = dict(p.figures)
+        for btn in s.bid_buttons:  # level 4's bid: its button outlined like a hinted card
+            if p.hinted_bid is not None and btn.value == p.hinted_bid:
+                out.append(_hint_glow(btn.rect))
         for i, hc in enumerate(s.hand):
             marked = hc.card == p.hinted
             if marked:
