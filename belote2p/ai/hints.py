@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..actions import PASS, Action, Bid, Phase
@@ -143,7 +144,8 @@ def made_on(seat_scores: tuple[int, ...], seat_takes: bool) -> int:
     return sum(s < DEFENDER_SANK_FROM for s in seat_scores)
 
 
-def closest_alternative(per_deal: dict[Card, tuple[int, ...]], chosen: Card) -> Alternative | None:
+def closest_alternative(per_deal: Mapping[Card, tuple[int, ...]],
+                        chosen: Card) -> Alternative | None:
     """The other card with the best mean among those that score differently
     from ``chosen`` on some deal (equivalent cards are the same choice);
     the lowest card on a tie."""

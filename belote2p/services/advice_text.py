@@ -22,6 +22,7 @@ from .rating import Rating
 
 REVIEW_MIN_LOSS = 5  # a card that gave away this much or more gets a sentence
 SAME_WITHIN = 1.0  # points: a gap under this is "about the same"
+BEST_SHOWN = 3  # best cards named in a review sentence (then "…")
 
 
 def decimal(value: float) -> str:
@@ -132,7 +133,8 @@ def card_review_sentence(v: CardVerdict, you: bool) -> str | None:
     more: what the best card would have kept.  None for a smaller loss."""
     if v.loss < REVIEW_MIN_LOSS or not v.best:
         return None
-    best = ", ".join(c.label for c in v.best)
+    best = ", ".join(c.label for c in v.best[:BEST_SHOWN]) + ("…" if len(v.best) > BEST_SHOWN
+                                                              else "")
     if v.exact:
         n = int(v.loss)
         if you:

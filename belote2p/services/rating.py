@@ -41,7 +41,7 @@ _LN = math.log(10) / ELO_SCALE  # d/dR of ln(odds)
 
 def expected(rating: float, other: float) -> float:
     """The Elo expected score of ``rating`` against ``other``."""
-    return 1.0 / (1.0 + 10.0 ** ((other - rating) / ELO_SCALE))
+    return 1.0 / (1.0 + math.pow(10.0, (other - rating) / ELO_SCALE))
 
 
 # ------------------------------------------------------------------ anchors
@@ -131,7 +131,7 @@ def estimate(games: Iterable[tuple[float, float]], centre: float) -> tuple[float
     """(the most likely rating, its standard error) given (opponent rating,
     score) games and the prior centred on ``centre``."""
     games = list(games)
-    for other, score in games:
+    for _other, score in games:
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"a match score is 0-1, not {score}")
 

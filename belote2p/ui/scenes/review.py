@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from babel.numbers import format_decimal
 
 from ...actions import PASS, TAKE, Bid
 from ...ai.review import BidVerdict, CardVerdict, ReviewSettings
 from ...cards import SUIT_SYMBOLS
 from ...record import RecordError
-from ...services.i18n import _, current_language, format_number, ngettext
+from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
+from ...services.i18n import _, format_number, ngettext
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -326,7 +326,10 @@ class ReviewScene(MenuScene):
         gfx.blit_text(surf, _("Bids"), f.body, c("panel_title"), (x, y), bold=True)
         y += line_h
         for items, colour in self._bid_lines(hand):
-            for line in wrap_items(items, f.small, width):
+            # a list of items breaks between items; one item (a sentence) between words
+            lines = wrap_items(items, f.small, width) if len(items) > 1 else \
+                gfx.wrap(items[0], f.small, width) or [""]
+            for line in lines:
                 if y + line_h > r.bottom:
                     return
                 gfx.blit_text(surf, line, f.small, c(colour), (x, y))
@@ -343,20 +346,24 @@ class ReviewScene(MenuScene):
             lines.append((_("Judging") if not self.error else "", "text_dim", False))
             return lines
         lines.append((loss_text(verdict), loss_colour(verdict), False))
-        best = ", ".join(b.label for b in verdict.best)
-        lines.append((_("Best: {cards}").format(cards=best), "text", False))
+        sentence = card_review_sentence(verdict, seat == YOU)
+        if sentence is not None:  # a loss of 5 points or more: what the best card kept
+            lines.append((sentence, "text", False))
+        else:
+            best = ", ".join(b.label for b in verdict.best)
+            lines.append((_("Best: {cards}").format(cards=best), "text", False))
         return lines
 
     def _bid_lines(self, hand: ReviewedHand) -> list[tuple[list[str], str]]:
-        """Each bid judged: a head line, then every word's value (items kept whole)."""
+        """Each bid judged: a head line, then one sentence on it (words, wrapped)."""
         if hand.review is None:
             return [([_("Judging") if not self.error else ""], "text_dim")]
         lines = []
         for seat in (YOU, RIVAL):
             for v in hand.bid_verdicts(seat):
                 lines.append((self._bid_head(v, hand), "good" if v.was_best else "accent"))
-                values = [f"{bid_label(b, hand)} {signed(x)}" for b, x in v.values]
-                lines.append((values, "text_dim"))
+                sentence = bid_review_sentence(v, seat == YOU, hand.turned_suit)
+                lines.append(([sentence], "text"))
         return lines or [([_("No bid to judge.")], "text_dim")]
 
     def _bid_head(self, v: BidVerdict, hand: ReviewedHand) -> list[str]:
@@ -387,17 +394,6 @@ class ReviewScene(MenuScene):
 
 
 # ------------------------------------------------------------------ words
-def decimal(value: float) -> str:
-    """An estimate, to one decimal, the language's way (3.2, 3,2)."""
-    return format_decimal(round(value, 1), format="0.0", locale=current_language())
-
-
-def signed(value: float) -> str:
-    """+3.5, 0.0, −2.1 (a true minus sign)."""
-    sign = "+" if value > 0 else "−" if value < 0 else ""
-    return sign + decimal(abs(value))
-
-
 def wrap_items(items: list[str], size: int, width: int) -> list[str]:
     """Items joined by " · ", a line broken only between items."""
     lines: list[str] = []
