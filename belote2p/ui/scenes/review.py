@@ -19,11 +19,14 @@ from ...ai.review import BidVerdict, CardVerdict, ReviewSettings
 from ...cards import SUIT_SYMBOLS
 from ...record import RecordError
 from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
+from ...services.deal_replay import DealReplay
 from ...services.i18n import _, format_number, ngettext
+from ...services.run_session import ActiveRun
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
+from ..navigation import Route
 from ..review_view import TRICKS, ReviewedHand, TrickStep, is_estimate, reviewed_hand
 from ..worker import ReviewJob
 
@@ -74,11 +77,14 @@ def review_layout(size: tuple[int, int], body: int, title: int, button_h: int) -
 
 class ReviewScene(MenuScene):
     """``record``: a finished hand's record (``belote2p.record.record_of``);
-    ``title``: the screen's title; ``names``: the seats' names (You, Rival)."""
+    ``title``: the screen's title; ``names``: the seats' names (You, Rival);
+    ``deal``: the hand as a deal of a finished run, offered for a replay at
+    the practice table (``services.deal_replay``; None: no replay offered)."""
 
     def __init__(self, ctx: SceneContext, record: dict[str, Any], title: str = "",
-                 names: tuple[str, str] | None = None):
+                 names: tuple[str, str] | None = None, deal: DealReplay | None = None):
         self.record, self.title = record, title or _("Hand review")
+        self.deal = deal
         self.names = names or (_("You"), _("Rival"))
         self.selected = 1
         self.error = ""
@@ -123,9 +129,25 @@ class ReviewScene(MenuScene):
         self.L = review_layout(self.size, f.body, f.title,
                                round(f.body * self.ctx.theme.layout["button_h"]))
         self.buttons = [Button(self.L.back, _("Back"), "back", primary=True)]
+        if self.deal is not None:  # left of Back, as wide as its words need
+            label = _("Replay this deal")
+            width = max(self.L.back.w, gfx.button_row_width([label], f.body, f.body))
+            rect = pygame.Rect(0, 0, width, self.L.back.h)
+            rect.bottomright = (self.L.back.left - f.body, self.L.back.bottom)
+            self.buttons.append(Button(rect, label, "replay"))
 
     def activate(self, b: Button) -> None:
+        if b.value == "replay" and self.deal is not None:
+            self.replay(self.deal)
+            return
         self.back()
+
+    def replay(self, deal: DealReplay) -> None:
+        """The same deal at the practice table (same cards, the rival as then)."""
+        if self.job is not None:
+            self.job.stop()
+            self.job = None
+        self.ctx.nav.reset(Route.TABLE, active=ActiveRun(deal.start(), ""), practice=deal)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in PREVIOUS + NEXT:
@@ -368,10 +390,8 @@ class ReviewScene(MenuScene):
 
     def _bid_head(self, v: BidVerdict, hand: ReviewedHand) -> list[str]:
         said = _("{name}: {bid}").format(name=self.names[v.seat], bid=bid_label(v.bid, hand))
-        if v.was_best:
-            return [said, _("the best bid")]
-        best = ", ".join(bid_label(b, hand) for b in v.best)
-        return [said, _("{points} points below {best}").format(points=decimal(v.loss), best=best)]
+        # how far below the best word it was: the sentence under the head says it
+        return [said, _("the best bid")] if v.was_best else [said]
 
     # ----------------------------------------------------------------- tests
     def offer(self) -> dict[str, Any]:
