@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from ..actions import PASS, TAKE, Bid
+from ..actions import PASS, Bid
 from ..ai.hints import Hint
 from ..ai.review import BidVerdict, CardVerdict
 from ..cards import SUIT_SYMBOLS, Card
@@ -54,7 +54,7 @@ def _bid_hint(hint: Hint, bid: Bid) -> str:
         return _("Hint: level 4 plays {card}").format(card=_("Pass"))
     suit = SUIT_SYMBOLS[odds.trump]
     n = in_ten(odds.made, odds.deals)
-    if bid is PASS:
+    if bid == PASS:
         return ngettext(
             "Pass: taking {suit}, level 4 would make the contract only about {n} time in 10",
             "Pass: taking {suit}, level 4 would make the contract only about {n} times in 10",
@@ -165,14 +165,14 @@ def bid_review_sentence(v: BidVerdict, you: bool, turned_suit: int) -> str:
                     _("The rival had only one word to say"))
         value, other = max(others, key=lambda o: (o[0], str(o[1])))
         gap = decimal(said - value)
-        if v.bid is PASS:
+        if v.bid == PASS:
             suit = _suit(other, turned_suit)
             return (_("You passed: taking {suit} was worth about {points} points less").format(
                 suit=suit, points=gap) if you else
                 _("The rival passed: taking {suit} was worth about {points} points less to it")
                 .format(suit=suit, points=gap))
         suit = _suit(v.bid, turned_suit)
-        if other is PASS:
+        if other == PASS:
             return (_("You took {suit}: about {points} points better than passing").format(
                 suit=suit, points=gap) if you else
                 _("The rival took {suit}: about {points} points better for it than passing")
@@ -183,7 +183,7 @@ def bid_review_sentence(v: BidVerdict, you: bool, turned_suit: int) -> str:
             .format(suit=suit, points=gap, other=_suit(other, turned_suit)))
     best = v.best[0]
     gap = decimal(v.loss)
-    if best is PASS:
+    if best == PASS:
         return (_("Passing would have been about {points} points better for you").format(
             points=gap) if you else
             _("Passing would have been about {points} points better for the rival").format(
@@ -196,9 +196,8 @@ def bid_review_sentence(v: BidVerdict, you: bool, turned_suit: int) -> str:
 
 
 def _suit(bid: Bid, turned_suit: int) -> str:
-    suit = turned_suit if bid is TAKE else bid.suit
-    assert suit is not None  # a take names the turned suit or its own
-    return SUIT_SYMBOLS[suit]
+    """The trump suit a take makes: the turned card's for ``take``, else the named one."""
+    return SUIT_SYMBOLS[bid.trump(turned_suit)]
 
 
 # ------------------------------------------------------------------ rating
