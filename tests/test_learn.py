@@ -151,12 +151,12 @@ def test_hint_sentences_say_why_with_the_facts():
                          "in 10",)
     assert take == ("Take ♦: J♥ 9♥ A♠ — taken this way, level 4 makes the contract about 8 "
                     "times in 10",)
-    assert less == ("Play 7♣: 10♣ would score less in about 6 deals in 10, 12.0 points fewer "
-                    "on average", "With it, you make the contract in about 8 deals in 10")
-    assert more[0] == "Play 7♣: 10♣ shows about 8.0 more points for this hand"
-    assert more[1] == "With it, the rival's contract goes dedans in about 8 deals in 10"
+    assert less == ("Play 7♣: 10♣ scores less about 6 times in 10 (−12.0 points on average)",
+                    "With it, you make the contract about 8 times in 10")
+    assert more[0] == "Play 7♣: 10♣ shows about 8.0 points more this hand"
+    assert more[1] == "With it, the rival goes dedans about 8 times in 10"
     assert same[0] == "Play 7♣: 10♣ scores about the same here (within a point)"
-    assert exact == ("Play 7♣: with best play you score 82 this hand, 72 with 10♣",
+    assert exact == ("Play 7♣: 82 points with best play, 72 with 10♣",
                      "With best play by both, you make the contract")
     assert lone[1] == "With best play by both, the rival's contract goes dedans"
 
@@ -185,7 +185,7 @@ def test_review_sentences_only_for_losses_of_five_or_more():
     assert card_review_sentence(small, True) is None
     big = CardVerdict(0, 16, CARD_A, ReviewPhase.STRICT, 10, (CARD_B,), True)
     assert card_review_sentence(big, True) == \
-        "7♣ would have kept you 10 more points, with best play: +10"
+        "With 7♣ you would have kept 10 more points, with best play: +10"
     took = BidVerdict(1, TAKE, 0.0, (TAKE,), ((PASS, -20.0), (TAKE, 30.0)))
     assert bid_review_sentence(took, False, 1) == \
         "The rival took ♥: about 50.0 points better for it than passing"

@@ -77,27 +77,25 @@ def _card_hint(hint: Hint, card: Card) -> str:
     if hint.exact:
         mine = dict(hint.points)[card]
         if alt is None:
-            return _("Play {card}: with best play you score {points} this hand, whichever card "
-                     "you play").format(card=card.label, points=format_number(mine))
+            return _("Play {card}: {points} points with best play, whatever you play").format(
+                card=card.label, points=format_number(mine))
         theirs = dict(hint.points).get(alt.action, mine) if isinstance(alt.action, Card) else mine
-        return _("Play {card}: with best play you score {points} this hand, {other_points} "
-                 "with {other}").format(card=card.label, points=format_number(mine),
-                                        other_points=format_number(theirs),
-                                        other=_label(alt.action))
+        return _("Play {card}: {points} points with best play, {other_points} with {other}").format(
+            card=card.label, points=format_number(mine), other_points=format_number(theirs),
+            other=_label(alt.action))
     if alt is None:
         return _("Play {card}: the other cards come to the same here").format(card=card.label)
     if abs(alt.gap) < SAME_WITHIN:
         return _("Play {card}: {other} scores about the same here (within a point)").format(
             card=card.label, other=_label(alt.action))
     if alt.gap < 0:
-        return _("Play {card}: {other} shows about {points} more points for this hand").format(
+        return _("Play {card}: {other} shows about {points} points more this hand").format(
             card=card.label, other=_label(alt.action), points=decimal(-alt.gap))
     n = in_ten(alt.worse_on, alt.deals)
     return ngettext(
-        "Play {card}: {other} would score less in about {n} deal in 10, {points} points "
-        "fewer on average",
-        "Play {card}: {other} would score less in about {n} deals in 10, {points} points "
-        "fewer on average", n).format(card=card.label, other=_label(alt.action),
+        "Play {card}: {other} scores less about {n} time in 10 (−{points} points on average)",
+        "Play {card}: {other} scores less about {n} times in 10 (−{points} points on average)",
+        n).format(card=card.label, other=_label(alt.action),
                                       n=format_number(n), points=decimal(alt.gap))
 
 
@@ -114,12 +112,12 @@ def _contract_line(hint: Hint, seat: int) -> str:
                 _("With best play by both, the rival's contract goes dedans"))
     if you_take:
         n = in_ten(odds.made, odds.deals)
-        return ngettext("With it, you make the contract in about {n} deal in 10",
-                        "With it, you make the contract in about {n} deals in 10",
+        return ngettext("With it, you make the contract about {n} time in 10",
+                        "With it, you make the contract about {n} times in 10",
                         n).format(n=format_number(n))
     n = in_ten(odds.deals - odds.made, odds.deals)
-    return ngettext("With it, the rival's contract goes dedans in about {n} deal in 10",
-                    "With it, the rival's contract goes dedans in about {n} deals in 10",
+    return ngettext("With it, the rival goes dedans about {n} time in 10",
+                    "With it, the rival goes dedans about {n} times in 10",
                     n).format(n=format_number(n))
 
 
@@ -138,18 +136,20 @@ def card_review_sentence(v: CardVerdict, you: bool) -> str | None:
     if v.exact:
         n = int(v.loss)
         if you:
-            text = ngettext("{best} would have kept you {n} more point, with best play: +{n}",
-                            "{best} would have kept you {n} more points, with best play: +{n}", n)
+            text = ngettext("With {best} you would have kept {n} more point, with best play: +{n}",
+                            "With {best} you would have kept {n} more points, with best play: "
+                            "+{n}", n)
         else:
             text = ngettext(
-                "{best} would have kept the rival {n} more point, with best play: +{n}",
-                "{best} would have kept the rival {n} more points, with best play: +{n}", n)
+                "With {best} the rival would have kept {n} more point, with best play: +{n}",
+                "With {best} the rival would have kept {n} more points, with best play: +{n}", n)
         return text.format(best=best, n=format_number(n))
     if you:
-        text = _("{best} would have kept you about {points} more points, on the deals sampled")
-    else:
-        text = _("{best} would have kept the rival about {points} more points, on the deals "
+        text = _("With {best} you would have kept about {points} more points, on the deals "
                  "sampled")
+    else:
+        text = _("With {best} the rival would have kept about {points} more points, on the "
+                 "deals sampled")
     return text.format(best=best, points=decimal(v.loss))
 
 
