@@ -200,37 +200,37 @@ def test_rating_line_says_where_the_player_stands():
 
 
 # ------------------------------------------------------------------ hidden cards
-@pytest.mark.parametrize("kind", ["bid", "free", "strict"])
-@pytest.mark.parametrize("seed", range(2))
-def test_hint_facts_and_sentences_never_read_a_hidden_card(kind, seed):
-    rng = random.Random(f"learn-hidden/{kind}/{seed}")
+def same_view_positions(name: str, kind: str, count: int):
+    """A position of ``kind`` (its hand, seat, view and random stream) and the
+    game states that differ from it only in cards its seat cannot see."""
+    rng = random.Random(name)
     decks, dealer, actions, hand = first_position(rng, kind)
     seat = hand.to_move
     view = view_of(hand, seat)
+    others = [o for o in hidden_variants(rng, decks, dealer, actions, hand, count)
+              if view_of(o, seat) == view]
+    assert others, "expected other deals with the same view"
+    return hand, seat, view, rng, others
+
+
+@pytest.mark.parametrize("kind", ["bid", "free", "strict"])
+@pytest.mark.parametrize("seed", range(2))
+def test_hint_facts_and_sentences_never_read_a_hidden_card(kind, seed):
+    _hand, seat, view, _rng, others = same_view_positions(f"learn-hidden/{kind}/{seed}", kind, 2)
     expected = hint(view, "practice")
-    words = hint_sentences(expected, seat)
-    compared = 0
-    for other in hidden_variants(rng, decks, dealer, actions, hand, 2):
-        other_view = view_of(other, seat)
-        if other_view != view:
-            continue
-        got = hint(other_view, "practice")
+    for other in others:
+        got = hint(view_of(other, seat), "practice")
         assert (got.alternative, got.contract, got.key_cards) == \
             (expected.alternative, expected.contract, expected.key_cards)
-        assert hint_sentences(got, seat) == words
-        compared += 1
-    assert compared
+        assert hint_sentences(got, seat) == hint_sentences(expected, seat)
 
 
 @pytest.mark.parametrize("kind", ["free", "bid"])
 @pytest.mark.parametrize("seed", range(3))
 def test_review_sentences_never_read_a_hidden_card(kind, seed):
-    rng = random.Random(f"learn-review-hidden/{kind}/{seed}")
-    decks, dealer, actions, hand = first_position(rng, kind)
-    seat = hand.to_move
-    view = view_of(hand, seat)
+    hand, seat, view, rng, others = same_view_positions(f"learn-review-hidden/{kind}/{seed}",
+                                                        kind, 3)
     move = rng.choice(hand.legal_actions())
-    variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
 
     def sentence(h) -> str | None:
         h.apply(move)
@@ -241,12 +241,8 @@ def test_review_sentences_never_read_a_hidden_card(kind, seed):
         return card_review_sentence(verdict, seat == 0) or f"{verdict.loss}"
 
     expected = sentence(hand)
-    compared = 0
-    for other in variants:
-        if view_of(other, seat) == view:
-            assert sentence(other) == expected
-            compared += 1
-    assert compared
+    for other in others:
+        assert sentence(other) == expected
 
 
 # ------------------------------------------------------------------ review --text
