@@ -164,3 +164,39 @@ def test_stats_json_carries_the_rating(tmp_path):
                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert json.loads(run.stdout)["rating"] == {"value": None, "interval": None, "matches": 0}
+
+
+def test_bad_anchors_leave_the_statistics_screen_without_a_rating(monkeypatch):
+    """The figures still show; the rating's data problem is one toast."""
+    import tests.ui_harness as h
+    from belote2p.services import stats as stats_module
+    from belote2p.ui.navigation import Route
+
+    def broken(path=None):
+        raise RatingDataError("rating_anchors.yaml: ratings.4: missing")
+
+    monkeypatch.setattr(stats_module, "load_anchors", broken)
+    game = h.make_app(size=(960, 600), store=recorded_store())
+    try:
+        game.app.toasts.clear()
+        scene = game.nav.reset(Route.STATS)
+        assert scene.offer()["rating"] is None and scene.offer()["figures"]
+        assert [t for t, _s in game.app.toasts] == ["rating_anchors.yaml: ratings.4: missing"]
+    finally:
+        game.app.shutdown()
+
+
+def test_stats_command_names_a_bad_anchors_file_in_one_line(tmp_path):
+    import shutil
+
+    shutil.copytree(ROOT / "belote2p", tmp_path / "belote2p",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "levels.yaml", tmp_path / "levels.yaml")
+    (tmp_path / "rating_anchors.yaml").write_text("ratings: {1: 1000, 2: 1300, 3: 1500}\n",
+                                                  encoding="utf-8")
+    run = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(tmp_path / "d"),
+                          "stats", "--json"], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=120, env={"PATH": "", "PYTHONPATH": str(tmp_path)})
+    assert run.returncode == 2 and run.stdout == ""
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "ratings.4: missing" in lines[0], run.stderr

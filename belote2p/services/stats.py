@@ -85,9 +85,10 @@ def counted_records(records: Iterable[RunRecord], include_ai: bool = False) -> l
 
 
 def compute_stats(records: Iterable[RunRecord], include_ai: bool = False,
-                  anchors: Anchors | None = None) -> Stats:
+                  anchors: Anchors | None = None, rated: bool = True) -> Stats:
     """The statistics; the rating's level anchors are the shipped ones unless
-    given (``rating.RatingDataError`` if that file is bad)."""
+    given (``rating.RatingDataError`` if that file is bad); ``rated`` False:
+    no rating (``rating`` stays None)."""
     stats = Stats()
     for record in counted_records(records, include_ai):
         stats.runs += 1
@@ -98,7 +99,8 @@ def compute_stats(records: Iterable[RunRecord], include_ai: bool = False,
             continue
         for match in match_summaries(record):
             _add_match(stats, match)
-    stats.rating = rating_of(stats.results, load_anchors() if anchors is None else anchors)
+    if rated:
+        stats.rating = rating_of(stats.results, load_anchors() if anchors is None else anchors)
     return stats
 
 

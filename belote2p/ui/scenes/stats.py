@@ -13,6 +13,7 @@ import pygame
 
 from ...services.advice_text import rating_line
 from ...services.i18n import _, format_number
+from ...services.rating import RatingDataError
 from ...services.runs_text import figure_rows, older_runs_note  # the CLI's words too
 from ...services.stats import LevelStats, Stats, compute_stats, score_series
 from .. import gfx
@@ -44,7 +45,11 @@ class StatsScene(MenuScene):
     def __init__(self, ctx: SceneContext):
         # Computed once: every run is replayed, and build() runs again on a resize.
         records = ctx.session.store.list_runs()
-        stats = compute_stats(records)
+        try:
+            stats = compute_stats(records)
+        except RatingDataError as exc:  # the figures still show, without the rating
+            ctx.toast(str(exc))
+            stats = compute_stats(records, rated=False)
         self.figures: Stats | None = stats if stats.runs else None
         self.series = score_series(r for r in records if not r.ai)  # oldest first
         super().__init__(ctx)
