@@ -113,6 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deals of the unseen cards per stock-phase decision, 1-100 (default 12)")
     p.add_argument("--seed", default="review", help="the sampling seed (default: review)")
     p.add_argument("--bids", action="store_true", help="judge the bids too")
+    p.add_argument("--text", action="store_true",
+                   help="sentences in the player's language instead of JSON (bids included)")
 
     p = sub.add_parser("arena", help="play matches between two rival levels")
     p.add_argument("a", type=_level, help="level A: 1-4 or random")
@@ -197,7 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ["BELOTE2P_DATA_DIR"] = args.data_dir
     command = args.command or "play"
     try:
-        _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS)
+        _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS
+                         or bool(getattr(args, "text", False)))
     except UnknownLanguage as exc:
         print(f"belote2p: {exc}", file=sys.stderr)
         return 2
@@ -235,6 +238,8 @@ def _run(command: str, args: argparse.Namespace) -> int:
     if command == "review":
         from .ai.review.command import main as review_main
 
+        if args.text:  # words: the services layer's
+            from .services.review_text import main as review_main
         _utf8_stdout()
         with _input(args.file) as stream:
             return review_main(args, read_lines(stream), sys.stdout)

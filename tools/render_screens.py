@@ -6,6 +6,11 @@
         only the fair-play screens (title, History, Statistics, Export, the
         commitment and seed on the table)
 
+    python tools/render_screens.py --only learn [--lang all] [OUT_DIR]
+        only the learning screens of issue #19 (hints in words on a bid and a
+        card, a review in sentences, a replayed deal and its comparison, the
+        rating on Statistics, and "too few matches")
+
 Each language goes to OUT_DIR/<lang>/<W>x<H>/ (English by default).
 
 No display is needed (SDL's dummy driver).  The table screens are reached by
@@ -321,16 +326,96 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
     return shot.names
 
 
+# ----------------------------------------------------------- issue #19: learning
+def rated_store() -> MemoryStore:
+    """The recorded runs plus a few more played by level 3 in the player's seat
+    (at most three matches a run: rivals 1-3, quick), so the rating has a number."""
+    from tests.recorded_runs import NAME, SampleRun, played_actions, recorded_store
+
+    store = recorded_store(in_progress=False)
+    for i in range(6):
+        sample = SampleRun(f"rated{i}", f"2026-03-1{i}T18:00:00+00:00", 3)
+        run = Run.replay(sample.seed, list(played_actions(sample)))
+        store.record_finished_run(run, NAME, sample.started)
+    return store
+
+
+def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
+                 before: Callable[[str], None] | None = None) -> list[str]:
+    """Hints in words (a bid, a stock card, a strict card), a review in
+    sentences with its replay button, the replayed deal and both results,
+    Statistics with a rating and with too few matches."""
+    from tests.recorded_runs import recorded_store
+
+    set_language(lang)
+    game = make_app(size=size, store=recorded_store(in_progress=False),
+                    settings={"animation_speed": "off"})
+    app, nav = game.app, game.nav
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    shot = Shooter(game, folder, before)
+
+    table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=2)
+    table.ai_seats = set()  # both seats scripted, as above
+    settle(game, table)
+    table.ask_hint()
+    app.step(1 / 60)
+    shot("learn_hint_bid")
+    advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
+            and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
+    table.ask_hint()
+    app.step(1 / 60)
+    table.input.hover = None
+    shot("learn_hint_card")
+    if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
+        table.ask_hint()
+        app.step(1 / 60)
+        shot("learn_hint_strict")
+
+    history = nav.reset(Route.HISTORY)
+    history.open(next(r for r in history.records if r.seed == "c0ffee"))
+    match = history.matches[0]
+    history._review(match, match.hands[0])()
+    review = app.top
+    review.update(0.0)  # the inline worker has answered
+    costly = [d for d in review.hand.review.decisions if d.seat == 0 and d.loss >= 5]
+    review.select(costly[0].trick if costly else 1)
+    shot("learn_review_sentences")
+    review.activate(next(b for b in review.buttons if b.value == "replay"))
+    table = app.top
+    table.ai_seats = set()
+    settle(game, table)
+    shot("learn_replay_start")
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
+    shot("learn_replay_hand_over")
+    table.beats.panel.done = True
+    settle(game, table)
+    shot("learn_replay_compare")
+
+    game.session.store = rated_store()
+    nav.reset(Route.STATS)
+    shot("learn_stats_rating")
+    few = MemoryStore()
+    from tests.recorded_runs import FINISHED, replayed
+
+    few.record_finished_run(replayed(FINISHED[1]), "Ana", FINISHED[1].started)
+    game.session.store = few
+    nav.reset(Route.STATS)
+    shot("learn_stats_few_matches")
+    app.quit()
+    app.shutdown()
+    return shot.names
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Render every screen of the game to PNG.")
     parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="en",
                         help="the language of the screens, or all of them (default: en)")
-    parser.add_argument("--only", choices=("all", "fair"), default="all",
-                        help="every screen, or only the fair-play ones")
+    parser.add_argument("--only", choices=("all", "fair", "learn"), default="all",
+                        help="every screen, or only the fair-play or the learning ones")
     parser.add_argument("out", nargs="?", default="out/screens", help="the folder to write to")
     args = parser.parse_args(argv[1:])
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
-    draw = render_fair if args.only == "fair" else render
+    draw = {"fair": render_fair, "learn": render_learn}.get(args.only, render)
     out = Path(args.out)
     for lang in LANGUAGES if args.lang == "all" else (args.lang,):
         for size in SIZES:

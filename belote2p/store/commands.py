@@ -88,10 +88,16 @@ def runs_main(args: argparse.Namespace) -> int:
 def stats_main(args: argparse.Namespace) -> int:
     """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
     text in the player's language, or ``--json`` data that never changes with it."""
+    from ..services.rating import RatingDataError
     from ..services.stats import compute_stats
 
     _printable_stdout()  # French digit groups and accents on an ASCII console
-    stats = compute_stats(_open().list_runs(), include_ai=bool(getattr(args, "include_ai", False)))
+    try:
+        stats = compute_stats(_open().list_runs(),
+                              include_ai=bool(getattr(args, "include_ai", False)))
+    except RatingDataError as exc:  # the rating's level anchors: one line, no traceback
+        print(f"belote2p stats: {exc}", file=sys.stderr)
+        return 2
     if getattr(args, "json", False):
         print(json.dumps(stats.as_json()))
     else:
