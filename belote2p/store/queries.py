@@ -144,13 +144,16 @@ def _counted(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     return daily_claim(conn, day) == (row["seed"], row["started"])
 
 
-def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[Any, ...]]:
-    """``runs`` rows in ``RUN_COLUMNS`` order: the best ``limit``, or all by id."""
+def run_rows(conn: sqlite3.Connection, limit: int | None = None,
+             ai: bool | None = None) -> list[tuple[Any, ...]]:
+    """``runs`` rows in ``RUN_COLUMNS`` order: the best ``limit``, or all by id;
+    ``ai`` True or False: only the autoplay runs, or only the player's."""
     columns = ", ".join(RUN_COLUMNS)
+    where, args = ("", ()) if ai is None else ("WHERE ai = ? ", (int(ai),))
     if limit is None:
-        return conn.execute(f"SELECT {columns} FROM runs ORDER BY id").fetchall()
-    return conn.execute(f"SELECT {columns} FROM runs ORDER BY {RANK_ORDER} LIMIT ?",
-                        (limit,)).fetchall()
+        return conn.execute(f"SELECT {columns} FROM runs {where}ORDER BY id", args).fetchall()
+    return conn.execute(f"SELECT {columns} FROM runs {where}ORDER BY {RANK_ORDER} LIMIT ?",
+                        (*args, limit)).fetchall()
 
 
 def run_row_by_id(conn: sqlite3.Connection, entry_id: int) -> tuple[Any, ...] | None:

@@ -32,6 +32,7 @@ from .api import (
     GAME_SLOT,
     LeaderboardEntry,
     MemoryStore,
+    PlayedBy,
     RunRecord,
     SavedRun,
     abandoned_row,
@@ -499,21 +500,22 @@ class SqliteStore:
             temp_id: int = row["id"]
             return temp_id
 
-    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
+    def _run_rows(self, limit: int | None, ai: bool | None = None) -> list[dict[str, Any]]:
         out = []
-        for raw in self._read(lambda c: queries.run_rows(c, limit), []):
+        for raw in self._read(lambda c: queries.run_rows(c, limit, ai), []):
             try:
                 out.append(rows.run_row(raw))
             except rows.BadRow as bad:
                 self._bad_row("runs", bad)
         return out
 
-    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
+    def leaderboard(self, limit: int = BOARD_SIZE,
+                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
         with self._lock:
-            found = self._run_rows(limit)
+            found = self._run_rows(limit, played_by.ai_column)
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
-            return ranked(found + [dict(r) for r in self._unsaved.finished], limit)
+            return ranked(found + [dict(r) for r in self._unsaved.finished], limit, played_by)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(BOARD_SIZE), score)
