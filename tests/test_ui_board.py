@@ -331,4 +331,8 @@ def test_the_board_and_dialog_screens_fit(lang):
             names = renderer.render_board(size, None, lang, before=named)
         assert {"board_daily", "pause_confirm_abandon_daily", "pause_practice"} <= set(names)
         problems |= {p for d in texts_drawn if (p := d.problem()) is not None}
+        boards = [d for d in texts_drawn if d.screen.split()[-1].startswith("board_")]
+        problems |= {f"{a.screen}: {a.text!r} overlaps {b.text!r}"  # the columns stay apart
+                     for i, a in enumerate(boards) for b in boards[i + 1:]
+                     if a.screen == b.screen and a.rect.colliderect(b.rect)}
     assert not problems, "\n".join(sorted(problems))

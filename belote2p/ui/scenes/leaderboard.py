@@ -31,8 +31,8 @@ class Column:
 
 # TRANSLATORS: the leaderboard screen's column headings
 RUN_COLUMNS = (Column(N_("#"), 0.06, "topright"), Column(N_("Name"), 0.1, "topleft", True),
-               Column(N_("Score"), 0.5, "topright"), Column(N_("Streak"), 0.62, "topright"),
-               Column(N_("Best level"), 0.78, "topright"), Column(N_("Date"), 0.97, "topright"))
+               Column(N_("Score"), 0.48, "topright"), Column(N_("Streak"), 0.59, "topright"),
+               Column(N_("Best level"), 0.71, "topright"), Column(N_("Date"), 0.97, "topright"))
 DAY_COLUMNS = (Column(N_("Date"), 0.04, "topleft"), Column(N_("Name"), 0.3, "topleft", True),
                Column(N_("Score"), 0.78, "topright"), Column(N_("Streak"), 0.95, "topright"))
 NAME_WIDTH = 0.28  # of the board's width; longer names are cut with an ellipsis
