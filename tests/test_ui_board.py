@@ -320,15 +320,12 @@ def test_practices_menu_says_nothing_is_saved_and_offers_to_leave():
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_board_and_dialog_screens_fit(lang):
-    from tests.test_ui_fit import SIZES, load_renderer, recording
+    from tests.test_ui_fit import SIZES, draw_screens, load_renderer
 
     renderer = load_renderer()
     problems: set[str] = set()
     for size in SIZES:
-        with recording(size) as (texts_drawn, screen):
-            def named(name: str, where: str = f"{lang} {size[0]}x{size[1]}") -> None:
-                screen[0] = f"{where} {name}"
-            names = renderer.render_board(size, None, lang, before=named)
+        names, texts_drawn = draw_screens(renderer.render_board, lang, size)
         assert {"board_daily", "pause_confirm_abandon_daily", "pause_practice"} <= set(names)
         problems |= {p for d in texts_drawn if (p := d.problem()) is not None}
         boards = [d for d in texts_drawn if d.screen.split()[-1].startswith("board_")]

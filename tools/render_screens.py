@@ -280,6 +280,15 @@ def render_practice(game, shot) -> None:
         shot("practice_hint_strict")
 
 
+def opened(size: tuple[int, int], out: Path | None, lang: str, store: MemoryStore,
+           before: Callable[[str], None] | None):
+    """A window over ``store`` in ``lang`` (no animations) and its camera."""
+    set_language(lang)
+    game = make_app(size=size, store=store, settings={"animation_speed": "off"})
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    return game, Shooter(game, folder, before)
+
+
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
                 before: Callable[[str], None] | None = None) -> list[str]:
     """The fair-play screens over real sample runs (tests/recorded_runs.py:
@@ -287,12 +296,9 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
     from belote2p.fairness import daily_seed, today_utc
     from tests.recorded_runs import DAILY_DAY, recorded_store
 
-    set_language(lang)
     store = recorded_store()
-    game = make_app(size=size, store=store, settings={"animation_speed": "off"})
+    game, shot = opened(size, out, lang, store, before)
     app, nav = game.app, game.nav
-    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
-    shot = Shooter(game, folder, before)
     title = nav.reset(Route.TITLE)
     shot("fair_title")
     today = today_utc()  # played earlier today: this attempt is practice
@@ -370,12 +376,9 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
 
     from belote2p.fairness import daily_seed
 
-    set_language(lang)
     store = board_store()
-    game = make_app(size=size, store=store, settings={"animation_speed": "off"})
+    game, shot = opened(size, out, lang, store, before)
     app, nav = game.app, game.nav
-    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
-    shot = Shooter(game, folder, before)
 
     board = nav.reset(Route.LEADERBOARD, highlight=store.rows[1]["id"])
     shot("board_your_runs")
