@@ -88,3 +88,48 @@ def test_cli_says_so_when_only_autoplay_runs_exist(tmp_path):
     store.close()
     assert board(tmp_path).startswith("No finished runs yet")
     assert "AI level 2" in board(tmp_path, "--include-ai")
+
+
+# -- the daily run's facts come from the session (never decided in the UI) -------------
+
+def test_the_session_says_which_daily_run_counts():
+    from belote2p.services.run_session import DailyFacts, RunSession
+    from belote2p.store import MemoryStore
+
+    day = "2026-12-01"
+    session = RunSession(MemoryStore())
+    assert session.start_daily(day) is True
+    first = session.last_started
+    assert session.daily_facts(first) == DailyFacts(day, True)
+    assert session.saved_daily() == DailyFacts(day, True)
+    session.record(first, "Ann")
+    assert session.start_daily(day) is False  # the day's second attempt
+    again = session.last_started
+    assert session.daily_facts(again) == DailyFacts(day, False)
+    assert session.saved_daily() == DailyFacts(day, False)
+    fresh = RunSession(session.store)  # another window: asks the store, same answer
+    assert fresh.saved_daily() == DailyFacts(day, False)
+    assert fresh.daily_facts(fresh.resume()) == DailyFacts(day, False)
+    assert session.daily_facts(session.start_new()) is None and session.saved_daily() is None
+
+
+def test_the_daily_board_is_one_row_a_day_newest_first():
+    from datetime import date, timedelta
+
+    from belote2p.fairness import daily_seed
+    from belote2p.services.run_session import RunSession
+    from belote2p.store import MemoryStore
+
+    store = MemoryStore()
+    for back in range(12):
+        day = date(2026, 12, 1) - timedelta(days=back)
+        seed, started = daily_seed(day), f"{day.isoformat()}T08:00:00+00:00"
+        store.claim_daily(day.isoformat(), seed, started)
+        store.record_finished_run(FakeRun(seed, 1, back), f"P{back}", started,
+                                  daily=day.isoformat())
+        store.record_finished_run(FakeRun(seed, 3, 0), "Later", f"{day.isoformat()}T20:00:00",
+                                  daily=day.isoformat())  # practice: never on the board
+    rows = RunSession(store).daily_board(10)
+    assert [r.day for r in rows] == [(date(2026, 12, 1) - timedelta(days=b)).isoformat()
+                                     for b in range(10)]
+    assert [r.entry.name for r in rows] == [f"P{b}" for b in range(10)]
