@@ -6,7 +6,8 @@
     belote2p review FILE                     judge every card of hand records (- = stdin)
     belote2p arena A B --matches N --seed S  pit two rival levels against each other
     belote2p demo [...]                      the window with two AIs playing
-    belote2p leaderboard [--daily D] [--json]  the best runs, or a day's board
+    belote2p leaderboard [--daily D] [--include-ai] [--json]
+                                             your best runs, or a day's board
     belote2p runs [--json]                   every run, newest first
     belote2p stats [--json] [--include-ai]   the player's statistics
     belote2p autoplay --level L --seed S     a whole run played by an AI, scored
@@ -135,8 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"window size, WxH ({MIN_SIZE[0]}x{MIN_SIZE[1]} "
                         f"to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
 
-    p = sub.add_parser("leaderboard", help="show the best runs")
+    p = sub.add_parser("leaderboard", help="show the player's best runs")
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
+    p.add_argument("--include-ai", action="store_true",
+                   help="rank autoplay runs with the player's")
     p.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
                    help="that day's daily challenge board: its first attempt only")
 

@@ -6,6 +6,7 @@ import pygame
 
 from ...cards import ACE, CARDS, JACK
 from ...fairness import today_utc
+from ...services.board_text import daily_label
 from ...services.i18n import _, format_date, format_number
 from ...services.run_session import ResumeFailed
 from .. import gfx
@@ -50,6 +51,9 @@ class TitleScene(MenuScene):
         if saved is not None:
             self.detail = _("streak {streak} · rival level {level}").format(
                 streak=format_number(saved.streak), level=saved.rival_level)
+        # The saved run is a daily challenge: which day, counted or practice (the session says).
+        facts = session.saved_daily() if self.has_saved else None
+        self.saved_label = None if facts is None else daily_label(facts.day, facts.counted)
 
     def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
         """A lone button whose label (the daily's date) is longer grows, centred."""
@@ -80,7 +84,7 @@ class TitleScene(MenuScene):
             self._continue()
         elif key == "new":
             if self.has_saved:
-                nav.push(Route.CONFIRM, question=_replace_run_question(),
+                nav.push(Route.CONFIRM, question=_replace_run_question(), label=self.saved_label,
                          on_yes=lambda: nav.reset(Route.TABLE, active=session.abandon_saved()))
             else:
                 nav.reset(Route.TABLE, active=session.start_new())
@@ -109,7 +113,8 @@ class TitleScene(MenuScene):
             if self.has_saved:
                 session.record_untyped(session.abandon_saved())
             self._start_daily()
-        nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]), on_yes=start)
+        nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]), on_yes=start,
+                 label=self.saved_label if self.has_saved else None)
 
     def _start_daily(self) -> None:
         """The day's run on the daily seed (the session claims the day when it is the first)."""
@@ -143,6 +148,8 @@ class TitleScene(MenuScene):
             r = self.buttons[0].rect
             gfx.blit_text(surf, self.detail, f.small, c("text"), (r.right + f.body, r.centery),
                           "midleft")
+        if self.saved_label and self.buttons and self.buttons[0].value == "continue":
+            self._draw_saved_label(surf, self.saved_label, self.buttons[0].rect)
         if self.best is not None:
             line = _("Best score: {score}  ({name}, streak {streak})").format(
                 score=format_number(self.best.score), name=self.best.name,
@@ -154,6 +161,18 @@ class TitleScene(MenuScene):
                       "midtop", True)
         if self.blocked:
             self._draw_blocked(surf, self.blocked)
+
+    def _draw_saved_label(self, surf: pygame.Surface, label: str, button: pygame.Rect) -> None:
+        """The daily run's label, left of "Continue run" (its figures are on the right)."""
+        f = self.fonts
+        room = button.left - f.body * 2
+        size = gfx.fitting_size(label, f.small, room)
+        lines = [label] if gfx.font(size).size(label)[0] <= room else gfx.wrap(label, size, room)
+        line_h = round(size * 1.3)
+        top = button.centery - line_h * len(lines) // 2
+        for i, line in enumerate(lines):
+            gfx.blit_text(surf, line, size, c("accent"),
+                          (button.left - f.body, top + i * line_h), "topright")
 
     def _title_top(self, first_button: int) -> int:
         """Where the title goes: its usual place, or higher when a long menu (a run

@@ -349,7 +349,8 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         self.input.drag = self.input.press = None
         self.ctx.nav.push(Route.PAUSE, demo=bool(self.demo), run_over=self.run.over,
-                          on_abandon=self.abandon)
+                          on_abandon=self.abandon, practice=self.practice is not None,
+                          active=self.active)
 
     def open_review(self, panel: InfoPanel) -> None:
         """The hand just finished, reviewed on its own screen; the run waits
