@@ -199,9 +199,16 @@ def feedback(step: Step, view: SeatView, action: Action) -> Feedback | None:
 
 
 def _refusal(view: SeatView, action: Action) -> Refusal:
-    """The engine's reason, from what the seat sees (its hand, the card led, trumps)."""
-    if not isinstance(action, Card) or action not in view.hand or not view.current_trick:
-        return Refusal(RefusalCode.NOT_IN_HAND, card=action if isinstance(action, Card) else None)
+    """The engine's reason, from what the seat sees (its hand, the card led, trumps).
+    The lesson bids only in the first round, where a named suit is refused."""
+    if isinstance(action, Bid):
+        if view.phase is Phase.BIDDING:
+            return Refusal(RefusalCode.TURNED_SUIT_ONLY)
+        return Refusal(RefusalCode.PLAY_NOW)
+    if view.phase is Phase.BIDDING:
+        return Refusal(RefusalCode.BID_NOW)
+    if action not in view.hand or not view.current_trick:
+        return Refusal(RefusalCode.NOT_IN_HAND, card=action)
     trump, _taker = view.contract
     return rules.refusal_to_follow(view.hand, view.current_trick[0], trump, action)
 
