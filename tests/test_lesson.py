@@ -176,5 +176,6 @@ def test_the_hidden_variants_really_hide_something():
     """The check above is not empty: the variants' hidden cards do differ."""
     lesson = lesson_at(step_of("Tricks 1 to 7"))
     rng = random.Random(1)
-    rivals = {tuple(sorted(L.Lesson(d).hand.hands[L.RIVAL])) for d in hidden_variants(lesson, rng, 5)}
+    rivals = {tuple(sorted(L.Lesson(d).hand.hands[L.RIVAL]))
+              for d in hidden_variants(lesson, rng, 5)}
     assert len(rivals) > 1

@@ -255,8 +255,12 @@ class LearnScene(MenuScene):
         gfx.blit_text(surf, _("Learn to play"), f.title, c("panel_title"), (inner.left, y),
                       bold=True, within=p)
         y += round(f.title * 1.4)
+        gfx.blit_text(surf, _("Step {n} of {total}").format(
+            n=self.lesson.index + 1, total=len(self.lesson.steps)), f.small, c("text_dim"),
+            (inner.left, y), within=p)
+        y += round(f.small * 1.6)
         if view.trump is not None:
-            phase = _("Strict play") if view.strict else _("Free play")
+            phase = _("Strict play") if view.stock_size == 0 else _("Free play")
             trick = min(16, len(view.tricks) + 1)
             line = _("Trick {n} of 16 · {phase} · trumps {suit}").format(
                 n=trick, phase=phase, suit=SUIT_SYMBOLS[view.trump])
