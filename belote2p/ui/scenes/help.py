@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import CARDS, HEARTS, SPADES, SUITS, parse_card, points, strength
+from ...cards import CARDS, HEARTS, SPADES, SUIT_SYMBOLS, SUITS, parse_card, points, strength
 from ...rules import legal_follows
 from ...services.i18n import _
 from .. import gfx
@@ -160,7 +160,8 @@ class HelpScene(MenuScene):
             cw, ch = self._card_size(7)
             lead = parse_card(pic.lead)
             hand = [parse_card(w) for w in pic.hand.split()]
-            legal = legal_follows(hand, lead, SUITS.index(pic.trump))
+            lead_trump = SUITS.index(pic.trump)
+            legal = legal_follows(hand, lead, lead_trump)
             lw = self._label_w()
             gfx.blit_text(surf, _("Led"), f.small, c("panel_title"), (left, y + ch // 2),
                           "midleft", True, within=self.text_rect)
@@ -168,6 +169,9 @@ class HelpScene(MenuScene):
             x = left + lw * 2 + cw + f.body
             gfx.blit_text(surf, _("You hold"), f.small, c("panel_title"),
                           (x - lw, y + ch // 2), "midleft", True, within=self.text_rect)
+            gfx.blit_text(surf, _("trump {suit}").format(suit=SUIT_SYMBOLS[lead_trump]), f.small,
+                          c("text_dim"), (self.inner.right, y + ch // 2), "midright", True,
+                          within=self.text_rect)
             for i, cd in enumerate(hand):
                 r = pygame.Rect(x + i * (cw + f.body // 2), y, cw, ch)
                 if cd in legal:
