@@ -184,3 +184,19 @@ def test_play_it_again_starts_over():
         assert top(game)["step"] == 0 and top(game)["feedback"] is None
     finally:
         game.app.shutdown()
+
+
+def test_enter_goes_on_and_never_leaves_the_lesson():
+    """Enter presses Next on a page and Take at the bid; on a card step it does
+    nothing (it used to press Leave, the only button there)."""
+    game = h.make_app()
+    try:
+        game.nav.reset(Route.TITLE)
+        game.nav.push(Route.LEARN)
+        for expected_step in (1, 2, 3, 3):
+            h.key(pygame.K_RETURN)
+            h.step(game)
+            assert top(game)["scene"] == "learn" and top(game)["step"] == expected_step
+        assert game.app.top.lesson.hand.taker == L.PLAYER
+    finally:
+        game.app.shutdown()

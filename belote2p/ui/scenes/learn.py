@@ -30,6 +30,7 @@ class LearnScene(MenuScene):
         self.feedback: Feedback | None = None
         self.hold = 0.0  # a finished trick is being shown
         self.shown_trick: tuple[Card, ...] = ()
+        self.shown_leader = self.shown_winner = 0
         self.banner = ""
         super().__init__(ctx)
 
@@ -72,7 +73,8 @@ class LearnScene(MenuScene):
                 r = pygame.Rect(0, 0, bw, bh)
                 r.center = (cx + (i * 2 - 1) * (bw // 2 + f.body // 2), cy + ch // 2 + bh)
                 self.buttons.append(Button(r, labels[bid], bid, primary=bid == TAKE))
-        self.focus = len(self.buttons) - 1
+        # Enter presses Next, Done or Take; on a card step it does nothing (never Leave)
+        self.focus = next((i for i, b in enumerate(self.buttons) if b.primary), -1)
 
     def _page_box(self) -> pygame.Rect:
         f = self.fonts
