@@ -161,6 +161,7 @@ def test_a_finished_trick_stays_until_a_click_hurries_it(shown):
         h.click(card_rect(game, "8C").center)
         h.step(game)
         assert top(game)["holding"]
+        assert top(game)["drawn"] == [parse_card("JD")]  # the card you drew is outlined
         assert "won by Rival" in shown or any(t.startswith("won by") for t in shown)
         h.click((5, 300))
         h.step(game)

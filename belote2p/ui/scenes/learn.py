@@ -31,6 +31,7 @@ class LearnScene(MenuScene):
         self.hold = 0.0  # a finished trick is being shown
         self.shown_trick: tuple[Card, ...] = ()
         self.shown_leader = self.shown_winner = 0
+        self.drawn: set[Card] = set()  # the card you just drew, outlined
         self.banner = ""
         super().__init__(ctx)
 
@@ -112,9 +113,10 @@ class LearnScene(MenuScene):
         if self.hold > 0:
             self.hold = 0.0
             return
-        before = self.lesson.index
+        before, held = self.lesson.index, set(self.lesson.view().hand)
         self.feedback = self.lesson.attempt(action)
         if self.feedback is None and self.lesson.index != before:
+            self.drawn = set(self.lesson.view().hand) - held
             self._after_move()
         self.build()
 
@@ -129,6 +131,7 @@ class LearnScene(MenuScene):
 
     def restart(self) -> None:
         self.lesson, self.feedback, self.hold, self.banner = Lesson(), None, 0.0, ""
+        self.drawn = set()
         self.build()
 
     def _after_move(self) -> None:
@@ -233,8 +236,9 @@ class LearnScene(MenuScene):
         mine = view.to_move == view.seat and not self.lesson.step.is_page \
             and bool(view.legal_cards())
         for cd, r in self.hand_rects():
-            if cd in glow:
-                pygame.draw.rect(surf, c("card_select_glow"), r.inflate(8, 8), width=4,
+            ring = "card_select_glow" if cd in glow else "good" if cd in self.drawn else None
+            if ring is not None:
+                pygame.draw.rect(surf, c(ring), r.inflate(8, 8), width=4,
                                  border_radius=max(4, r.w // 10))
             art.draw(surf, cd, r, four, dim=mine and cd not in view.legal)
         self._draw_panel(surf, view)
@@ -313,7 +317,7 @@ class LearnScene(MenuScene):
         view = self.lesson.view()
         return {"scene": "learn", "step": self.lesson.index, "page": self.lesson.step.is_page,
                 "finished": self.lesson.finished, "feedback": self.feedback,
-                "holding": self.hold > 0,
+                "holding": self.hold > 0, "drawn": sorted(self.drawn),
                 "buttons": {str(b.value): b.rect for b in self.buttons if b.enabled},
                 "cards": [{"card": cd, "rect": r, "legal": cd in view.legal}
                           for cd, r in self.hand_rects()]}
