@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from belote2p.actions import RefusalCode
+from belote2p.actions import TAKE, RefusalCode
 from belote2p.cards import parse_card
 from belote2p.services import lesson as L
 from belote2p.store import MemoryStore
@@ -155,7 +155,7 @@ def test_a_finished_trick_stays_until_a_click_hurries_it(shown):
         game.nav.reset(Route.TITLE)
         learn = game.nav.push(Route.LEARN)
         learn.next_page()
-        learn.play(L.TAKE)
+        learn.play(TAKE)
         learn.next_page()
         h.step(game)
         h.click(card_rect(game, "8C").center)

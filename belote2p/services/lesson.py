@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import rules
-from ..actions import TAKE, Action, Bid, Event, Phase, Refusal, RefusalCode, parse_action
+from ..actions import Action, Bid, Event, Phase, Refusal, RefusalCode, parse_action
 from ..cards import Card, parse_card
 from ..hand import Hand
 from ..view import SeatView, view_of
@@ -298,6 +298,3 @@ def script_problems(deck: Sequence[int] = DECK) -> list[str]:
     if lesson.hand.phase is not Phase.DONE:
         problems.append("the hand is not over on the last page")
     return problems
-
-
-__all__ = ["DECK", "STEPS", "TAKE", "Feedback", "Lesson", "Step", "feedback", "script_problems"]
