@@ -32,7 +32,8 @@ EUROPEAN_ONLY = {
     r"carregue|carrega nele": "aperte",
     r"noutr[oa]s?": "em outra",
     r"joga-se|segue-se|ordenam-se|dá-se|faz-se": "é jogado, vem (no enclitic -se)",
-    r"(está|estão|estou|a) (pensar|jogar|dar|comprar)": "pensando (gerund)",
+    # "estar a + infinitive" (European), but "aprender a jogar" is Portuguese everywhere
+    r"(está|estão|estou|(?<!aprender )a) (pensar|jogar|dar|comprar)": "pensando (gerund)",
     r"à espera": "aguardando",
     r"em curso": "em andamento",
     r"tem de|têm de": "precisa, tem que",
@@ -80,7 +81,7 @@ def test_the_check_catches_each_european_form(text, form):
 @pytest.mark.parametrize("text", [
     "um trunfo barato", "Você precisa acompanhar {suit}", "O registro (T)", "Tela cheia",
     "Mouse: clique em uma carta para jogá-la", "pensando", "Arquivo da série gravado",
-    "começar a sequência", "guarde o valete",
+    "começar a sequência", "guarde o valete", "Aprender a jogar",
 ])
 def test_brazilian_text_passes_the_check(text):
     assert european_forms(text) == []

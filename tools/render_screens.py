@@ -45,7 +45,6 @@ from belote2p.match import Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
 from belote2p.store.api import LeaderboardEntry, MemoryStore, PlayedBy
-from belote2p.ui.help_text import HELP_PAGES
 from belote2p.ui.model import RIVAL
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
@@ -174,11 +173,8 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot("title_confirm_new_run")
     nav.reset(Route.SETTINGS)
     shot("settings")
-    help_scene = nav.reset(Route.HELP)
-    for i, (name, _paragraphs) in enumerate(HELP_PAGES):
-        help_scene.page, help_scene.scroll = i, 0
-        help_scene.build()
-        shot(f"help_{i + 1}_{name.lower().replace(' ', '_')}")
+    render_help(game, shot)
+    render_learning(game, shot)
     nav.reset(Route.LEADERBOARD, highlight=102)
     shot("leaderboard")
 
@@ -291,6 +287,48 @@ def opened(size: tuple[int, int], out: Path | None, lang: str, store: MemoryStor
     game = make_app(size=size, store=store, settings={"animation_speed": "off"})
     folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
     return game, Shooter(game, folder, before)
+
+
+# -- Learn to play and How to play (issue #19) -------------------------------
+def render_help(game, shot) -> None:
+    """Every page of How to play (their number depends on the window and the language)."""
+    help_scene = game.nav.reset(Route.HELP)
+    for i in range(len(help_scene.pages)):
+        help_scene.page = i
+        help_scene.section = help_scene.pages[i][0]
+        shot(f"help_{i + 1:02d}")
+
+
+def render_learning(game, shot) -> None:
+    """The first launch's offer, then every step of the guided hand, with a
+    wrong move of each kind explained where the lesson meets it."""
+    from belote2p.actions import PASS
+    from belote2p.cards import parse_card
+
+    nav = game.nav
+    nav.reset(Route.TITLE)
+    nav.push(Route.LEARN_OFFER)
+    shot("learn_offer")
+    learn = nav.reset(Route.LEARN)
+    wrong = {"Tricks 1 to 7": "AC", "The rival leads K♦": "JH", "The rival leads 10♥": "QH",
+             "The rival leads 10♠": "AC"}
+    while True:
+        lesson = learn.lesson
+        shot(f"learn_{lesson.index:02d}")
+        if lesson.finished:
+            break
+        if lesson.step.is_page:
+            learn.next_page()
+            continue
+        if lesson.index == 1:
+            learn.play(PASS)
+            shot(f"learn_{lesson.index:02d}_wrong")
+        card = next((w for k, w in wrong.items() if lesson.step.text.startswith(k)), None)
+        if card is not None:
+            learn.play(parse_card(card))
+            shot(f"learn_{lesson.index:02d}_wrong")
+        learn.play(lesson.accepted()[0])
+        learn.hold = 0.0
 
 
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",

@@ -14,6 +14,7 @@ from ..gfx import Button, c
 from ..layout import menu_column
 from ..menu import MenuScene
 from ..navigation import Route
+from ..settings import LESSON_OFFERED
 
 # The run cannot start: the rival's level data is broken, or another window
 # plays the saved run.  Continue and New run give way to this message.
@@ -33,8 +34,8 @@ class TitleScene(MenuScene):
         rows += [[("new", _("New run"))], [("daily", daily)],
                  [("practice", _("Practice")), ("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
-                 [("help", _("How to play")), ("settings", _("Settings"))],
-                 [("quit", _("Quit"))]]
+                 [("learn", _("Learn to play")), ("help", _("How to play"))],
+                 [("settings", _("Settings")), ("quit", _("Quit"))]]
         top = 0.40 if len(rows) < 7 else 0.37
         rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
         self.title_y = self._title_top(rects[0].top)
@@ -77,6 +78,13 @@ class TitleScene(MenuScene):
 
     def back(self) -> None:
         pass  # Esc on the title does nothing; Quit is a button
+
+    def update(self, dt: float) -> None:
+        """The very first launch offers the guided hand, once (skipping it is final)."""
+        settings = self.ctx.settings
+        if not settings.get(LESSON_OFFERED, True) and self.ctx.nav.depth == 1:
+            settings.change(LESSON_OFFERED, True)
+            self.ctx.nav.push(Route.LEARN_OFFER)
 
     def activate(self, b: Button) -> None:
         key, nav, session = b.value, self.ctx.nav, self.ctx.session
@@ -216,6 +224,7 @@ class TitleScene(MenuScene):
 OPENS: dict[str, Route] = {
     "practice": Route.PRACTICE, "leaderboard": Route.LEADERBOARD, "history": Route.HISTORY,
     "stats": Route.STATS, "help": Route.HELP, "settings": Route.SETTINGS,
+    "learn": Route.LEARN,
 }
 
 
