@@ -36,7 +36,8 @@ from belote2p.actions import PASS, Phase
 from belote2p.match import Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
-from belote2p.store.api import LeaderboardEntry, MemoryStore
+from belote2p.store import MemoryStore
+from belote2p.store.api import LeaderboardEntry
 from belote2p.ui.help_text import HELP_PAGES
 from belote2p.ui.model import RIVAL
 from belote2p.ui.navigation import Route
@@ -86,7 +87,7 @@ class SampleStore(MemoryStore):
 
 def sample_store() -> MemoryStore:
     store = SampleStore()
-    store.name = "Ana"
+    store.set_last_name("Ana")
     return store
 
 

@@ -1,9 +1,10 @@
-"""What the game needs from storage, and an in-memory version of it.
+"""What the game needs from storage, and the rules shared by every store.
 
-``Store`` is the interface the table and the commands use; the SQLite store
-(``store.sqlite.SqliteStore``, from ``store.open_store()``) implements it, and
-``MemoryStore`` serves tests and the fallback when the data folder cannot be
-used at all (the game goes on without saving).  Both behave the same:
+``Store`` is the interface the table and the commands use.  It has one
+implementation, the SQLite store (``store.sqlite.SqliteStore``, from
+``store.open_store()``); ``store.sqlite.MemoryStore`` is that same code on an
+SQLite database in memory, for tests and for the fallback when the data folder
+cannot be used at all (the game goes on without saving).  The rules:
 
 - settings: ``save_settings`` merges the keys given (a value of None removes
   the key); values must be JSON-serialisable; ``load_settings`` returns a dict.
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from enum import Enum
 from functools import lru_cache
@@ -42,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..fairness import DAILY_PREFIX, commitment, daily_seed
 from .names import clean_name
-from .runs import RunTracker, display_date, now_iso, restore_run, run_summary
+from .runs import display_date, now_iso, restore_run, run_summary
 
 if TYPE_CHECKING:
     from ..match import Run
@@ -200,7 +201,7 @@ class Store(Protocol):
         ...
 
 
-# -- shared by both stores ---------------------------------------------------
+# -- the pieces of the rules ------------------------------------------------------
 
 _DAILY_SEED = re.compile(re.escape(DAILY_PREFIX) + r"([0-9]{4}-[0-9]{2}-[0-9]{2})")
 
@@ -381,183 +382,3 @@ def settings_over(defaults: dict[str, Any], saved: dict[str, Any]) -> dict[str, 
         elif isinstance(default, float) and type(value) is int:
             out[key] = float(value)
     return out
-
-
-@dataclass
-class MemoryStore:
-    """Keeps everything in memory; nothing survives the process."""
-
-    warnings: list[str] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)
-    runs: dict[str, SavedRun] = field(default_factory=dict)  # slot -> run in progress
-    rows: list[dict[str, Any]] = field(default_factory=list)  # finished runs
-    name: str | None = None
-    # (seed, started) -> (match, hand) -> hand record
-    records: dict[tuple[str, str], dict[tuple[int, int], dict[str, Any]]] = field(
-        default_factory=dict)
-    record_owner: dict[tuple[str, str], int] = field(default_factory=dict)
-    claims: dict[str, tuple[str, str]] = field(default_factory=dict)  # day -> (seed, started)
-    saving: bool = False
-    location: str | None = None
-    _trackers: dict[str, RunTracker] = field(default_factory=dict, repr=False)
-    _held: set[str] = field(default_factory=set, repr=False)  # slots whose lock is taken
-
-    @property
-    def run(self) -> SavedRun | None:
-        return self.runs.get(GAME_SLOT)
-
-    def load_settings(self, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
-        saved = {k: v for k, v in self.settings.items() if isinstance(v, SETTING_TYPES)}
-        return saved if defaults is None else settings_over(defaults, saved)
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        for key, text in check_settings(settings).items():
-            if text is None:
-                self.settings.pop(key, None)
-            else:
-                self.settings[key] = json.loads(text)
-
-    def load_run(self, slot: str = GAME_SLOT) -> SavedRun | None:
-        return self.runs.get(slot)
-
-    def save_run(self, seed: str, actions: list[str], started: str,
-                 slot: str = GAME_SLOT) -> None:
-        seed, actions = str(seed), [str(a) for a in actions]
-        if (seed, started) in self.record_owner:
-            return  # already recorded
-        old = self.runs.get(slot)
-        if old is not None and (old.seed, old.started) == (seed, started):
-            if not extends(old.actions, actions):
-                if CONFLICT_MESSAGE not in self.warnings:
-                    self.warnings.append(CONFLICT_MESSAGE)
-                return
-        elif old is not None:
-            self._settle(old, replaced=True)
-        self.runs[slot] = SavedRun(seed, tuple(actions), started)
-        tracker = self._trackers.setdefault(slot, RunTracker())
-        for match_index, hand_index, record in tracker.advance(seed, started, actions):
-            self.records.setdefault((seed, started), {})[(match_index, hand_index)] = record
-
-    def clear_run(self, slot: str = GAME_SLOT) -> None:
-        saved = self.runs.pop(slot, None)
-        self._trackers.pop(slot, None)
-        if saved is not None:
-            self._settle(saved, replaced=False)
-
-    def _settle(self, saved: SavedRun, replaced: bool) -> None:
-        if (saved.seed, saved.started) not in self.record_owner:
-            row = abandoned_row(saved, self.name)
-            self._add_row(row)
-            if replaced:
-                self.warnings.append(dropped_message(row))
-
-    def _add_row(self, row: dict[str, Any]) -> int:
-        entry_id: int = max((r["id"] for r in self.rows), default=0) + 1
-        row["id"] = entry_id
-        day = row.get("daily")
-        row["daily_counted"] = day is not None and \
-            self.claims.get(day) == (row["seed"], row["started"])
-        self.rows.append(row)
-        self.record_owner[(row["seed"], row["started"])] = entry_id
-        return entry_id
-
-    def record_finished_run(self, run: Run, name: str, started: str, *,
-                            ai_key: str | None = None, daily: str | None = None) -> int:
-        key = (str(run.seed), started)
-        if ai_key is not None:
-            for row in self.rows:
-                if row.get("ai_key") == ai_key and row["seed"] == str(run.seed):
-                    first_id: int = row["id"]
-                    return first_id
-        if key in self.record_owner:
-            entry_id = self.record_owner[key]
-            for row in self.rows:
-                if row["id"] == entry_id and row.get("named") is False:
-                    row["name"], row["named"] = clean_name(name) or DEFAULT_NAME, True
-            return entry_id
-        row = finished_row(run, name, started, ai_key, daily)
-        entry_id = self._add_row(row)
-        for slot, saved in list(self.runs.items()):
-            if (saved.seed, saved.started) == key:
-                del self.runs[slot]
-                self._trackers.pop(slot, None)
-        return entry_id
-
-    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
-        return ranked(self.rows, limit)
-
-    def qualifies(self, score: int) -> bool:
-        return qualifies_on(self.leaderboard(), score)
-
-    def last_name(self) -> str | None:
-        return self.name
-
-    def set_last_name(self, name: str) -> None:
-        self.name = clean_name(name)
-
-    def hand_records(self, entry_id: int | None = None,
-                     slot: str = GAME_SLOT) -> list[dict[str, Any]]:
-        if entry_id is not None:
-            keys = [k for k, v in self.record_owner.items() if v == entry_id]
-        else:
-            saved = self.runs.get(slot)
-            keys = [(saved.seed, saved.started)] if saved else []
-        found = self.records.get(keys[0], {}) if keys else {}
-        return [json.loads(json.dumps(found[k])) for k in sorted(found)]
-
-    def run_lock(self, slot: str = GAME_SLOT) -> MemoryRunLock:
-        return MemoryRunLock(self._held, slot)
-
-    # -- history and the daily challenge
-    def list_runs(self) -> list[RunRecord]:
-        found = [record_of_row(row) for row in self.rows]
-        if self.run is not None:
-            found.append(progress_record(self.run, self.name))
-        return newest_first(found)
-
-    def run_record(self, run_id: int) -> RunRecord | None:
-        return next((r for r in self.list_runs() if r.run_id == run_id), None)
-
-    def run_for_export(self, run_id: int) -> ExportSource | None:
-        return export_source(self.run_record(run_id))
-
-    def claim_daily(self, day: str, seed: str, started: str, slot: str = GAME_SLOT) -> bool:
-        if day not in self.claims and not daily_rows(self.rows, day):
-            self.claims[day] = (seed, started)
-        old = self.runs.get(slot)
-        if old is None or (old.seed, old.started) != (seed, started):
-            self.save_run(seed, [], started, slot)
-        return self.claims.get(day) == (seed, started)
-
-    def daily_attempted(self, day: str) -> bool:
-        return day in self.claims or bool(daily_rows(self.rows, day))
-
-    def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
-        return ranked(daily_rows(self.rows, day), limit)
-
-    def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
-        import uuid
-
-        # nothing outlives the process here, so there is never a run to resume
-        return f"autoplay/{uuid.uuid4().hex[:16]}", None
-
-
-class MemoryRunLock:
-    """``run_lock`` of a ``MemoryStore``: nothing outlives the process, so the
-    lock is only shared by the lock objects of one store."""
-
-    def __init__(self, held: set[str], slot: str) -> None:
-        self._taken, self.slot, self.held = held, slot, False
-
-    def acquire(self) -> bool:
-        if not self.held:
-            if self.slot in self._taken:
-                return False
-            self._taken.add(self.slot)
-            self.held = True
-        return True
-
-    def release(self) -> None:
-        if self.held:
-            self._taken.discard(self.slot)
-            self.held = False

@@ -31,7 +31,7 @@ from .api import (
     CONFLICT_MESSAGE,
     GAME_SLOT,
     LeaderboardEntry,
-    MemoryStore,
+    RunLock,
     RunRecord,
     SavedRun,
     abandoned_row,
@@ -59,7 +59,6 @@ if TYPE_CHECKING:
     from ..match import Run
     from ..services.runfile import ExportSource
 
-BUSY_TIMEOUT = connection.BUSY_TIMEOUT  # kept for callers of the old module
 _MISSING = object()
 
 
@@ -215,6 +214,9 @@ class SqliteStore:
                    f"{moved} (kept, not deleted) and a fresh one was created.{carried}")
         return conn
 
+    def _file_mark(self) -> connection.FileMark | None:
+        return connection.file_mark(self.path)
+
     def _drop(self) -> None:
         if self._conn is not None:
             connection.close(self._conn, self.path)
@@ -236,7 +238,7 @@ class SqliteStore:
         since our last transaction (replaced, moved, removed, or written by
         someone: a checkpoint of another process, or garbage); an unreadable
         file is moved aside and what this process knows is written again."""
-        if self._conn is None or connection.file_mark(self.path) != self._mark:
+        if self._conn is None or self._file_mark() != self._mark:
             replaced = self._conn is not None
             self.open_quietly()
             self._recovered = self._recovered or replaced
@@ -277,7 +279,7 @@ class SqliteStore:
                         continue
                     self._save_failed(exc)
                     return False, None
-                self._mark = connection.file_mark(self.path)  # our own writes are known
+                self._mark = self._file_mark()  # our own writes are known
                 self._after_commit()
                 self._save_worked()
                 return True, value
@@ -455,7 +457,7 @@ class SqliteStore:
             self._trackers.pop(slot, None)
             self._transact()
 
-    def run_lock(self, slot: str = GAME_SLOT) -> FileLock:
+    def run_lock(self, slot: str = GAME_SLOT) -> RunLock:
         """The lock of a run slot, shared by every process on this data folder:
         ``acquire()`` is False while another process (or another lock object)
         holds it; the OS releases it when the holder dies."""
@@ -652,19 +654,76 @@ class SqliteStore:
                 self._bad_row("hand_records", bad)
         return out
 
-    # -- for the fallback
-    def snapshot(self) -> MemoryStore:
-        """Everything readable now, in a ``MemoryStore``."""
-        memory = MemoryStore(warnings=list(self.warnings), settings=self.load_settings(),
-                             name=self.last_name())
-        for row in self._run_rows(None):
-            memory.rows.append(row)
-            memory.record_owner[(row["seed"], row["started"])] = row["id"]
-        for slot in self._read(queries.slots, []):
-            saved = self.load_run(slot)
-            if saved is not None:
-                memory.runs[slot] = saved
-        return memory
+
+class MemoryStore(SqliteStore):
+    """The same store on an SQLite database in memory: every rule is the SQLite
+    store's own.  Nothing survives the process (or ``close``): ``saving`` stays
+    False and ``location`` None.  With no file there is nothing to check, move
+    aside or lock between processes: opening makes a fresh database, and the
+    lock of a run slot is shared only by the lock objects of this store.
+    ``copy_of``: start as a copy of that connection's database."""
+
+    def __init__(self, *, warnings: list[str] | None = None, echo: bool = False,
+                 copy_of: sqlite3.Connection | None = None) -> None:
+        super().__init__(":memory:", echo=echo, open_now=False)
+        self._copy_of = copy_of
+        self.location = None
+        self.saving = False
+        self.warnings = list(warnings or [])
+        self._held: set[str] = set()  # slots whose lock is taken
+        self._failed = False
+        self.open()
+
+    def _open_checked(self) -> None:
+        with self._lock:
+            if self._conn is None:
+                self._conn = connection.connect_memory(self._copy_of)
+                self._copy_of = None
+
+    def _file_mark(self) -> None:
+        return None  # no file that could change from outside
+
+    def _drop(self) -> None:
+        """Nothing: the database is its connection (``close`` ends it)."""
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.close()
+            self._conn = None
+
+    def _save_failed(self, exc: BaseException) -> None:
+        if not self._failed:
+            self._failed = True
+            self._warn(f"the store in memory failed: {describe(exc)}.")
+
+    def _save_worked(self) -> None:
+        """Nothing: a store in memory never saves."""
+
+    def run_lock(self, slot: str = GAME_SLOT) -> MemoryRunLock:
+        return MemoryRunLock(self._held, slot)
+
+
+class MemoryRunLock:
+    """``run_lock`` of a ``MemoryStore``: nothing outlives the process, so the
+    lock is only shared by the lock objects of one store."""
+
+    def __init__(self, held: set[str], slot: str) -> None:
+        self._taken, self.slot, self.held = held, slot, False
+
+    def acquire(self) -> bool:
+        if not self.held:
+            if self.slot in self._taken:
+                return False
+            self._taken.add(self.slot)
+            self.held = True
+        return True
+
+    def release(self) -> None:
+        if self.held:
+            self._taken.discard(self.slot)
+            self.held = False
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
@@ -681,26 +740,26 @@ def _read_only(path: Path) -> sqlite3.Connection:
 
 
 def _read_only_snapshot(path: Path) -> MemoryStore | None:
-    """What a database we cannot write still tells (read-only)."""
+    """What a database we cannot write still tells (read-only): a copy of it
+    in memory, read with the same checks as the file."""
     if not path.is_file():
         return None
-    store = SqliteStore(path, echo=False, open_now=False)
     try:
         conn = _read_only(path)
-        if connection.integrity(conn, full=False) != ["ok"] or missing_tables(conn):
-            conn.close()
-            return None
-        store._conn, store._mark = conn, connection.file_mark(path)
-        store.saving = False
-        memory = store.snapshot()
-        conn.close()
-        return memory
     except (sqlite3.Error, OSError, ValueError):
         return None
+    try:
+        if connection.integrity(conn, full=False) != ["ok"] or missing_tables(conn):
+            return None
+        return MemoryStore(copy_of=conn)
+    except (sqlite3.Error, OSError, ValueError):
+        return None
+    finally:
+        conn.close()
 
 
 def open_store(data_dir: str | os.PathLike[str] | None = None, *,
-               echo: bool = True) -> SqliteStore | MemoryStore:
+               echo: bool = True) -> SqliteStore:
     """The game's store: SQLite in ``data_dir`` (default: ``paths.data_dir()``).
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever
