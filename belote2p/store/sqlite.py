@@ -22,6 +22,7 @@ import sys
 import threading
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +94,21 @@ def run_lock_path(db: Path, slot: str) -> Path:
     return lock_path(db, f"run-{safe}.lock")
 
 
+@dataclass
+class _Finished:
+    """A finished run recorded here and not written yet: its ``runs`` row
+    (``id``: the temporary id), its id once written, and whether the caller
+    holds the temporary id (then that id stays the run's for this store)."""
+
+    row: dict[str, Any]
+    real_id: int | None = None
+    handed_out: bool = False
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.row["seed"], self.row["started"]
+
+
 class _Unsaved:
     """What this process changed and has not written yet (all of it, normally
     for the length of one call; for the session when writes fail)."""
@@ -102,7 +118,7 @@ class _Unsaved:
         self.name: Any = _MISSING
         self.runs: dict[str, SavedRun | None] = {}
         self.records: dict[tuple[str, str], dict[tuple[int, int], str]] = {}
-        self.finished: list[dict[str, Any]] = []
+        self.finished: list[_Finished] = []
 
 
 class SqliteStore:
@@ -311,10 +327,10 @@ class SqliteStore:
             queries.put_setting(conn, key, text)
         if u.name is not _MISSING:
             queries.put_state(conn, "last_name", u.name)
-        for row in u.finished:
-            row["real_id"] = queries.insert_run(conn, row)
-            queries.drop_current_of(conn, row["seed"], row["started"])
-        ours = {(row["seed"], row["started"]) for row in u.finished}
+        for done in u.finished:
+            done.real_id = queries.insert_run(conn, done.row)
+            queries.drop_current_of(conn, *done.key)
+        ours = {done.key for done in u.finished}
         stale: set[tuple[str, str]] = set()  # runs whose moves here are not to be kept
         for slot, saved in u.runs.items():
             if not self._write_slot(conn, slot, saved, ours):
@@ -370,9 +386,9 @@ class SqliteStore:
         if self._conflict and not self._conflict_told:
             self._conflict_told = True
             self._warn(CONFLICT_MESSAGE)
-        for row in self._unsaved.finished:
-            if row.get("handed_out"):  # the caller holds the temporary id
-                self._alias[row["real_id"]] = row["id"]
+        for done in self._unsaved.finished:
+            if done.handed_out and done.real_id is not None:
+                self._alias[done.real_id] = done.row["id"]
         self._unsaved = _Unsaved()
 
     # -- the read path
@@ -494,12 +510,12 @@ class SqliteStore:
             for slot, tracker in list(self._trackers.items()):
                 if tracker._key == key:
                     del self._trackers[slot]
-            self._unsaved.finished.append(row)
+            done = _Finished(row)
+            self._unsaved.finished.append(done)
             ok, _ = self._transact(durable=True)
-            if ok:
-                real_id: int = row["real_id"]
-                return real_id
-            row["handed_out"] = True
+            if ok and done.real_id is not None:
+                return done.real_id
+            done.handed_out = True
             temp_id: int = row["id"]
             return temp_id
 
@@ -532,7 +548,7 @@ class SqliteStore:
             found = self._run_rows(limit)
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
-            return ranked(found + [dict(r) for r in self._unsaved.finished], limit)
+            return ranked(found + [dict(d.row) for d in self._unsaved.finished], limit)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(BOARD_SIZE), score)
@@ -550,7 +566,7 @@ class SqliteStore:
             found = self._run_rows(None)
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
-            return found + [replayed(dict(r)) for r in self._unsaved.finished]
+            return found + [replayed(dict(d.row)) for d in self._unsaved.finished]
 
     def list_runs(self) -> list[RunRecord]:
         with self._lock:
@@ -565,9 +581,9 @@ class SqliteStore:
             return next((r for r in self.list_runs() if r.run_id == 0), None)
         with self._lock:
             real = {v: k for k, v in self._alias.items()}.get(run_id, run_id)
-            for row in self._unsaved.finished:
-                if row["id"] == run_id:
-                    return record_of_row(replayed(dict(row)))
+            for done in self._unsaved.finished:
+                if done.row["id"] == run_id:
+                    return record_of_row(replayed(dict(done.row)))
             raw = self._read(lambda c: queries.run_row_by_id(c, real), None)
         if raw is None:
             return None
