@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
 from functools import lru_cache
@@ -118,6 +118,40 @@ class RunRecord:
                 "status": self.status.value, "streak": self.streak,
                 "margin_total": self.margin_total, "score": self.score, "daily": self.daily,
                 "commitment": self.commitment, "ai": self.ai, "altered": self.altered}
+
+
+Results = tuple[dict[str, Any], ...]  # one object a match, from the player's side
+
+
+@dataclass(frozen=True)
+class RunRow:
+    """A ``runs`` row: a finished (or abandoned) run as the store keeps it.
+    ``id``: the row's (negative: not written yet, the temporary id handed out)."""
+
+    id: int
+    name: str
+    score: int
+    streak: int
+    margin_total: int
+    level: int  # the highest rival level faced
+    matches: int  # an abandoned match counts
+    started: str
+    ended: str
+    seed: str
+    abandoned: bool
+    results: Results
+    named: bool = True  # False: recorded when dropped; a later record of the run names it
+    ai: bool = False
+    ai_key: str | None = None  # the autoplay command: one entry per command and seed
+    actions: tuple[str, ...] | None = None  # None: recorded before runs kept their actions
+    daily: str | None = None  # the daily challenge's date, YYYY-MM-DD
+    daily_counted: bool = False  # the day's first attempt, on that day's board
+    altered: bool = False  # set by ``replayed``: its figures are not its actions'
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """(seed, started): a run is recorded once."""
+        return self.seed, self.started
 
 
 class RunLock(Protocol):
@@ -221,18 +255,20 @@ def daily_of_seed(seed: str) -> str | None:
 
 
 def finished_row(run: Run, name: str, started: str, ai_key: str | None = None,
-                 daily: str | None = None) -> dict[str, Any]:
+                 daily: str | None = None, *, entry_id: int = 0) -> RunRow:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
     seed = str(run.seed)
     if daily is not None and daily != daily_of_seed(seed):
         raise ValueError(f"the run of seed {seed!r} is not the daily challenge of {daily}")
-    row = run_summary(run)
+    summary = run_summary(run)
     actions = getattr(run, "actions", None)  # a stand-in run without actions: not exportable
-    row.update(name=clean_name(name) or DEFAULT_NAME, started=started, ended=now_iso(),
-               seed=seed, ai=ai_key is not None, ai_key=ai_key,
-               actions=None if actions is None else tuple(actions),
-               daily=daily_of_seed(seed), daily_counted=False)
-    return row
+    return RunRow(
+        id=entry_id, name=clean_name(name) or DEFAULT_NAME, score=summary["score"],
+        streak=summary["streak"], margin_total=summary["margin_total"],
+        level=summary["level"], matches=summary["matches"], started=started,
+        ended=now_iso(), seed=seed, abandoned=summary["abandoned"],
+        results=tuple(summary["results"]), ai=ai_key is not None, ai_key=ai_key,
+        actions=None if actions is None else tuple(actions), daily=daily_of_seed(seed))
 
 
 FIGURES = ("score", "streak", "margin_total", "level", "matches", "abandoned")
@@ -250,33 +286,29 @@ def _replay(seed: str, actions: tuple[str, ...], abandoned: bool
     return run_summary(run), dropped == 0
 
 
-def replayed(row: dict[str, Any]) -> dict[str, Any]:
+def replayed(row: RunRow) -> RunRow:
     """A checked ``runs`` row with the figures of its actions replayed by the
     core (score, streak, margin total, level, matches, results), and
     ``altered``: the figures stored disagree with them, or an action does not
     replay (the row was edited).  A run recorded before runs kept their
     actions keeps its stored figures (it cannot be replayed)."""
-    row["altered"] = False
-    actions = row.get("actions")
-    if actions is None:
-        return row
-    summary, whole = _replay(str(row["seed"]), tuple(actions), bool(row["abandoned"]))
-    row["altered"] = not whole or any(row.get(k) != summary[k] for k in FIGURES)
-    row.update({k: summary[k] for k in FIGURES},
-               results=[dict(match) for match in summary["results"]])
-    return row
+    if row.actions is None:
+        return replace(row, altered=False)
+    summary, whole = _replay(row.seed, row.actions, row.abandoned)
+    altered = not whole or any(getattr(row, k) != summary[k] for k in FIGURES)
+    return replace(row, altered=altered, results=tuple(dict(m) for m in summary["results"]),
+                   **{k: summary[k] for k in FIGURES})
 
 
-def record_of_row(row: dict[str, Any]) -> RunRecord:
+def record_of_row(row: RunRow) -> RunRecord:
     """The history entry of a checked ``runs`` row."""
-    actions = row.get("actions")
     return RunRecord(
-        run_id=row["id"], name=row["name"], started=row["started"], ended=row["ended"],
-        status=RunStatus.ABANDONED if row["abandoned"] else RunStatus.OVER,
-        streak=row["streak"], margin_total=row["margin_total"], score=row["score"],
-        daily=row.get("daily"), commitment=commitment(row["seed"]), ai=bool(row.get("ai")),
-        seed=row["seed"], actions=tuple(actions or ()), exportable=actions is not None,
-        daily_counted=bool(row.get("daily_counted")), altered=bool(row.get("altered")))
+        run_id=row.id, name=row.name, started=row.started, ended=row.ended,
+        status=RunStatus.ABANDONED if row.abandoned else RunStatus.OVER,
+        streak=row.streak, margin_total=row.margin_total, score=row.score,
+        daily=row.daily, commitment=commitment(row.seed), ai=row.ai, seed=row.seed,
+        actions=row.actions or (), exportable=row.actions is not None,
+        daily_counted=row.daily_counted, altered=row.altered)
 
 
 def progress_record(saved: SavedRun, name: str | None) -> RunRecord:
@@ -306,47 +338,45 @@ def export_source(record: RunRecord | None) -> ExportSource | None:
                         abandoned=record.status is RunStatus.ABANDONED, daily=record.daily)
 
 
-def daily_rows(rows: list[dict[str, Any]], day: str) -> list[dict[str, Any]]:
-    return [r for r in rows if r.get("daily") == day and r.get("daily_counted")]
+def daily_rows(rows: list[RunRow], day: str) -> list[RunRow]:
+    return [r for r in rows if r.daily == day and r.daily_counted]
 
 
-def abandoned_row(saved: SavedRun, name: str | None) -> dict[str, Any]:
+def abandoned_row(saved: SavedRun, name: str | None, ai_key: str | None = None) -> RunRow:
     """The row of a run in progress that is being dropped unrecorded: abandoned
-    (the match under way counts as lost), or finished if it was over."""
-    from .runs import restore_run
-
+    (the match under way counts as lost), or finished if it was over; ``ai_key``
+    for an autoplay slot's run."""
     run, _dropped = restore_run(saved.seed, saved.actions)
     if not run.over:
         run.abandon()
-    row = finished_row(run, name or DEFAULT_NAME, saved.started)
-    row["named"] = False  # a later record_finished_run of this run may still name it
-    return row
+    # not named: a later record_finished_run of this run may still name it
+    return replace(finished_row(run, name or DEFAULT_NAME, saved.started, ai_key), named=False)
 
 
 def extends(old: tuple[str, ...] | list[str], new: tuple[str, ...] | list[str]) -> bool:
     return len(new) >= len(old) and tuple(new[:len(old)]) == tuple(old)
 
 
-def dropped_message(row: dict[str, Any]) -> str:
-    return (f"a run in progress (seed {row['seed']}) was replaced by a new run before being "
-            f"recorded; it counts as {'abandoned' if row['abandoned'] else 'finished'}: "
-            f"score {row['score']}.")
+def dropped_message(row: RunRow) -> str:
+    return (f"a run in progress (seed {row.seed}) was replaced by a new run before being "
+            f"recorded; it counts as {'abandoned' if row.abandoned else 'finished'}: "
+            f"score {row.score}.")
 
 
 CONFLICT_MESSAGE = ("this run was played on elsewhere (another window?); moves made here "
                     "that differ are not saved.")
 
 
-def rank_key(row: dict[str, Any]) -> tuple[int, int, str, int]:
-    return (-row["score"], -row["margin_total"], row["ended"], row["id"])
+def rank_key(row: RunRow) -> tuple[int, int, str, int]:
+    return (-row.score, -row.margin_total, row.ended, row.id)
 
 
-def ranked(rows: list[dict[str, Any]], limit: int) -> list[LeaderboardEntry]:
+def ranked(rows: list[RunRow], limit: int) -> list[LeaderboardEntry]:
     """The board: the best ``limit`` runs, an altered run left off."""
-    rows = sorted((r for r in rows if not r.get("altered")), key=rank_key)[:limit]
-    return [LeaderboardEntry(i + 1, r["name"], r["score"], r["streak"], r["margin_total"],
-                             r["level"], display_date(r["ended"]), r["id"], bool(r.get("ai")))
-            for i, r in enumerate(rows)]
+    best = sorted((r for r in rows if not r.altered), key=rank_key)[:limit]
+    return [LeaderboardEntry(i + 1, r.name, r.score, r.streak, r.margin_total, r.level,
+                             display_date(r.ended), r.id, r.ai)
+            for i, r in enumerate(best)]
 
 
 def qualifies_on(board: list[LeaderboardEntry], score: int, size: int = BOARD_SIZE) -> bool:

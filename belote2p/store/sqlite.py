@@ -22,7 +22,7 @@ import sys
 import threading
 import uuid
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +34,7 @@ from .api import (
     LeaderboardEntry,
     RunLock,
     RunRecord,
+    RunRow,
     SavedRun,
     abandoned_row,
     check_settings,
@@ -100,13 +101,13 @@ class _Finished:
     (``id``: the temporary id), its id once written, and whether the caller
     holds the temporary id (then that id stays the run's for this store)."""
 
-    row: dict[str, Any]
+    row: RunRow
     real_id: int | None = None
     handed_out: bool = False
 
     @property
     def key(self) -> tuple[str, str]:
-        return self.row["seed"], self.row["started"]
+        return self.row.key
 
 
 class _Unsaved:
@@ -142,7 +143,7 @@ class SqliteStore:
         self._next_temp = -1
         self._me = _owner()
         self._recovered = False
-        self._settled: list[dict[str, Any]] = []
+        self._settled: list[RunRow] = []
         self._conflict = self._conflict_told = False
         self._known_settings: dict[str, str] = {}
         self._known_name: Any = _MISSING
@@ -372,10 +373,9 @@ class SqliteStore:
             name = rows.name_value(queries.state(conn, "last_name") or "null")
         except rows.BadRow:
             name = None
-        row = abandoned_row(old, name)
-        kind = queries.slot_kind(conn, slot)
-        if kind is not None and kind[0] == "autoplay" and isinstance(kind[1], str):
-            row.update(ai=True, ai_key=kind[1])
+        kind, key = queries.slot_kind(conn, slot) or (None, None)
+        autoplay = kind == "autoplay" and isinstance(key, str)
+        row = abandoned_row(old, name, key if autoplay else None)
         queries.insert_run(conn, row)
         if replaced:
             self._settled.append(row)
@@ -388,7 +388,7 @@ class SqliteStore:
             self._warn(CONFLICT_MESSAGE)
         for done in self._unsaved.finished:
             if done.handed_out and done.real_id is not None:
-                self._alias[done.real_id] = done.row["id"]
+                self._alias[done.real_id] = done.row.id
         self._unsaved = _Unsaved()
 
     # -- the read path
@@ -499,11 +499,10 @@ class SqliteStore:
     # -- finished runs
     def record_finished_run(self, run: Run, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
-        row = finished_row(run, name, started, ai_key, daily)
         with self._lock:
-            row["id"] = self._next_temp
+            row = finished_row(run, name, started, ai_key, daily, entry_id=self._next_temp)
             self._next_temp -= 1
-            key = (row["seed"], started)
+            key = row.key
             for slot, saved in list(self._unsaved.runs.items()):
                 if saved is not None and (saved.seed, saved.started) == key:
                     del self._unsaved.runs[slot]
@@ -516,16 +515,15 @@ class SqliteStore:
             if ok and done.real_id is not None:
                 return done.real_id
             done.handed_out = True
-            temp_id: int = row["id"]
-            return temp_id
+            return row.id
 
     def _checked_rows(self, found: list[tuple[Any, ...]], limit: int | None = None
-                      ) -> list[dict[str, Any]]:
+                      ) -> list[RunRow]:
         """The rows that pass their checks, with their figures replayed
         (``api.replayed``); with ``limit``: the first ``limit`` that are not
         altered (stored figures are the replayed ones for those, so the
         stored order is theirs)."""
-        out: list[dict[str, Any]] = []
+        out: list[RunRow] = []
         for raw in found:
             if limit is not None and len(out) >= limit:
                 break
@@ -534,21 +532,26 @@ class SqliteStore:
             except rows.BadRow as bad:
                 self._bad_row("runs", bad)
                 continue
-            if limit is None or not row["altered"]:
+            if limit is None or not row.altered:
                 out.append(row)
         return out
 
-    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
+    def _run_rows(self, limit: int | None) -> list[RunRow]:
         """Every finished run (``limit`` None), or the best ``limit`` not altered."""
         found = self._read(lambda c: queries.run_rows(c, best_first=limit is not None), [])
         return self._checked_rows(found, limit)
 
+    def _as_handed_out(self, found: list[RunRow]) -> list[RunRow]:
+        """Rows with the ids their callers hold (a run written after its
+        record had to hand out a temporary id keeps that one here)."""
+        with self._lock:
+            return [replace(row, id=self._alias[row.id]) if row.id in self._alias else row
+                    for row in found]
+
     def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         with self._lock:
-            found = self._run_rows(limit)
-            for row in found:
-                row["id"] = self._alias.get(row["id"], row["id"])
-            return ranked(found + [dict(d.row) for d in self._unsaved.finished], limit)
+            found = self._as_handed_out(self._run_rows(limit))
+            return ranked(found + [d.row for d in self._unsaved.finished], limit)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(BOARD_SIZE), score)
@@ -557,16 +560,15 @@ class SqliteStore:
         """Every finished run stored, oldest first (for tools and tests)."""
         keys = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
                 "ended", "seed", "abandoned", "results", "ai")
-        return [{k: row[k] for k in keys} for row in self._run_rows(None)]
+        return [{k: list(row.results) if k == "results" else getattr(row, k) for k in keys}
+                for row in self._run_rows(None)]
 
     # -- history and the daily challenge
-    def _all_rows(self) -> list[dict[str, Any]]:
+    def _all_rows(self) -> list[RunRow]:
         """Every finished run: stored (ids as handed out) and not yet written."""
         with self._lock:
-            found = self._run_rows(None)
-            for row in found:
-                row["id"] = self._alias.get(row["id"], row["id"])
-            return found + [replayed(dict(d.row)) for d in self._unsaved.finished]
+            found = self._as_handed_out(self._run_rows(None))
+            return found + [replayed(d.row) for d in self._unsaved.finished]
 
     def list_runs(self) -> list[RunRecord]:
         with self._lock:
@@ -582,17 +584,15 @@ class SqliteStore:
         with self._lock:
             real = {v: k for k, v in self._alias.items()}.get(run_id, run_id)
             for done in self._unsaved.finished:
-                if done.row["id"] == run_id:
-                    return record_of_row(replayed(dict(done.row)))
+                if done.row.id == run_id:
+                    return record_of_row(replayed(done.row))
             raw = self._read(lambda c: queries.run_row_by_id(c, real), None)
         if raw is None:
             return None
         checked = self._checked_rows([raw])
         if not checked:
             return None
-        row = checked[0]
-        row["id"] = run_id
-        return record_of_row(row)
+        return record_of_row(replace(checked[0], id=run_id))
 
     def run_for_export(self, run_id: int) -> ExportSource | None:
         return export_source(self.run_record(run_id))
@@ -621,10 +621,7 @@ class SqliteStore:
 
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         found = self._checked_rows(self._read(lambda c: queries.daily_counted_rows(c, day), []))
-        with self._lock:
-            for row in found:
-                row["id"] = self._alias.get(row["id"], row["id"])
-        return ranked(daily_rows(found, day), limit)
+        return ranked(daily_rows(self._as_handed_out(found), day), limit)
 
     # -- the name
     def last_name(self) -> str | None:
