@@ -129,6 +129,7 @@ class SqliteStore:
     def __init__(self, path: str | os.PathLike[str], *, echo: bool = True, open_now: bool = True):
         self.path = Path(path)
         self.location: str | None = str(self.path)
+        self.shown = str(self.path)  # where the data is, in messages
         self.warnings: list[str] = []
         self.saving = True
         self.echo = echo
@@ -162,7 +163,7 @@ class SqliteStore:
         """Report a row that fails its check (once per table and session)."""
         if table not in self._bad_told:
             self._bad_told.add(table)
-            self._warn(f"a row of {table} in {self.path} is not valid ({bad}); it is skipped.")
+            self._warn(f"a row of {table} in {self.shown} is not valid ({bad}); it is skipped.")
 
     def _save_failed(self, exc: BaseException) -> None:
         if self.saving:
@@ -674,11 +675,13 @@ class MemoryStore(SqliteStore):
     False and ``location`` None.  With no file there is nothing to check, move
     aside or lock between processes: opening makes a fresh database, and the
     lock of a run slot is shared only by the lock objects of this store.
-    ``copy_of``: start as a copy of that connection's database."""
+    ``copy_of``: start as a copy of that connection's database (the file
+    ``shown``, named in messages)."""
 
     def __init__(self, *, warnings: list[str] | None = None, echo: bool = False,
-                 copy_of: sqlite3.Connection | None = None) -> None:
+                 copy_of: sqlite3.Connection | None = None, shown: str = "memory") -> None:
         super().__init__(":memory:", echo=echo, open_now=False)
+        self.shown = shown
         self._copy_of = copy_of
         self.location = None
         self.saving = False
@@ -764,7 +767,7 @@ def _read_only_snapshot(path: Path) -> MemoryStore | None:
     try:
         if connection.integrity(conn, full=False) != ["ok"] or missing_tables(conn):
             return None
-        return MemoryStore(copy_of=conn)
+        return MemoryStore(copy_of=conn, shown=f"{path} (read-only)")
     except (sqlite3.Error, OSError, ValueError):
         return None
     finally:
