@@ -8,9 +8,11 @@ parameters); the words for it live here.  Suit symbols stay symbols.
 
 from __future__ import annotations
 
+from datetime import date
+
 from ..actions import Refusal, RefusalCode
 from ..cards import SUIT_SYMBOLS
-from ..services.i18n import N_, _
+from ..services.i18n import N_, _, format_date
 
 # Seat 0 and seat 1 as the player sees them, and as the demo names them.
 SEAT_NAMES = (N_("You"), N_("Rival"))
@@ -92,3 +94,11 @@ def went_dedans(taker_is_you: bool, defender_is_you: bool, taker: str, defender:
         return _("{name} went dedans: {points} points to you").format(points=points, name=taker)
     return _("{name} went dedans: {points} points to {other}").format(
         points=points, name=taker, other=defender)
+
+
+def daily_label(day: str, counted: bool) -> str:
+    """"Daily challenge · 1 Dec 2026 · counted" (the day's first attempt, on
+    its board) or "· practice" (a later attempt)."""
+    when = format_date(date.fromisoformat(day))
+    status = _("counted") if counted else _("practice")
+    return _("Daily challenge · {date} · {status}").format(date=when, status=status)

@@ -23,12 +23,13 @@ from .. import gfx
 from ..cards_art import CardArt
 from ..context import Window
 from ..gfx import Button, c
+from ..layout import TableLayout
 from ..model import RIVAL
 from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
 from .practice import PracticeState
 from .side_panel import SidePanel
-from .state import TableState
+from .state import CelebrationView, TableState
 
 Paint = Callable[[pygame.Surface], object]
 
@@ -101,6 +102,9 @@ class TableRenderer:
         self._hand(out, s)
         self._bidding(out, s)
         self._texts(out, s)
+        if s.finish_button is not None:
+            btn, body = s.finish_button, s.layout.fonts.body
+            out.append(Sprite(("finish",), btn.look(), btn.bounds(body), _button_paint(btn, body)))
         if s.practice is not None:
             self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
@@ -111,6 +115,8 @@ class TableRenderer:
             out.append(self._last_trick(s))
         if s.panel is not None:
             out.append(self._panel(s.panel, s))
+        if s.celebration is not None:
+            out.append(self._celebration(s, s.celebration))
         return out
 
     def _side(self, s: TableState) -> Sprite:
@@ -182,7 +188,7 @@ class TableRenderer:
             for i in range(min(n, 5)):
                 out.append(self._card(("pile", seat, i), None, rect.move(i * 2, -i * 2), False,
                                       shadow=i == 0))
-            label = ngettext("{n} trick", "{n} tricks", n).format(n=format_number(n))
+            label = _pile_label(seat, s.seat_names[seat], n, s.side.demo_levels is None)
             out.append(self._label(("pile_label", seat), label, L.fonts.small, c("text"),
                                    (rect.centerx, rect.bottom + 2), "midtop", True, L.table))
 
@@ -193,6 +199,10 @@ class TableRenderer:
             card = faces[i] if faces is not None and i < len(faces) else None
             out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),
                                   s.four_colour))
+        if s.rival_plate:
+            f = L.fonts.small
+            out.append(self._pill(("plate",), s.rival_plate, _plate_centre(L, s.rival_plate, f),
+                                  f, c("toast"), c("panel_title"), L.table))
         if s.thinking:
             out.append(self._thinking(s))
 
@@ -299,7 +309,8 @@ class TableRenderer:
         for i, line in enumerate(p.lines):
             rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
         height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small
-        box = pygame.Rect(L.table.left + margin, L.table.top + margin // 2, width, height)
+        top = L.name_plate[1] + round(small * 1.4)  # under the rival's name plate
+        box = pygame.Rect(L.table.left + margin, top, width, height)
 
         def paint(surf: pygame.Surface) -> None:
             gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
@@ -333,6 +344,46 @@ class TableRenderer:
                       lambda surf: panel.draw(surf, L))
 
     @staticmethod
+    def _celebration(s: TableState, cv: CelebrationView) -> Sprite:
+        """A match won: the margin flies from the table into the run score (the
+        side panel's figures change when it lands), the streak and the level."""
+        L, f = s.layout, s.layout.fonts
+        m = cv.match
+        lines = [(_("Match won!"), f.huge, c("good")),
+                 (_("Streak {streak}").format(streak=format_number(m.streak[1])), f.title,
+                  c("accent"))]
+        if m.level[1] > m.level[0]:
+            lines.append((_("The rival climbs to level {level}").format(level=m.level[1]),
+                          f.body, c("text")))
+        heights = [round(size * 1.3) for _t, size, _c in lines]
+        w = max(gfx.font(size, True).size(t)[0] for t, size, _c in lines) + f.title * 2
+        box = pygame.Rect(0, 0, max(w, f.body * 22), sum(heights) + f.title * 3)
+        box.center = L.centre
+        fly = min(1.0, max(0.0, (cv.progress - 0.25) / 0.6))
+        ease = 1 - (1 - fly) ** 3
+        start = (box.centerx, box.bottom - f.title)
+        goal = (L.panel.centerx, L.panel.top + f.body * 6)
+        pos = (round(start[0] + (goal[0] - start[0]) * ease),
+               round(start[1] + (goal[1] - start[1]) * ease))
+        margin = "+" + format_number(m.margin)
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.shade(surf, L.table)
+            gfx.panel(surf, box, radius=f.body)
+            y = box.top + f.title // 2
+            for (text, size, colour), h in zip(lines, heights):
+                gfx.blit_text(surf, text, size, colour, (box.centerx, y), "midtop", True,
+                              within=box)
+                y += h
+            if fly < 1.0:
+                gfx.blit_text(surf, margin, f.title, c("accent"), pos, "center", True)
+
+        bounds = pygame.Rect(L.table).union(box).union(
+            gfx.text_rect(margin, f.title, c("accent"), pos, "center", True))
+        look = ("celebration", m, fly >= 1.0, pos)
+        return Sprite(("celebration",), look, bounds, paint)
+
+    @staticmethod
     def _pill(name: tuple, text: str, centre, size: int, fill, ink,
               area: pygame.Rect | None = None) -> Sprite:
         """A rounded label centred on ``centre``; it must stay inside ``area``."""
@@ -346,6 +397,21 @@ class TableRenderer:
 
         bounds = r.union(gfx.text_rect(text, size, ink, r.center, "center", True))
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
+
+
+def _pile_label(seat: int, name: str, n: int, you_speak: bool) -> str:
+    """"Your tricks: 3" / "Rival: 3 tricks": whose pile it is, and how many."""
+    count = format_number(n)
+    if seat == 0 and you_speak:
+        return ngettext("Yours: {n} trick", "Yours: {n} tricks", n).format(n=count)
+    return ngettext("{name}: {n} trick", "{name}: {n} tricks", n).format(name=name, n=count)
+
+
+def _plate_centre(L: TableLayout, text: str, size: int) -> tuple[int, int]:
+    """The rival's name plate: left of its hand, level with it."""
+    w = gfx.font(size, True).size(text)[0] + size * 2
+    x, y = L.name_plate
+    return (max(L.table.left + L.margin + w // 2, x - w // 2), y)
 
 
 def _hint_glow(rect: pygame.Rect) -> Sprite:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS
+from ...cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
 from ...services.i18n import N_, _, format_number
 from .. import gfx
 from ..context import Window
@@ -65,12 +65,26 @@ class SidePanel:
         self._this_hand(rows, s)
         for b in buttons:
             b.draw(surf, f.small)
+        bottom = L.panel_buttons[0].top - f.body // 2
         if s.tracker is not None:
             h = tracker_height(L)
-            top = L.panel_buttons[0].top - h - f.body // 2
+            top = bottom - h
             if top >= rows.y:
                 area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
                 draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
+                bottom = top - f.small // 2
+        self._history(rows, s, bottom)
+
+    def _history(self, rows: _Rows, s: SideState, bottom: int) -> None:
+        """What was announced, newest last: as many lines as there is room for."""
+        if not s.history:
+            return
+        room = (bottom - rows.y - rows.small_line - rows.f.small) // rows.small_line
+        if room <= 0:
+            return
+        rows.heading(_("Announced"))
+        for line in s.history[-room:]:
+            rows.status(line)
 
     def _who(self, rows: _Rows, s: SideState) -> None:
         """Who plays whom: the two levels in the demo; on a practice table the
@@ -86,6 +100,8 @@ class SidePanel:
             self._practice(rows, s)
             return
         rows.heading(_("Rival"))
+        if s.daily is not None:
+            rows.note(s.daily)
         name = s.level_name(s.rival_level)
         rows.text(_("Level {level} · {name}").format(level=s.rival_level,
                                                      name=_(name) if name else ""))
@@ -133,9 +149,13 @@ class SidePanel:
         else:
             rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
-            rows.pair(_("Points"), *s.points)
+            rows.pair(_("Card points"), *s.points)
+            if s.last_bonus is not None:
+                bonus = ["", ""]
+                bonus[s.last_bonus] = f"+{LAST_TRICK_BONUS}"
+                rows.pair(_("Last trick"), bonus[0], bonus[1])
         else:
-            rows.row(_("Points"), _("hidden (Settings)"), c("text_dim"))
+            rows.row(_("Card points"), _("hidden (Settings)"), c("text_dim"))
         rows.pair(_("Tricks"), *s.won)
         if not s.stock_started:
             facts = [_("bidding")]
