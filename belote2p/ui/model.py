@@ -43,6 +43,7 @@ class Story:
     hands_started: int = 1
     deal_number: int = 1
     history: list[str] = field(default_factory=list)  # newest last
+    over: bool = False  # the run's end has been shown (its seed may be too)
 
     @property
     def match_scores(self) -> tuple[int, int]:
@@ -239,7 +240,11 @@ HARD = {BeatKind.DEAL, BeatKind.CONTRACT, BeatKind.HAND_OVER, BeatKind.CELEBRATE
 
 
 def run_over_beat() -> Beat:
-    return Beat(BeatKind.RUN_OVER, panel=PanelKind.RUN_OVER, hard=True, sound="run_over")
+    def start(m: TableModel) -> None:
+        m.story.over = True
+
+    return Beat(BeatKind.RUN_OVER, start=start, panel=PanelKind.RUN_OVER, hard=True,
+                sound="run_over")
 
 
 class BeatBuilder:
@@ -318,17 +323,36 @@ class BeatBuilder:
                else _("Belote: {name} +20").format(name=who))
         return self.announce(_("Rebelote!"), seat, log, hold=False, sound="belote")
 
+    def capot(self, seat: int) -> Beat:
+        you, name = self.second_person(seat), self.seat_name(seat)
+        text = (_("Capot! You take all 16 tricks") if you
+                else _("Capot! {name} takes all 16 tricks").format(name=name))
+        log = _("Capot: you +252") if you else _("Capot: {name} +252").format(name=name)
+        return self.announce(text, None, log, sound="capot")
+
+    def dedans(self, taker: int, defender_points: int) -> Beat:
+        you, name = self.second_person(taker), self.seat_name(taker)
+        points = format_number(defender_points)
+        text = (_("Dedans! Your contract fails") if you
+                else _("Dedans! {name}'s contract fails").format(name=name))
+        log = (_("Dedans: you lose {points}").format(points=points) if you
+               else _("Dedans: {name} loses {points}").format(name=name, points=points))
+        return self.announce(text, None, log, sound="dedans")
+
     def redeal(self, hand: Hand, hand_no: int) -> list[Beat]:
-        beats = [self.announce(_("Both passed twice: a new deal"), None,
-                               _("Redeal: both passed"))]
-        beats += self.deal(hand, hand_no)
+        beats = [self.redeal_notice()] + self.deal(hand, hand_no)
         if hand.forced_dealer:
-            dealer = hand.dealer
-            text = (_("Third deal: you must name a trump") if self.second_person(dealer)
-                    else _("Third deal: {name} must name a trump").format(
-                        name=self.seat_name(dealer)))
-            beats.append(self.announce(text, None, _("Third deal: the dealer must take")))
+            beats.append(self.forced_dealer(hand.dealer))
         return beats
+
+    def redeal_notice(self) -> Beat:
+        return self.announce(_("Both passed twice: a new deal"), None, _("Redeal: both passed"))
+
+    def forced_dealer(self, dealer: int) -> Beat:
+        text = (_("Third deal: you must name a trump") if self.second_person(dealer)
+                else _("Third deal: {name} must name a trump").format(
+                    name=self.seat_name(dealer)))
+        return self.announce(text, None, _("Third deal: the dealer must take"))
 
     # -- dealing
     def deal(self, hand: Hand, hand_no: int) -> list[Beat]:
@@ -511,22 +535,10 @@ class BeatBuilder:
         score = hand.score()
         index = match.hands.index(hand) if hand in match.hands else len(match.hand_scores) - 1
         beats: list[Beat] = []
-        names, you = self.seat_name, self.second_person
         if score.capot is not None:
-            seat = score.capot
-            text = (_("Capot! You take all 16 tricks") if you(seat)
-                    else _("Capot! {name} takes all 16 tricks").format(name=names(seat)))
-            log = (_("Capot: you +252") if you(seat)
-                   else _("Capot: {name} +252").format(name=names(seat)))
-            beats.append(self.announce(text, None, log, sound="capot"))
+            beats.append(self.capot(score.capot))
         elif score.result == "dedans":
-            taker, points = score.taker, format_number(score.scores[1 - score.taker])
-            text = (_("Dedans! Your contract fails") if you(taker)
-                    else _("Dedans! {name}'s contract fails").format(name=names(taker)))
-            log = (_("Dedans: you lose {points}").format(points=points) if you(taker)
-                   else _("Dedans: {name} loses {points}").format(name=names(taker),
-                                                                 points=points))
-            beats.append(self.announce(text, None, log, sound="dedans"))
+            beats.append(self.dedans(score.taker, score.scores[1 - score.taker]))
         summary = None
         if match.over:
             summary = MatchSummary(tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),

@@ -201,7 +201,9 @@ class TableRenderer:
                                   s.four_colour))
         if s.rival_plate:
             f = L.fonts.small
-            out.append(self._pill(("plate",), s.rival_plate, _plate_centre(L, s.rival_plate, f),
+            right = round(min(s.rival_x)) - L.margin if s.rival_x else L.name_plate[0]
+            out.append(self._pill(("plate",), s.rival_plate,
+                                  _plate_centre(L, right, s.rival_plate, f),
                                   f, c("toast"), c("panel_title"), L.table))
         if s.thinking:
             out.append(self._thinking(s))
@@ -349,7 +351,8 @@ class TableRenderer:
         side panel's figures change when it lands), the streak and the level."""
         L, f = s.layout, s.layout.fonts
         m = cv.match
-        lines = [(_("Match won!"), f.huge, c("good")),
+        margin = "+" + format_number(m.margin)
+        lines = [(_("Match won!"), f.huge, c("good")), (margin, f.title, c("accent")),
                  (_("Streak {streak}").format(streak=format_number(m.streak[1])), f.title,
                   c("accent"))]
         if m.level[1] > m.level[0]:
@@ -357,23 +360,23 @@ class TableRenderer:
                           f.body, c("text")))
         heights = [round(size * 1.3) for _t, size, _c in lines]
         w = max(gfx.font(size, True).size(t)[0] for t, size, _c in lines) + f.title * 2
-        box = pygame.Rect(0, 0, max(w, f.body * 22), sum(heights) + f.title * 3)
+        box = pygame.Rect(0, 0, max(w, f.body * 22), sum(heights) + f.title)
         box.center = L.centre
-        fly = min(1.0, max(0.0, (cv.progress - 0.25) / 0.6))
+        fly = min(1.0, max(0.0, (cv.progress - 0.2) / 0.65))
         ease = 1 - (1 - fly) ** 3
-        start = (box.centerx, box.bottom - f.title)
-        goal = (L.panel.centerx, L.panel.top + f.body * 6)
+        start = (box.centerx, box.top + f.title // 2 + heights[0] + heights[1] // 2)
+        goal = (L.panel.right - f.body * 3, L.panel.top + round(f.body * 4.6))
         pos = (round(start[0] + (goal[0] - start[0]) * ease),
                round(start[1] + (goal[1] - start[1]) * ease))
-        margin = "+" + format_number(m.margin)
 
         def paint(surf: pygame.Surface) -> None:
             gfx.shade(surf, L.table)
             gfx.panel(surf, box, radius=f.body)
             y = box.top + f.title // 2
-            for (text, size, colour), h in zip(lines, heights):
-                gfx.blit_text(surf, text, size, colour, (box.centerx, y), "midtop", True,
-                              within=box)
+            for i, ((text, size, colour), h) in enumerate(zip(lines, heights)):
+                if i != 1:  # the margin is drawn where it flies
+                    gfx.blit_text(surf, text, size, colour, (box.centerx, y), "midtop", True,
+                                  within=box)
                 y += h
             if fly < 1.0:
                 gfx.blit_text(surf, margin, f.title, c("accent"), pos, "center", True)
@@ -407,11 +410,10 @@ def _pile_label(seat: int, name: str, n: int, you_speak: bool) -> str:
     return ngettext("{name}: {n} trick", "{name}: {n} tricks", n).format(name=name, n=count)
 
 
-def _plate_centre(L: TableLayout, text: str, size: int) -> tuple[int, int]:
-    """The rival's name plate: left of its hand, level with it."""
+def _plate_centre(L: TableLayout, right: int, text: str, size: int) -> tuple[int, int]:
+    """The rival's name plate: left of its hand (ending at ``right``), level with it."""
     w = gfx.font(size, True).size(text)[0] + size * 2
-    x, y = L.name_plate
-    return (max(L.table.left + L.margin + w // 2, x - w // 2), y)
+    return (max(L.table.left + L.margin + w // 2, right - w // 2), L.name_plate[1])
 
 
 def _hint_glow(rect: pygame.Rect) -> Sprite:

@@ -635,7 +635,7 @@ class TableScene(Scene):
             show_points=bool(self.ctx.settings.get("show_points")), four_colour=four,
             show_tracker=inp.show_tracker, show_last=inp.show_last, tracker=tracker,
             hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
-            commitment=commitment(str(run.seed)), seed=str(run.seed) if run.over else None,
+            commitment=commitment(str(run.seed)), seed=str(run.seed) if story.over else None,
             language=current_language(), practice=self.practice is not None,
             history=tuple(story.history), daily=self.daily)
 

@@ -1,0 +1,145 @@
+"""The table tells one story, in order (issue #17): the side panel, the piles
+and the scores change only once the beat or panel that announces the change
+has been shown.  The real loop is driven through a whole match at Normal
+speed with posted clicks (SDL's dummy driver, the rival in-line, so it
+answers at once), and every frame is checked against what was announced."""
+
+from __future__ import annotations
+
+import pytest
+
+from belote2p.cards import points as card_points
+from belote2p.hand import Hand
+from belote2p.match import Run
+from belote2p.services.rival import rival_decision
+from belote2p.services.run_session import ActiveRun
+from belote2p.ui.navigation import Route
+from belote2p.ui.table.scene import TableScene
+from belote2p.ui.table.state import TableState
+from tests import ui_harness as h
+
+pytestmark = pytest.mark.ui
+
+# Played by level 3 for you against the run's level-1 rival, this seed's first
+# match is won (233 - 111): it has a celebration, and a second match follows.
+WON_SEED = "story0"
+DT = 1 / 20  # coarse frames: the announcements checked here last far longer
+
+
+def _pick(table: TableScene, state: TableState) -> tuple[int, int] | None:
+    """Where to click for level 3's choice (your cards decided as a good player would)."""
+    run = table.run
+    action = rival_decision(run.match.view(0), 3, f"{run.seed}/me", len(run.actions))
+    for b in state.bid_buttons:
+        if b.value == action:
+            return b.rect.center
+    for hc in state.hand:
+        if hc.card == action:
+            return hc.rect.center
+    return None
+
+
+def _points(hand: Hand, tricks: int) -> tuple[int, int]:
+    """Card points of the hand's first ``tricks`` tricks, by seat (no last-trick 10)."""
+    pts = [0, 0]
+    for trick in hand.tricks[:tricks]:
+        for card in trick.cards:
+            pts[trick.winner] += card_points(card, hand.trump)
+    return pts[0], pts[1]
+
+
+class Story:
+    """What the player has been shown so far, frame after frame."""
+
+    def __init__(self, run: Run):
+        self.run = run
+        self.hands: list[list[Hand]] = [[]]  # by match: the hands dealt, in order
+        self.panels_seen: list[int] = [0]  # by match: end-of-hand panels shown
+        self.panel_open = False
+        self.celebrations = 0  # celebrations shown (each a match won)
+        self.celebrating = False
+
+    def note_engine(self) -> None:
+        match_no = len(self.run.results) if self.run.match.hands else 0
+        hands = self.hands
+        while len(hands) <= match_no:
+            hands.append([])
+            self.panels_seen.append(0)
+        for hand in self.run.match.hands:
+            if all(hand is not seen for seen in hands[match_no]):
+                hands[match_no].append(hand)
+
+    def check(self, s: TableState, frame: int) -> None:
+        side = s.side
+        where = f"frame {frame}"
+        if s.celebration is not None:
+            self.celebrating = True
+        elif self.celebrating:
+            self.celebrating = False
+            self.celebrations += 1
+        # the streak, the score and the level move only once a celebration was shown
+        assert side.streak == self.celebrations, where
+        assert side.rival_level == 1 + self.celebrations, where
+        shown_match = self.celebrations  # a lost match ends the run: each new one follows one
+        # the hand scores: those of the panels shown, no more
+        panel = s.panel
+        if panel is not None and panel.kind == "hand_over" and not self.panel_open:
+            self.panels_seen[shown_match] += 1
+        self.panel_open = panel is not None
+        seen = self.panels_seen[shown_match] if shown_match < len(self.panels_seen) else 0
+        assert len(side.hand_scores) == seen, (where, side.hand_scores, seen)
+        hands = self.hands[shown_match]
+        for i, shown in enumerate(side.hand_scores):
+            assert shown == hands[i].score().scores, where
+        # "Hand 2 in play" only once hand 1's panel has closed
+        if side.hands_started == 2:
+            assert seen >= 1 and not (seen == 1 and self.panel_open), where
+        # piles and the side panel agree, and count only tricks collected on screen
+        assert s.won == side.won, where
+        hand = hands[side.hands_started - 1]
+        assert side.won[0] + side.won[1] <= len(hand.tricks), where
+        assert side.points == _points(hand, side.won[0] + side.won[1]), where
+        if side.last_bonus is not None:
+            assert side.won[0] + side.won[1] == 16 and side.last_bonus == hand.tricks[-1].winner
+
+
+def test_the_side_panel_never_runs_ahead_of_the_story():
+    game = h.make_app(worker="inline", instant=False)
+    try:
+        table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(WON_SEED), "now"))
+        assert isinstance(table, TableScene)
+        story = Story(table.run)
+        match_panel_totals = None
+        waited = 0
+        for frame in range(40_000):
+            story.note_engine()
+            h.step(game, dt=DT)
+            if game.app.top is not table:
+                break
+            state = table.state()
+            story.check(state, frame)
+            panel = state.panel
+            if panel is not None:
+                if panel.kind == "hand_over" and table.run.results and story.celebrations == 0:
+                    # the match panel: both hands, the totals, the winner, the margin
+                    assert [r[0] for r in panel.rows][-3:] == ["Hand 1", "Hand 2", "Match"]
+                    match_panel_totals = panel.rows[-1][1:3]
+                    assert state.side.match_scores == match_panel_totals
+                    assert any("by 122" in text for text, _c in panel.lines)
+                    assert panel.title == "Match won!"
+                if panel.age > 0.3:
+                    h.click(panel.button_rect(state.layout).center)
+                continue
+            if story.celebrations >= 1 and table.run.match.hand_scores:
+                break  # into the second match, one hand played: enough told
+            if state.human_turn:
+                waited += 1
+                if waited >= 2:  # the turn is shown a frame before answering
+                    pos = _pick(table, state)
+                    assert pos is not None, "level 3's choice is on the screen"
+                    h.click(pos)
+                    waited = 0
+        assert match_panel_totals == (233, 111)
+        assert story.celebrations == 1 and table.model.story.streak == 1
+    finally:
+        game.app.shutdown()
