@@ -365,7 +365,7 @@ class TableRenderer:
         fly = min(1.0, max(0.0, (cv.progress - 0.2) / 0.65))
         ease = 1 - (1 - fly) ** 3
         start = (box.centerx, box.top + f.title // 2 + heights[0] + heights[1] // 2)
-        goal = (L.panel.right - f.body * 3, L.panel.top + round(f.body * 4.6))
+        goal = (L.panel.right - f.body * 3, L.panel.top + round(f.body * 5.4))
         pos = (round(start[0] + (goal[0] - start[0]) * ease),
                round(start[1] + (goal[1] - start[1]) * ease))
 
@@ -389,10 +389,15 @@ class TableRenderer:
     @staticmethod
     def _pill(name: tuple, text: str, centre, size: int, fill, ink,
               area: pygame.Rect | None = None) -> Sprite:
-        """A rounded label centred on ``centre``; it must stay inside ``area``."""
+        """A rounded label centred on ``centre``; it must stay inside ``area``
+        (a long translation gets a smaller size and moves in from the edge)."""
+        if area is not None:
+            size = gfx.fitting_size(text, size, area.w - size * 4, True, smallest=0.6)
         w = gfx.font(size, True).size(text)[0] + size * 2
         r = pygame.Rect(0, 0, w, round(size * 1.9))
         r.center = centre
+        if area is not None and r.w < area.w:
+            r.clamp_ip(area.inflate(-size, 0))
 
         def paint(surf: pygame.Surface) -> None:
             gfx.panel(surf, r, radius=r.h // 2, colour=fill)

@@ -76,15 +76,24 @@ class SidePanel:
         self._history(rows, s, bottom)
 
     def _history(self, rows: _Rows, s: SideState, bottom: int) -> None:
-        """What was announced, newest last: as many lines as there is room for."""
+        """What was announced, newest last: as many as there is room for (a
+        long line wraps rather than shrinks)."""
         if not s.history:
             return
-        room = (bottom - rows.y - rows.small_line - rows.f.small) // rows.small_line
-        if room <= 0:
+        small = rows.f.small
+        room = (bottom - rows.y - rows.small_line - small) // rows.small_line
+        wrapped = [gfx.wrap(line, small, rows.x1 - rows.x0) for line in s.history]
+        shown: list[list[str]] = []
+        for lines in reversed(wrapped):
+            if sum(map(len, shown)) + len(lines) > room:
+                break
+            shown.insert(0, lines)
+        if not shown:
             return
         rows.heading(_("Announced"))
-        for line in s.history[-room:]:
-            rows.status(line)
+        for lines in shown:
+            for line in lines:
+                rows.status(line)
 
     def _who(self, rows: _Rows, s: SideState) -> None:
         """Who plays whom: the two levels in the demo; on a practice table the
