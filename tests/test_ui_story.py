@@ -48,6 +48,18 @@ def _points(hand: Hand, tricks: int) -> tuple[int, int]:
     return pts[0], pts[1]
 
 
+def _won_first_match():
+    """WON_SEED's first match played out (level 3 for you), and its run after it."""
+    run = Run(WON_SEED)
+    while True:
+        match = run.match
+        seat = match.hand.to_move
+        key = f"{run.seed}/me" if seat == 0 else str(run.seed)
+        run.apply(rival_decision(match.view(seat), 3 if seat == 0 else 1, key, len(run.actions)))
+        if run.results:
+            return match, run
+
+
 class Story:
     """What the player has been shown so far, frame after frame."""
 
@@ -141,5 +153,81 @@ def test_the_side_panel_never_runs_ahead_of_the_story():
                     waited = 0
         assert match_panel_totals == (233, 111)
         assert story.celebrations == 1 and table.model.story.streak == 1
+    finally:
+        game.app.shutdown()
+
+
+def test_a_click_skips_the_celebration():
+    """The celebration lasts under a second at Normal speed, and a click ends it."""
+    from belote2p.ui.model import BeatBuilder
+
+    game = h.make_app(worker="inline", instant=False)
+    try:
+        table = h.open_table(game, "skip")
+        h.step(game, 60)
+        match, run = _won_first_match()
+        builder = BeatBuilder(table._timing(), table.seat_name)
+        beats = builder.match_over(match, run)
+        assert len(beats) == 1 and beats[0].total() < 1.0
+        table.beats.clear()
+        table.beats.queue.extend(beats)
+        h.step(game, 2)
+        assert table.state().celebration is not None
+        h.click(table.L.centre)
+        h.step(game)
+        assert table.state().celebration is None
+        assert table.model.story.streak == 1  # what it announced is now shown
+    finally:
+        game.app.shutdown()
+
+
+def test_abandoning_during_the_deal_leaves_no_card_behind_the_panel():
+    """Abandoned while the cards fly in: they land at once, none vanishes."""
+    game = h.make_app(worker="inline", instant=False)
+    try:
+        table = h.open_table(game, "abandon-deal")
+        h.step(game, 12)
+        assert table.model.hidden and table.state().flights  # the deal is under way
+        table.abandon()
+        h.step(game, 3)
+        state = table.state()
+        assert state.panel is not None and state.panel.kind == "run_over"
+        assert state.flights == () and not table.model.hidden
+        assert sorted(hc.card for hc in state.hand) == sorted(table.hand.hands[0])
+        assert len(state.rival_x) == len(table.hand.hands[1]) and state.turned is not None
+    finally:
+        game.app.shutdown()
+
+
+def test_a_trick_the_rival_answers_at_once_takes_under_two_seconds_at_normal():
+    """Counted in frames of the loop at 60 Hz (simulated time, not the clock):
+    from the click on your lead to your next "Your lead", when you win it."""
+    game = h.make_app(worker="inline", instant=False)
+    try:
+        table = h.open_table(game, WON_SEED)
+        timed: list[float] = []
+        clicked: int | None = None
+        led = False
+        for frame in range(20_000):
+            h.step(game)
+            state = table.state()
+            if state.panel is not None or len(timed) >= 4:
+                break
+            if not state.human_turn:
+                continue
+            if clicked is not None and state.phase is not None and state.phase.value == "play":
+                if led and not table.hand.current and table.hand.trick_number > 1:
+                    timed.append((frame - clicked) / 60)
+                clicked = None
+            pos = _pick(table, state)
+            if pos is None:
+                continue
+            led = state.phase is not None and state.phase.value == "play" and not table.hand.current
+            h.click(pos)
+            clicked = frame
+        assert timed, "you led and won a trick"
+        # the issue asks 2 s on screen; the schedule keeps a quarter second for
+        # the real rival's answer and the frames (benchmarks/bench_pace.py measures them)
+        assert max(timed) <= 1.75, timed
     finally:
         game.app.shutdown()
