@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import pygame
 
+from ..actions import Trick
 from ..cards import (
     CARDS,
     LAST_TRICK_BONUS,
@@ -22,10 +23,13 @@ from ..match import Run
 from ..record import record_of
 from ..services.i18n import _, format_number
 from ..services.run_session import Standing
+from ..view import SeatView
 from . import gfx
+from .cards_art import CardArt
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
 from .model import HandOver, MatchSummary
+from .theme import Theme
 from .words import capot_note, contract_made, led_by, went_dedans, won_by
 
 # Facts that stand on their own share a line, split by this mark (not a sentence).
@@ -44,10 +48,10 @@ def _is_you(seat: int) -> bool:
 class InfoPanel:
     kind: str
     title: str
-    rows: list = field(default_factory=list)  # (label, left, right, bold)
-    lines: list = field(default_factory=list)  # (text, colour name)
+    rows: list[Row] = field(default_factory=list)  # (label, left, right, bold)
+    lines: list[Line] = field(default_factory=list)  # (text, colour name)
     button: str = ""
-    headers: tuple = ("", "")
+    headers: tuple[str, str] = ("", "")
     title_colour: str = "panel_title"
     age: float = 0.0
     done: bool = False
@@ -57,7 +61,7 @@ class InfoPanel:
     _extra_button: Button | None = None
     # the end of a hand offers its review (the second button): the hand's record
     # and the review's title; the table opens it when the player asks
-    review: tuple[dict, str] | None = None
+    review: tuple[dict[str, Any], str] | None = None
     wants_review: bool = False
 
     # -- geometry
@@ -101,7 +105,7 @@ class InfoPanel:
         return pygame.Rect(main.left - L.fonts.body - w, main.top, w, main.h)
 
     # -- input
-    def handle(self, event, L: TableLayout) -> bool:
+    def handle(self, event: pygame.event.Event, L: TableLayout) -> bool:
         """True when the player continues."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_SPACE):
@@ -265,8 +269,9 @@ def run_over_panel(run: Run, standing: Standing | None, scored: bool,
 
 
 # ------------------------------------------------------------------ overlays
-def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool,
-                    you=_is_you) -> None:
+def draw_last_trick(surf: pygame.Surface, L: TableLayout, art: CardArt, trick: Trick | None,
+                    names: Callable[[int], str], four: bool,
+                    you: Callable[[int], bool] = _is_you) -> None:
     f = L.fonts
     cw, ch = L.card
     foot = "" if trick is None else SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
@@ -301,8 +306,8 @@ def tracker_height(L: TableLayout) -> int:
     return round(L.fonts.small * 1.45) * 6 + L.fonts.small // 2
 
 
-def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, four: bool,
-                 theme) -> None:
+def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view: SeatView,
+                 four: bool, theme: Theme) -> None:
     """Every card by suit (trumps first): played ones struck out, yours gold,
     and red the ones the rival is known to hold (the turned card they took,
     the other half of an announced belote, all of them once the stock is empty)."""

@@ -39,7 +39,7 @@ class Practice:
     def __init__(self, level: int, worker: AIWorker):
         self.level, self.worker = level, worker
         self.face_up = False
-        self._pending: tuple[int, Future] | None = None  # (actions when asked, job)
+        self._pending: tuple[int, Future[Hint]] | None = None  # (actions when asked, job)
         self._hint: tuple[int, Hint] | None = None
 
     def ask_hint(self, run: Run) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS
+from ...cards import SUIT_SYMBOLS, Card
 from ...services.i18n import _, format_number, ngettext
 from .. import gfx
 from ..cards_art import CardArt
@@ -32,6 +32,10 @@ from .side_panel import SidePanel
 from .state import CelebrationView, TableState
 
 Paint = Callable[[pygame.Surface], object]
+Name = tuple[object, ...]  # a sprite's place: ("hand", 3), ("side",)...
+Bounds = tuple[int, ...]
+Colour = tuple[int, ...]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -40,7 +44,7 @@ class Sprite:
     to frame), ``look`` what it shows (equal looks paint equal pixels),
     ``bounds`` every pixel ``paint`` may touch."""
 
-    name: tuple
+    name: Name
     look: object
     bounds: pygame.Rect
     paint: Paint
@@ -50,7 +54,7 @@ class TableRenderer:
     def __init__(self, window: Window, art: CardArt, theme: Theme):
         self.window, self.art, self.theme = window, art, theme
         self.side = SidePanel(window, theme)
-        self._shown: dict[tuple, tuple[object, tuple]] | None = None  # name -> look, bounds
+        self._shown: dict[Name, tuple[object, Bounds]] | None = None  # name -> look, bounds
         self._size: tuple[int, int] | None = None
         self._damage: list[pygame.Rect] | None = None
 
@@ -125,14 +129,15 @@ class TableRenderer:
         return Sprite(("side",), (s.side, tuple(b.look() for b in s.side_buttons)), region,
                       lambda surf: self.side.draw(surf, s.side, s.side_buttons))
 
-    def _card(self, name: tuple, card, rect: pygame.Rect, four: bool, dim: bool = False,
+    def _card(self, name: Name, card: Card | None, rect: pygame.Rect, four: bool,
+              dim: bool = False,
               shadow: bool = True) -> Sprite:
         rect = pygame.Rect(rect)
         return Sprite(name, (card, tuple(rect), four, dim, shadow), self.art.bounds(rect, shadow),
                       lambda surf: self.art.draw(surf, card, rect, four, dim=dim, shadow=shadow))
 
     @staticmethod
-    def _label(name: tuple, text: str, size: int, colour, pos, anchor: str,
+    def _label(name: Name, text: str, size: int, colour: Colour, pos: Point, anchor: str,
                bold: bool = False, within: pygame.Rect | None = None) -> Sprite:
         """A line of text; ``within`` is the box it must stay inside (checked by
         the fit test)."""
@@ -240,7 +245,8 @@ class TableRenderer:
                 continue
             glow, radius = hc.rect.inflate(6, 6), max(4, hc.rect.w // 12)
 
-            def paint(surf: pygame.Surface, glow=glow, radius=radius, card=card) -> None:
+            def paint(surf: pygame.Surface, glow: pygame.Rect = glow, radius: int = radius,
+                      card: Sprite = card) -> None:
                 pygame.draw.rect(surf, c("card_select_glow"), glow, width=3, border_radius=radius)
                 card.paint(surf)
 
@@ -387,7 +393,7 @@ class TableRenderer:
         return Sprite(("celebration",), look, bounds, paint)
 
     @staticmethod
-    def _pill(name: tuple, text: str, centre, size: int, fill, ink,
+    def _pill(name: Name, text: str, centre: Point, size: int, fill: Colour, ink: Colour,
               area: pygame.Rect | None = None) -> Sprite:
         """A rounded label centred on ``centre``; it must stay inside ``area``
         (a long translation gets a smaller size and moves in from the edge)."""
@@ -395,7 +401,7 @@ class TableRenderer:
             size = gfx.fitting_size(text, size, area.w - size * 4, True, smallest=0.6)
         w = gfx.font(size, True).size(text)[0] + size * 2
         r = pygame.Rect(0, 0, w, round(size * 1.9))
-        r.center = centre
+        r.center = (round(centre[0]), round(centre[1]))
         if area is not None and r.w < area.w:
             r.clamp_ip(area.inflate(-size, 0))
 
@@ -436,8 +442,8 @@ def _button_paint(button: Button, size: int) -> Paint:
     return lambda surf: button.draw(surf, size)
 
 
-def _changed(before: dict[tuple, tuple[object, tuple]],
-             now: dict[tuple, tuple[object, tuple]]) -> list[pygame.Rect]:
+def _changed(before: dict[Name, tuple[object, Bounds]],
+             now: dict[Name, tuple[object, Bounds]]) -> list[pygame.Rect]:
     """The areas of sprites that appeared, went, moved or look different."""
     areas = []
     for name, (look, bounds) in now.items():

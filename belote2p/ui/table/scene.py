@@ -239,7 +239,7 @@ class TableScene(Scene):
     def _demo_panel_time(self) -> float | None:
         if not self.demo:
             return None
-        return self.ctx.theme.timing["demo_panel_fast" if self.demo.fast else "demo_panel"]
+        return float(self.ctx.theme.timing["demo_panel_fast" if self.demo.fast else "demo_panel"])
 
     def _drive(self, dt: float) -> None:
         idle = self.idle()
@@ -282,7 +282,7 @@ class TableScene(Scene):
         scale = min(1.0, max(0.25, settings.speed())) * settings.pause_scale
         if self.finishing is not None:
             scale *= self.ctx.theme.timing["auto_finish_pace"]
-        return self.ctx.theme.timing["rival_min_pause"] * scale
+        return float(self.ctx.theme.timing["rival_min_pause"]) * scale
 
     def _ease(self, dt: float) -> None:
         visible = self.model.visible_mine()

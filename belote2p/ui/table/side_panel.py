@@ -21,6 +21,8 @@ from .state import SideState
 SIDE_BUTTONS = ((N_("Last trick (L)"), "last"), (N_("Tracker (T)"), "tracker"),
                 (N_("Menu (Esc)"), "menu"))
 SEPARATOR = " · "  # between facts of the status line
+Colour = tuple[int, ...]
+Point = tuple[float, float]
 
 
 def side_buttons(L: TableLayout, show_last: bool, show_tracker: bool,
@@ -195,7 +197,7 @@ class _Rows:
         self.small_line = round(self.f.small * 1.45)
         self.box = L.panel  # every line stays inside the panel
 
-    def _text(self, text: str, size: int, colour, pos, anchor: str = "topleft",
+    def _text(self, text: str, size: int, colour: Colour, pos: Point, anchor: str = "topleft",
               bold: bool = False) -> pygame.Rect:
         return gfx.blit_text(self.surf, text, size, colour, pos, anchor, bold, within=self.box)
 
@@ -216,13 +218,14 @@ class _Rows:
         self._text(text, size, c("text"), (self.x0, self.y), bold=True)
         self.y += self.line
 
-    def row(self, label: str, value: str, colour=None, bold: bool = False) -> None:
+    def row(self, label: str, value: str, colour: Colour | None = None,
+            bold: bool = False) -> None:
         body = self.f.body
         shown = self._text(value, body, colour or c("text"), (self.x1, self.y), "topright", bold)
         self._label(label, shown.left)
         self.y += self.line
 
-    def small_row(self, label: str, value: str, colour=None) -> None:
+    def small_row(self, label: str, value: str, colour: Colour | None = None) -> None:
         """A label and a value in the small size; the value goes on a line of
         its own when both do not fit (a commitment is never cut short)."""
         small = self.f.small
@@ -239,7 +242,7 @@ class _Rows:
         self._text(right, small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
-    def pair(self, label: str, a, b, bold: bool = False) -> None:
+    def pair(self, label: str, a: int | str, b: int | str, bold: bool = False) -> None:
         body = self.f.body
         colour = c("accent") if bold else c("text")
         shown = self._text(str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright", bold)
@@ -247,7 +250,7 @@ class _Rows:
         self._label(label, shown.left)
         self.y += self.line
 
-    def trump(self, label: str, symbol: str, ink, taken_by: str) -> None:
+    def trump(self, label: str, symbol: str, ink: Colour, taken_by: str) -> None:
         body, small, y = self.f.body, self.f.small, self.y
         badge = pygame.Rect(0, 0, round(body * 1.5), round(body * 1.5))
         badge.topright = (self.x1, y - body // 5)

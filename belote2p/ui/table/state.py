@@ -41,7 +41,7 @@ class SideState:
     """Everything the side panel shows (if this is equal, so is the panel)."""
 
     size: tuple[int, int]
-    demo_levels: tuple[Any, Any] | None
+    demo_levels: tuple[int | str, ...] | None
     level_names: tuple[tuple[int, str], ...]
     rival_level: int
     streak: int
