@@ -1,0 +1,110 @@
+"""The table's parts on their own (issue #17): the run's standing as the
+session tells it, the "rest are yours" claim against the solver, and the
+input's intents."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from belote2p.actions import PASS, Phase
+from belote2p.match import MatchResult, Run
+from belote2p.services.run_session import ActiveRun, RunSession, Standing
+from belote2p.store import MemoryStore
+from belote2p.ui.gfx import Button
+from belote2p.ui.layout import table_layout
+from belote2p.ui.table.finish import claim, next_card
+from belote2p.ui.table.input import InputView, OpenMenu, PlaceBid, PlayCard, Skip, TableInput
+from belote2p.ui.theme import theme
+
+pytestmark = pytest.mark.ui
+
+
+def _won_run(seed: str, margin: int) -> Run:
+    run = Run(seed)
+    run.results.append(MatchResult((100 + margin, 100), 0))
+    run.abandon()
+    return run
+
+
+def test_the_session_tells_the_place_and_the_personal_best():
+    store = MemoryStore()
+    session = RunSession(store)
+    first = ActiveRun(_won_run("a", 300), "2026-12-01T08:00:00+00:00")
+    assert session.standing(first) == Standing(1, True)  # the first run is the best yet
+    session.record(first, "Ana")
+    second = ActiveRun(_won_run("b", 100), "2026-12-01T09:00:00+00:00")
+    assert session.standing(second) == Standing(2, False)  # below the first
+    session.record(second, "Ana")
+    third = ActiveRun(_won_run("c", 500), "2026-12-01T10:00:00+00:00")
+    assert session.standing(third) == Standing(1, True)
+    nothing = ActiveRun(Run("d"), "2026-12-01T11:00:00+00:00")
+    nothing.run.abandon()
+    assert session.standing(nothing).personal_best is False  # no score, no best
+
+
+def _strict_positions(seeds: int = 30):
+    """Positions of the strict phase with the player to move, from random play."""
+    for i in range(seeds):
+        rng = random.Random(i)
+        run = Run(f"claim{i}")
+        while not run.results:
+            hand = run.match.hand
+            if hand.phase is Phase.PLAY and hand.strict and hand.to_move == 0:
+                yield run
+            run.apply(rng.choice(hand.legal_actions()))
+            if len(run.match.hands) > 1 or run.match.hand_scores:
+                break
+
+
+def test_the_rest_are_yours_only_when_every_defence_loses_them():
+    """A claim of the player's is kept whatever the rival plays; each claim
+    is checked by playing it out against random answers."""
+    claimed = 0
+    for run in _strict_positions():
+        offer = claim(run.match.view(0))
+        if offer is None or offer.seat != 0:
+            continue
+        claimed += 1
+        replay = Run.replay(run.seed, list(run.actions))
+        hand = replay.match.hand
+        before = hand.tricks_won[1]
+        rng = random.Random(claimed)
+        while hand.phase is Phase.PLAY:
+            if hand.to_move == 0:
+                card = next_card(replay.match.view(0), 0)
+                assert card is not None and card in hand.legal_cards()
+            else:
+                card = rng.choice(hand.legal_cards())
+            replay.apply(card)
+        assert hand.tricks_won[1] == before, "the rival took a trick the player claimed"
+    assert claimed > 0  # the claim was really met
+
+
+def _view(cards=(), bids=(), panel=False, skippable=False, demo=False) -> InputView:
+    layout = table_layout((1280, 800), theme().layout)
+    return InputView(layout, demo, panel, skippable, tuple(cards), tuple(bids), ())
+
+
+def test_input_turns_events_into_intents():
+    pygame.init()
+    run = Run("intents")
+    card = run.match.hand.hands[0][0]
+    rect = pygame.Rect(100, 600, 80, 120)
+    inp = TableInput()
+    view = _view(cards=[(card, rect)])
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+    up = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
+    assert inp.handle(down, view) == []
+    assert inp.handle(up, view) == [PlayCard(card)]
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1)
+    assert inp.handle(key, view) == [PlayCard(card)]
+    esc = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE)
+    assert inp.handle(esc, view) == [OpenMenu()]
+    assert inp.handle(key, _view(skippable=True)) == [Skip()]
+    button = Button(pygame.Rect(400, 300, 100, 40), "Pass", PASS)
+    enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)
+    assert inp.handle(enter, _view(bids=[button])) == [PlaceBid(PASS)]
+    assert inp.handle(key, _view(cards=[(card, rect)], demo=True)) == []
