@@ -60,6 +60,14 @@ def _won_first_match():
             return match, run
 
 
+@pytest.fixture
+def game():
+    """The real window at Normal speed, the rival in-line (it answers at once)."""
+    game = h.make_app(worker="inline", instant=False)
+    yield game
+    game.app.shutdown()
+
+
 class Story:
     """What the player has been shown so far, frame after frame."""
 
@@ -115,119 +123,103 @@ class Story:
             assert side.won[0] + side.won[1] == 16 and side.last_bonus == hand.tricks[-1].winner
 
 
-def test_the_side_panel_never_runs_ahead_of_the_story():
-    game = h.make_app(worker="inline", instant=False)
-    try:
-        table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(WON_SEED), "now"))
-        assert isinstance(table, TableScene)
-        story = Story(table.run)
-        match_panel_totals = None
-        waited = 0
-        for frame in range(40_000):
-            story.note_engine()
-            h.step(game, dt=DT)
-            if game.app.top is not table:
-                break
-            state = table.state()
-            story.check(state, frame)
-            panel = state.panel
-            if panel is not None:
-                if panel.kind == "hand_over" and table.run.results and story.celebrations == 0:
-                    # the match panel: both hands, the totals, the winner, the margin
-                    assert [r[0] for r in panel.rows][-3:] == ["Hand 1", "Hand 2", "Match"]
-                    match_panel_totals = panel.rows[-1][1:3]
-                    assert state.side.match_scores == match_panel_totals
-                    assert any("by 122" in text for text, _c in panel.lines)
-                    assert panel.title == "Match won!"
-                if panel.age > 0.3:
-                    h.click(panel.button_rect(state.layout).center)
-                continue
-            if story.celebrations >= 1 and table.run.match.hand_scores:
-                break  # into the second match, one hand played: enough told
-            if state.human_turn:
-                waited += 1
-                if waited >= 2:  # the turn is shown a frame before answering
-                    pos = _pick(table, state)
-                    assert pos is not None, "level 3's choice is on the screen"
-                    h.click(pos)
-                    waited = 0
-        assert match_panel_totals == (233, 111)
-        assert story.celebrations == 1 and table.model.story.streak == 1
-    finally:
-        game.app.shutdown()
+def test_the_side_panel_never_runs_ahead_of_the_story(game):
+    table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(WON_SEED), "now"))
+    assert isinstance(table, TableScene)
+    story = Story(table.run)
+    match_panel_totals = None
+    waited = 0
+    for frame in range(40_000):
+        story.note_engine()
+        h.step(game, dt=DT)
+        if game.app.top is not table:
+            break
+        state = table.state()
+        story.check(state, frame)
+        panel = state.panel
+        if panel is not None:
+            if panel.kind == "hand_over" and table.run.results and story.celebrations == 0:
+                # the match panel: both hands, the totals, the winner, the margin
+                assert [r[0] for r in panel.rows][-3:] == ["Hand 1", "Hand 2", "Match"]
+                match_panel_totals = panel.rows[-1][1:3]
+                assert state.side.match_scores == match_panel_totals
+                assert any("by 122" in text for text, _c in panel.lines)
+                assert panel.title == "Match won!"
+            if panel.age > 0.3:
+                h.click(panel.button_rect(state.layout).center)
+            continue
+        if story.celebrations >= 1 and table.run.match.hand_scores:
+            break  # into the second match, one hand played: enough told
+        if state.human_turn:
+            waited += 1
+            if waited >= 2:  # the turn is shown a frame before answering
+                pos = _pick(table, state)
+                assert pos is not None, "level 3's choice is on the screen"
+                h.click(pos)
+                waited = 0
+    assert match_panel_totals == (233, 111)
+    assert story.celebrations == 1 and table.model.story.streak == 1
 
 
-def test_a_click_skips_the_celebration():
+def test_a_click_skips_the_celebration(game):
     """The celebration lasts under a second at Normal speed, and a click ends it."""
     from belote2p.ui.model import BeatBuilder
 
-    game = h.make_app(worker="inline", instant=False)
-    try:
-        table = h.open_table(game, "skip")
-        h.step(game, 60)
-        match, run = _won_first_match()
-        builder = BeatBuilder(table._timing(), table.seat_name)
-        beats = builder.match_over(match, run)
-        assert len(beats) == 1 and beats[0].total() < 1.0
-        table.beats.clear()
-        table.beats.queue.extend(beats)
-        h.step(game, 2)
-        assert table.state().celebration is not None
-        h.click(table.L.centre)
-        h.step(game)
-        assert table.state().celebration is None
-        assert table.model.story.streak == 1  # what it announced is now shown
-    finally:
-        game.app.shutdown()
+    table = h.open_table(game, "skip")
+    h.step(game, 60)
+    match, run = _won_first_match()
+    builder = BeatBuilder(table._timing(), table.seat_name)
+    beats = builder.match_over(match, run)
+    assert len(beats) == 1 and beats[0].total() < 1.0
+    table.beats.clear()
+    table.beats.queue.extend(beats)
+    h.step(game, 2)
+    assert table.state().celebration is not None
+    h.click(table.L.centre)
+    h.step(game)
+    assert table.state().celebration is None
+    assert table.model.story.streak == 1  # what it announced is now shown
 
 
-def test_abandoning_during_the_deal_leaves_no_card_behind_the_panel():
+def test_abandoning_during_the_deal_leaves_no_card_behind_the_panel(game):
     """Abandoned while the cards fly in: they land at once, none vanishes."""
-    game = h.make_app(worker="inline", instant=False)
-    try:
-        table = h.open_table(game, "abandon-deal")
-        h.step(game, 12)
-        assert table.model.hidden and table.state().flights  # the deal is under way
-        table.abandon()
-        h.step(game, 3)
-        state = table.state()
-        assert state.panel is not None and state.panel.kind == "run_over"
-        assert state.flights == () and not table.model.hidden
-        assert sorted(hc.card for hc in state.hand) == sorted(table.hand.hands[0])
-        assert len(state.rival_x) == len(table.hand.hands[1]) and state.turned is not None
-    finally:
-        game.app.shutdown()
+    table = h.open_table(game, "abandon-deal")
+    h.step(game, 12)
+    assert table.model.hidden and table.state().flights  # the deal is under way
+    table.abandon()
+    h.step(game, 3)
+    state = table.state()
+    assert state.panel is not None and state.panel.kind == "run_over"
+    assert state.flights == () and not table.model.hidden
+    assert sorted(hc.card for hc in state.hand) == sorted(table.hand.hands[0])
+    assert len(state.rival_x) == len(table.hand.hands[1]) and state.turned is not None
 
 
-def test_a_trick_the_rival_answers_at_once_takes_under_two_seconds_at_normal():
+def test_a_trick_the_rival_answers_at_once_takes_under_two_seconds_at_normal(game):
     """Counted in frames of the loop at 60 Hz (simulated time, not the clock):
     from the click on your lead to your next "Your lead", when you win it."""
-    game = h.make_app(worker="inline", instant=False)
-    try:
-        table = h.open_table(game, WON_SEED)
-        timed: list[float] = []
-        clicked: int | None = None
-        led = False
-        for frame in range(20_000):
-            h.step(game)
-            state = table.state()
-            if state.panel is not None or len(timed) >= 4:
-                break
-            if not state.human_turn:
-                continue
-            if clicked is not None and state.phase is not None and state.phase.value == "play":
-                if led and not table.hand.current and table.hand.trick_number > 1:
-                    timed.append((frame - clicked) / 60)
-                clicked = None
-            pos = _pick(table, state)
-            if pos is None:
-                continue
-            led = state.phase is not None and state.phase.value == "play" and not table.hand.current
-            h.click(pos)
-            clicked = frame
-        assert timed, "you led and won a trick"
-        # the issue asks 2 s on screen; the schedule keeps a quarter second for
-        # the real rival's answer and the frames (benchmarks/bench_pace.py measures them)
-        assert max(timed) <= 1.75, timed
-    finally:
-        game.app.shutdown()
+    table = h.open_table(game, WON_SEED)
+    timed: list[float] = []
+    clicked: int | None = None
+    led = False
+    for frame in range(20_000):
+        h.step(game)
+        state = table.state()
+        if state.panel is not None or len(timed) >= 4:
+            break
+        if not state.human_turn:
+            continue
+        if clicked is not None and state.phase is not None and state.phase.value == "play":
+            if led and not table.hand.current and table.hand.trick_number > 1:
+                timed.append((frame - clicked) / 60)
+            clicked = None
+        pos = _pick(table, state)
+        if pos is None:
+            continue
+        led = state.phase is not None and state.phase.value == "play" and not table.hand.current
+        h.click(pos)
+        clicked = frame
+    assert timed, "you led and won a trick"
+    # the issue asks 2 s on screen; the schedule keeps a quarter second for
+    # the real rival's answer and the frames (benchmarks/bench_pace.py measures them)
+    assert max(timed) <= 1.75, timed

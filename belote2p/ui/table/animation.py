@@ -83,17 +83,7 @@ class BeatPlayer:
         for i, beat in enumerate(pending):
             if i > 0 and beat.start:
                 beat.start(self.model)
-            for f in beat.flights:
-                if not f.launched:
-                    f.launched = True
-                    if f.launch:
-                        f.launch(self.model)
-                if not f.landed:
-                    f.landed = True
-                    if f.land:
-                        f.land(self.model)
-            if beat.end:
-                beat.end(self.model)
+            self._complete(beat)
         self.banners.clear()
 
     # ------------------------------------------------------------- messages
@@ -173,9 +163,8 @@ class BeatPlayer:
         if f.card is not None and f.dst[0] == "hand" and f.dst[1] == HUMAN:
             self.hooks.landed_in_hand(f.card, rect)
 
-    def _finish(self) -> None:
-        b = self.beat
-        assert b is not None
+    def _complete(self, b: Beat) -> None:
+        """Every flight of ``b`` launched and landed, then its end."""
         for f in b.flights:
             if not f.launched:
                 f.launched = True
@@ -185,6 +174,11 @@ class BeatPlayer:
                 self._land(f)
         if b.end:
             b.end(self.model)
+
+    def _finish(self) -> None:
+        b = self.beat
+        assert b is not None
+        self._complete(b)
         self.beat, self.panel = None, None
         self.hooks.finished(b)
 
