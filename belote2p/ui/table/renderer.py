@@ -204,7 +204,7 @@ class TableRenderer:
             card = faces[i] if faces is not None and i < len(faces) else None
             out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),
                                   s.four_colour))
-        if s.rival_plate:
+        if s.rival_plate and s.practice is None:  # practice: its box names the rival
             f = L.fonts.small
             right = round(min(s.rival_x)) - L.margin if s.rival_x else L.name_plate[0]
             out.append(self._pill(("plate",), s.rival_plate,
@@ -317,8 +317,7 @@ class TableRenderer:
         for i, line in enumerate(p.lines):
             rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
         height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small
-        top = L.name_plate[1] + round(small * 1.4)  # under the rival's name plate
-        box = pygame.Rect(L.table.left + margin, top, width, height)
+        box = pygame.Rect(L.table.left + margin, L.table.top + margin // 2, width, height)
 
         def paint(surf: pygame.Surface) -> None:
             gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
