@@ -108,3 +108,19 @@ def test_input_turns_events_into_intents():
     enter = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN)
     assert inp.handle(enter, _view(bids=[button])) == [PlaceBid(PASS)]
     assert inp.handle(key, _view(cards=[(card, rect)], demo=True)) == []
+
+
+def test_every_moment_has_a_sound_shipped():
+    """The big moments have sounds: each named by a beat has a recipe and a
+    shipped WAV (made by ``python -m belote2p.ui.sound``; silent without a device)."""
+    import re
+    from pathlib import Path
+
+    from belote2p.resources import asset_path
+    from belote2p.ui import model
+
+    named = set(re.findall(r'sound="(\w+)"', Path(model.__file__).read_text(encoding="utf-8")))
+    assert {"belote", "capot", "dedans", "celebrate", "run_over", "announce"} <= named
+    for name in named:
+        assert name in theme().sounds, name
+        assert asset_path("sounds", name + ".wav").is_file(), name
