@@ -125,3 +125,29 @@ def test_every_moment_has_a_sound_shipped():
     for name in named:
         assert name in theme().sounds, name
         assert asset_path("sounds", name + ".wav").is_file(), name
+
+
+def test_the_table_labels_the_daily_run():
+    """"Daily challenge · <date> · counted" for the day's first attempt, "· practice" after."""
+    from belote2p.ui.navigation import Route
+    from tests import ui_harness as h
+
+    game = h.make_app()
+    try:
+        session = game.session
+        assert session.start_daily("2026-12-01") is True
+        first = session.last_started
+        table = game.nav.reset(Route.TABLE, active=first)
+        h.step(game)
+        label = table.state().side.daily
+        assert label is not None and label.startswith("Daily challenge · ")
+        assert "2026" in label and label.endswith("· counted")
+        assert session.start_daily("2026-12-01") is False  # a second attempt: practice
+        table = game.nav.reset(Route.TABLE, active=session.last_started)
+        h.step(game)
+        assert table.state().side.daily.endswith("· practice")
+        table = h.open_table(game, "not-daily")
+        h.step(game)
+        assert table.state().side.daily is None
+    finally:
+        game.app.shutdown()
