@@ -2,6 +2,7 @@
 
     xvfb-run -a -s "-screen 0 1920x1080x24" python benchmarks/bench_pace.py \
         [--speed normal] [--seeds a b c] [--size WxH] [--only click|hand]
+        [--clock real|simulated]
 
 Two figures, each the median over the seeds (three by default):
 
@@ -49,10 +50,35 @@ from belote2p.ui.theme import theme
 LIMIT_S = 400.0  # a hand that takes longer than this is a hang, not a figure
 
 
+SIMULATED = {"on": False}  # --clock simulated: fixed 1/60 s frames, the rival in-line
+FRAME_S = 1 / 60
+
+
 def _game(size: tuple[int, int], speed: str):
     settings = dict(theme().defaults, animation_speed=speed)
+    if SIMULATED["on"]:
+        return build_game(MemoryStore(), size=size, settings=settings, worker_mode="inline",
+                          fps=0, save_settings=False)
     return build_game(MemoryStore(), size=size, settings=settings, worker_mode="process",
                       save_settings=False)
+
+
+class Clock:
+    """Seconds on screen: the wall clock, or frames x 1/60 s (``--clock simulated``:
+    the animations' schedule alone, free of the machine's load)."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def step(self, app) -> None:
+        if SIMULATED["on"]:
+            app.step(FRAME_S)
+        else:
+            app.step()
+        self.frames += 1
+
+    def now(self) -> float:
+        return self.frames * FRAME_S if SIMULATED["on"] else time.perf_counter()
 
 
 def _panel_kind(table) -> str | None:
@@ -80,17 +106,18 @@ def click_to_turn(seed: str, size: tuple[int, int], speed: str) -> dict:
     rival_leads: list[float] = []
     clicked_at: float | None = None
     led = False
-    start = time.perf_counter()
+    clock = Clock()
+    start = clock.now()
     try:
-        while time.perf_counter() - start < LIMIT_S:
-            app.step()
+        while clock.now() - start < LIMIT_S:
+            clock.step(app)
             if _panel_kind(table) is not None:
                 break  # the hand is over
             if not _your_turn(table):
                 continue
             hand = table.hand
             if clicked_at is not None and hand.phase is Phase.PLAY:
-                took = time.perf_counter() - clicked_at
+                took = clock.now() - clicked_at
                 you_lead = not hand.current
                 (won if led and you_lead else rival_leads if not you_lead else []).append(took)
                 clicked_at = None
@@ -99,14 +126,14 @@ def click_to_turn(seed: str, size: tuple[int, int], speed: str) -> dict:
                 bids = state.bid_buttons
                 chosen = next((b for b in bids if b.value.word == "pass"), bids[0])
                 _post_click(chosen.rect.center)
-                app.step()
+                clock.step(app)
                 continue
             legal = [hc for hc in state.hand if not hc.dim]
             if not legal:
                 continue
             led = not hand.current
             _post_click(legal[0].rect.center)
-            clicked_at = time.perf_counter()
+            clicked_at = clock.now()
     finally:
         app.shutdown()
     every = won + rival_leads
@@ -122,10 +149,11 @@ def whole_hand(seed: str, size: tuple[int, int], speed: str) -> tuple[float, flo
     table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(seed), ""),
                            demo=DemoConfig(levels=(2, 2), hands=1, seed=seed))
     start = None
+    clock = Clock()
     try:
         while True:
-            app.step()
-            now = time.perf_counter()
+            clock.step(app)
+            now = clock.now()
             start = now if start is None else start
             if _panel_kind(table) == "hand_over":
                 return round(now - start, 2), _median(app.frame_times)
@@ -145,15 +173,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seeds", nargs="+", default=["pace1", "pace2", "pace3"])
     p.add_argument("--size", default="1280x800", help="window size, WxH")
     p.add_argument("--only", choices=("click", "hand"), default=None)
+    p.add_argument("--clock", choices=("real", "simulated"), default="real",
+                   help="real: the wall clock under a display; simulated: 1/60 s a frame, "
+                        "no display needed (the schedule alone)")
     args = p.parse_args(argv)
-    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    SIMULATED["on"] = args.clock == "simulated"
+    if SIMULATED["on"]:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
         print('bench_pace: no display; run it under a real X server, e.g.\n'
               '  xvfb-run -a -s "-screen 0 1920x1080x24" python benchmarks/bench_pace.py',
               file=sys.stderr)
         return 2
     w, h = (int(v) for v in args.size.lower().split("x"))
     load_before = os.getloadavg()[0]
-    out: dict = {"speed": args.speed, "size": args.size, "seeds": args.seeds}
+    out: dict = {"speed": args.speed, "size": args.size, "seeds": args.seeds,
+                 "clock": args.clock}
     if args.only in (None, "click"):
         clicks = [click_to_turn(s, (w, h), args.speed) for s in args.seeds]
         for key in ("click_to_turn_s", "won_s", "rival_leads_s"):
