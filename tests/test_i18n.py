@@ -106,15 +106,17 @@ def test_unknown_language_is_refused():
 
 
 @pytest.mark.parametrize("code, expected", [
-    ("en", {0: "0 tricks", 1: "1 trick", 2: "2 tricks"}),
-    ("fr", {0: "0 pli", 1: "1 pli", 2: "2 plis"}),  # French: 0 is singular
-    ("pt", {0: "0 vaza", 1: "1 vaza", 2: "2 vazas"}),
-    ("es", {0: "0 bazas", 1: "1 baza", 2: "2 bazas"}),
+    ("en", {0: "Rival: 0 tricks", 1: "Rival: 1 trick", 2: "Rival: 2 tricks"}),
+    ("fr", {0: "Rival : 0 pli", 1: "Rival : 1 pli", 2: "Rival : 2 plis"}),  # French: 0 is one
+    ("pt", {0: "Rival: 0 vaza", 1: "Rival: 1 vaza", 2: "Rival: 2 vazas"}),
+    ("es", {0: "Rival: 0 bazas", 1: "Rival: 1 baza", 2: "Rival: 2 bazas"}),
 ])
 def test_plural_forms_follow_the_language(code, expected):
     set_language(code)
     for count, text in expected.items():
-        assert ngettext("{n} trick", "{n} tricks", count).format(n=count) == text
+        # the rival's trick pile, as the table labels it
+        assert ngettext("{name}: {n} trick", "{name}: {n} tricks", count).format(
+            name="Rival", n=count) == text
 
 
 @pytest.mark.parametrize("code, text", [

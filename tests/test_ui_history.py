@@ -102,7 +102,7 @@ def test_first_daily_attempt_starts_at_once_on_the_daily_seed_and_counts():
     h.step(game)
     press(game, "daily")
     top = game.app.top
-    assert top.offer()["scene"] == "table"
+    assert h.offer_of(top)["scene"] == "table"
     assert str(top.run.seed) == daily_seed(today_utc())
     day = today_utc().isoformat()
     assert store.daily_attempted(day)

@@ -35,7 +35,7 @@ def game():
 def start_from_title(game):
     game.nav.reset(Route.TITLE)
     h.step(game)
-    offer = game.app.top.offer()
+    offer = h.offer_of(game.app.top)
     h.click(offer["buttons"]["new"].center)
     h.step(game)
     assert isinstance(game.app.top, TableScene)
@@ -72,11 +72,11 @@ def play_turn_by_mouse(game, table, offer, tried_illegal: list):
         card = dim[0]["card"]
         h.click(dim[0]["rect"].center)
         h.step(game)
-        assert table.offer()["message"].lower() == hand.why_illegal(card)
+        assert h.offer_of(table)["message"].lower() == hand.why_illegal(card)
         tried_illegal.append(card)
     before = len(table.run.actions)
-    chosen = next(cd["card"] for cd in table.offer()["cards"] if not cd["dim"])
-    h.click(h.first_legal_policy(table.offer())[1])
+    chosen = next(cd["card"] for cd in h.offer_of(table)["cards"] if not cd["dim"])
+    h.click(h.first_legal_policy(h.offer_of(table))[1])
     h.step(game)
     assert table.run.actions[before] == str(chosen)  # answered within the frame
 
@@ -131,14 +131,14 @@ def test_a_whole_match_by_keyboard_then_the_leaderboard(game):
         assert len(table.run.actions) > before
     # the run is over (a match not won): the name entry, then the board
     assert table.run.over and len(table.run.results) >= 1
-    assert game.app.top.offer()["scene"] == "NameEntryScene"
+    assert h.offer_of(game.app.top)["scene"] == "NameEntryScene"
     for _ in range(30):
         h.key(pygame.K_BACKSPACE)
     h.type_text("  Zoë   Ñandú  ")
     h.step(game)
     h.key(pygame.K_RETURN)
     h.step(game)
-    assert game.app.top.offer()["scene"] == "LeaderboardScene"
+    assert h.offer_of(game.app.top)["scene"] == "LeaderboardScene"
     board = game.store.leaderboard()
     assert board[0].name == "Zoë Ñandú"
     assert game.app.top.highlight == board[0].entry_id
@@ -176,7 +176,7 @@ def test_confirm_before_playing_needs_a_second_click(game):
     h.click(card["rect"].center)
     h.step(game)
     assert len(table.run.actions) == before and table.input.armed == card["card"]
-    assert "again" in table.offer()["message"]
+    assert "again" in h.offer_of(table)["message"]
     raised = dict(table.card_rects())[card["card"]]
     h.click(raised.center)
     h.step(game)
@@ -213,16 +213,16 @@ def test_abandon_from_the_menu_counts_the_match_as_lost(game):
     h.settle(game)
     h.key(pygame.K_ESCAPE)
     h.step(game)
-    h.click(game.app.top.offer()["buttons"]["abandon"].center)
+    h.click(h.offer_of(game.app.top)["buttons"]["abandon"].center)
     h.step(game)
-    assert game.app.top.offer()["scene"] == "ConfirmDialog"
+    assert h.offer_of(game.app.top)["scene"] == "ConfirmDialog"
     h.key(pygame.K_y)
     h.step(game, 2)
     assert table.run.over and table.run.abandoned
-    assert game.app.top is table and table.offer()["panel"] == "run_over"
+    assert game.app.top is table and h.offer_of(table)["panel"] == "run_over"
     h.key(pygame.K_RETURN)
     h.step(game)
-    assert game.app.top.offer()["scene"] == "NameEntryScene"
+    assert h.offer_of(game.app.top)["scene"] == "NameEntryScene"
     h.type_text("Quitter")
     h.key(pygame.K_RETURN)
     h.step(game)
@@ -262,8 +262,8 @@ def test_settings_are_kept_between_launches():
     try:
         game.nav.reset(Route.SETTINGS)
         h.step(game)
-        h.click(game.app.top.offer()["buttons"]["four_colour"].center)
-        h.click(game.app.top.offer()["buttons"]["sound"].center)
+        h.click(h.offer_of(game.app.top)["buttons"]["four_colour"].center)
+        h.click(h.offer_of(game.app.top)["buttons"]["sound"].center)
         h.step(game)
     finally:
         game.app.shutdown()

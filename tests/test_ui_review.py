@@ -41,7 +41,7 @@ def play_to_hand_over(game, table: TableScene) -> dict:
 def wait_ready(game, limit: int = 600) -> dict:
     for _ in range(limit):
         h.step(game)
-        offer = game.app.top.offer()
+        offer = h.offer_of(game.app.top)
         if offer["state"] != ReviewState.COMPUTING:
             return offer
     raise AssertionError("the review never arrived")
@@ -60,7 +60,7 @@ def test_review_from_the_end_of_hand_and_back(game):
     assert shown["state"] == ReviewState.READY and shown["trick"] == 1
     # every card of both seats has its verdict, in the phase its trick was in
     for trick in range(1, 17):
-        shown = game.app.top.offer()
+        shown = h.offer_of(game.app.top)
         assert shown["trick"] == trick
         step = finished.tricks[trick - 1]
         assert shown["played"] == step.cards and shown["winner"] == step.winner
@@ -71,16 +71,16 @@ def test_review_from_the_end_of_hand_and_back(game):
             assert (v["loss"] == 0) == (v["card"] in v["best"])
         h.key(pygame.K_RIGHT)
         h.step(game)
-    assert game.app.top.offer()["trick"] == 16  # the last trick stays selected
+    assert h.offer_of(game.app.top)["trick"] == 16  # the last trick stays selected
     h.click(shown["rows"][3].center)
     h.step(game)
-    assert game.app.top.offer()["trick"] == 3
-    assert "trick 8" in game.app.top.offer()["summary"][0]
+    assert h.offer_of(game.app.top)["trick"] == 3
+    assert "trick 8" in h.offer_of(game.app.top)["summary"][0]
     # back to the panel, exactly as it was; the run goes on
     h.key(pygame.K_ESCAPE)
     h.step(game)
     assert game.app.top is table
-    offer = table.offer()
+    offer = h.offer_of(table)
     assert offer["panel"] == "hand_over" and table.run.actions == actions_before
     h.click(offer["panel_button"].center)
     offer = h.settle(game)
@@ -111,7 +111,7 @@ def test_a_record_that_cannot_be_replayed_is_named(game):
     assert offer["state"] == ReviewState.FAILED and "decks" in offer["error"]
     h.key(pygame.K_ESCAPE)
     h.step(game)
-    assert game.app.top.offer()["scene"] == "TitleScene"
+    assert h.offer_of(game.app.top)["scene"] == "TitleScene"
 
 
 def test_the_review_progresses_in_a_thread_and_can_be_stopped():
@@ -157,6 +157,6 @@ def test_the_review_draws_in_every_language(game, lang):
             game.app._on_resize(*size)
             h.key(pygame.K_END)
             h.step(game, 2)
-            assert game.app.top.offer()["state"] == ReviewState.READY
+            assert h.offer_of(game.app.top)["state"] == ReviewState.READY
     finally:
         i18n.set_language("en")

@@ -71,12 +71,45 @@ def step(game: Game, frames: int = 1, dt: float = 1 / 60) -> None:
         game.app.step(dt)
 
 
+def table_offer(table: TableScene) -> dict:
+    """What the table offers the player now, read from the frame's ``TableState``
+    (the production scene has no snapshot method of its own)."""
+    state = table.state()
+    panel = state.panel
+    L = state.layout
+    return {
+        "scene": "table",
+        "phase": state.phase.value if state.phase is not None else "between",
+        "human_turn": table.human_turn(),
+        "idle": state.idle,
+        "thinking": state.thinking,
+        "cards": [{"card": hc.card, "rect": hc.rect, "dim": hc.dim} for hc in state.hand],
+        "bids": [{"label": b.label, "rect": b.rect, "value": b.value} for b in state.bid_buttons],
+        "panel": panel.kind if panel else None,
+        "panel_button": panel.button_rect(L) if panel else None,
+        "review_button": panel.extra_rect(L) if panel and panel.review else None,
+        "panel_lines": [text for text, _colour in panel.lines] if panel else [],
+        "panel_title": panel.title if panel else None,
+        "message": state.message if table.beats.message else None,
+        "side_buttons": {b.value: b.rect for b in state.side_buttons},
+        "finish_button": state.finish_button,
+        "side": state.side,
+    }
+
+
+def offer_of(scene) -> dict:
+    """What any scene offers: the table's from its state, the others' own."""
+    if isinstance(scene, TableScene):
+        return table_offer(scene)
+    return scene.offer()
+
+
 def settle(game: Game, limit: int = 3000, dt: float = 1 / 60) -> dict:
     """Step until the table waits for the player (their turn, or a panel);
     returns what the screen offers then."""
     for _ in range(limit):
         game.app.step(dt)
-        offer = game.app.top.offer()
+        offer = offer_of(game.app.top)
         if offer.get("scene") != "table":
             return offer
         if offer["panel"] is not None:

@@ -2,6 +2,8 @@
 
     python tools/render_screens.py [--lang {en,pt,es,fr,all}] [OUT_DIR]   (default: out/screens)
 
+    python tools/render_screens.py --size 1920x1080 [OUT_DIR]    (other sizes)
+
     python tools/render_screens.py --only fair [--lang all] [OUT_DIR]
         only the fair-play screens (title, History, Statistics, Export, the
         commitment and seed on the table)
@@ -40,13 +42,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from belote2p.actions import PASS, Phase
-from belote2p.match import Run
+from belote2p.actions import PASS, Event, EventKind, Phase
+from belote2p.match import MatchResult, Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
 from belote2p.store import MemoryStore
 from belote2p.store.api import LeaderboardEntry, PlayedBy
-from belote2p.ui.model import RIVAL
+from belote2p.ui.model import RIVAL, Beat, BeatKind, Celebration
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from tests.ui_harness import make_app, open_table
@@ -220,8 +222,10 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_hand")
     render_review(game, table, shot)
-    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "match_over")
+    table.beats.panel.done = True
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_match")
+    render_moments(game, table, shot)
     table.beats.panel.done = True
     settle(game, table)
     menu = nav.push(Route.PAUSE, demo=False, run_over=table.run.over, on_abandon=table.abandon)
@@ -236,6 +240,7 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
         nav.pop()
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "run_over")
     shot("end_of_run")
+    render_run_over_best(game, shot)
     name_entry = nav.reset(Route.NAME_ENTRY, active=ActiveRun(table.run, table.started))
     name_entry.name = "Zoë Ñandú"
     name_entry.build()
@@ -254,6 +259,45 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     app.quit()
     app.shutdown()
     return shot.names
+
+
+def render_moments(game, table, shot) -> None:
+    """The announcements (each as the table shows it, over the match panel's
+    table) and a match won's celebration, mid-flight."""
+    app = game.app
+    panel, beat = table.beats.panel, table.beats.beat
+    table.beats.panel = None
+    table.beats.beat = None
+    builder = table.builder
+    moments = {
+        "announce_belote": builder.belote(Event(EventKind.REBELOTE, RIVAL)),
+        "announce_redeal": builder.redeal_notice(),
+        "announce_forced_dealer": builder.forced_dealer(RIVAL),
+        "announce_capot": builder.capot(0),
+        "announce_dedans": builder.dedans(1, 162),
+    }
+    for name, moment in moments.items():
+        table.beats.banners.clear()
+        table.beats._start(moment)
+        table.beats.beat = None
+        shot(name)
+    table.beats.banners.clear()
+    celebration = Beat(BeatKind.CELEBRATE, 0.9, payload=Celebration(
+        122, (0, 1), (0, 10_122), (1, 2)), skippable=True, hard=True)
+    table.beats.beat, table.beats.beat_t = celebration, 0.45
+    shot("celebration")
+    table.beats.beat, table.beats.panel = beat, panel
+    app.step(0.0)
+
+
+def render_run_over_best(game, shot) -> None:
+    """The end of a run that won a match: its place on the board and a personal best."""
+    run = Run(HUMAN_FIRST)
+    run.results.append(MatchResult((233, 111), 0))
+    run.abandon()
+    table = game.nav.reset(Route.TABLE, active=ActiveRun(run, now_iso()))
+    settle(game, table)
+    shot("end_of_run_best")
 
 
 def render_practice(game, shot) -> None:
@@ -564,6 +608,9 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--only", choices=("all", "fair", "learn", "board"), default="all",
                         help="every screen, or only the fair-play ones, the learning ones "
                              "(issue #19) or the board's and the dialogs' (issue #17)")
+    parser.add_argument("--size", action="append", metavar="WxH",
+                        help="a window size to render (repeatable; default: 960x600 and "
+                             "1600x1000)")
     parser.add_argument("out", nargs="?", default="out/screens", help="the folder to write to")
     args = parser.parse_args(argv[1:])
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
@@ -571,7 +618,9 @@ def main(argv: list[str]) -> int:
                                                                                    render)
     out = Path(args.out)
     for lang in LANGUAGES if args.lang == "all" else (args.lang,):
-        for size in SIZES:
+        sizes = SIZES if not args.size else tuple(
+            (int(w), int(h)) for w, h in (v.lower().split("x") for v in args.size))
+        for size in sizes:
             names = draw(size, out, lang)
             where = out / lang / f"{size[0]}x{size[1]}"
             print(f"{lang} {size[0]}x{size[1]}: {len(names)} screens in {where}/")

@@ -61,6 +61,16 @@ class DailyRow:
     entry: LeaderboardEntry
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a finished run stands: its place on the leaderboard if recorded
+    now (1 is the top; None: off the board) and whether it beats every earlier
+    run of the player's (AI runs left out)."""
+
+    place: int | None
+    personal_best: bool
+
+
 class ResumeFailed(Exception):
     """The saved run could not be rebuilt; it has been set aside."""
 
@@ -199,6 +209,19 @@ class RunSession:
             return bool(self.store.qualifies(score))
         except Exception:  # noqa: BLE001
             return None
+
+    def standing(self, active: ActiveRun) -> Standing | None:
+        """The finished run's place and personal best (None: the store cannot tell)."""
+        score = active.run.score
+        try:
+            board = list(self.store.leaderboard())
+            qualifies = bool(self.store.qualifies(score))
+            earlier = [r.score for r in self.store.list_runs()
+                       if not r.ai and r.ended is not None and r.started != active.started]
+        except Exception:  # noqa: BLE001 - an unreadable store: no claim about the board
+            return None
+        place = 1 + sum(1 for e in board if e.score >= score) if qualifies else None
+        return Standing(place, score > 0 and score > max(earlier, default=0))
 
     def record(self, active: ActiveRun, name: str, typed: bool = True) -> int | None:
         """The finished run goes on the record; the saved run is cleared."""

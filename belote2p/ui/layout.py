@@ -48,6 +48,7 @@ class TableLayout:
     bubbles: tuple[tuple[int, int], tuple[int, int]]  # centre of each seat's bid bubble
     message: tuple[int, int]  # centre of the message line
     panel_buttons: tuple[Rect, Rect, Rect]  # last trick, tracker, menu
+    name_plate: tuple[int, int] = (0, 0)  # the right end, middle height, of the rival's plate
     hand_spacing: float = 0.0
     rival_spacing: float = 0.0
     extras: dict = field(default_factory=dict)
@@ -135,6 +136,7 @@ def table_layout(size: tuple[int, int], metrics: dict) -> TableLayout:
         bubbles=(bubble_you, bubble_rival), message=message,
         panel_buttons=(last_b, tracker_b, menu_b), hand_spacing=spacing,
         rival_spacing=r_spacing,
+        name_plate=(round(cx - rival_w / 2 - m), rival_y + rch // 2),
     )
 
 

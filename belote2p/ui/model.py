@@ -1,26 +1,64 @@
 """What the table shows, as a value that lags the engine by the animations.
 
 The engine applies an action at once; its events become *beats* (a card
-flying, a pause, a banner, a panel) that change this model one step at a time.
-Beats capture what they need when they are built, right after the action, so
-they never read an engine that has moved on.  When no beat is pending the
-model is re-synchronised from the engine, so the picture cannot drift from
-the rules.  No pygame here: the table scene draws the model.
+flying, a pause, an announcement, a panel) that change this model one step at
+a time.  Beats capture what they need when they are built, right after the
+action, so they never read an engine that has moved on.  The model holds the
+whole story the player has been told: the cards, the tricks and points of
+the hand, and also the match's hands, the streak, the run score, the rival's
+level and the short history of announcements.  The side panel and the piles
+draw this model and nothing else, so they never run ahead of the beat that
+announces a change.  When no beat is pending the model is re-synchronised
+from the engine (everything has been told by then), so the picture cannot
+drift from the rules.  No pygame here: the table scene draws the model.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ..actions import Event, Phase, Trick
+from ..actions import Bid, Event, EventKind, Phase, Trick
 from ..cards import SUIT_SYMBOLS, Card, sort_for_display
 from ..hand import Hand
-from ..services.i18n import _
+from ..match import MAX_LEVEL, Match, Run, run_score
+from ..rules import HandScore
+from ..services.i18n import _, format_number
 from .words import contract_banner
 
 HUMAN, RIVAL = 0, 1
+HISTORY_LINES = 5  # the side panel's "what happened" list keeps the last few
+
+
+@dataclass
+class Story:
+    """The match and the run as the player has been shown them."""
+
+    streak: int = 0
+    score: int = 0
+    rival_level: int = 1
+    hand_scores: list[tuple[int, int]] = field(default_factory=list)  # finished hands
+    hands_started: int = 1
+    deal_number: int = 1
+    history: list[str] = field(default_factory=list)  # newest last
+    over: bool = False  # the run's end has been shown (its seed may be too)
+
+    @property
+    def match_scores(self) -> tuple[int, int]:
+        return (sum(a for a, _b in self.hand_scores), sum(b for _a, b in self.hand_scores))
+
+    def log(self, line: str) -> None:
+        self.history = (self.history + [line])[-HISTORY_LINES:]
+
+    @classmethod
+    def of(cls, run: Run) -> Story:
+        """The story of a run whose every event has been shown (a resumed run)."""
+        match = run.match
+        return cls(run.streak, run.score, run.rival_level,
+                   [(hs.scores[0], hs.scores[1]) for hs in match.hand_scores],
+                   len(match.hands), match.hand.deal_number)
 
 
 @dataclass
@@ -28,31 +66,38 @@ class TableModel:
     dealer: int = 0
     hand_no: int = 1  # 1 or 2 within the match
     mine: list[Card] = field(default_factory=list)  # seat 0's cards, display order
-    hidden: set = field(default_factory=set)  # in seat 0's hand but still flying in
+    hidden: set[Card] = field(default_factory=set)  # in seat 0's hand but still flying in
     rival: int = 0  # seat 1's face-down cards
     rival_hidden: int = 0  # of which still flying in (the last slots)
     pack: int = 0  # cards at the stock's place: the undealt pack, then the stock
     turned: Card | None = None
     trump: int | None = None
     taker: int | None = None
-    trick: list = field(default_factory=list)  # [(seat, card)] on the table
-    won: list = field(default_factory=lambda: [0, 0])  # tricks won, by seat
-    points: tuple = (0, 0)  # card points taken this hand, by seat
-    bubbles: dict = field(default_factory=dict)  # seat -> last bid's words
+    trick: list[tuple[int, Card]] = field(default_factory=list)  # on the table
+    won: list[int] = field(default_factory=lambda: [0, 0])  # tricks won, by seat
+    # card points taken this hand, by seat: the last trick's 10 is never in
+    # them (the end-of-hand panel shows it on its own line, so does the side panel)
+    points: tuple[int, int] = (0, 0)
+    last_bonus: int | None = None  # the seat that took the last trick's 10, once it has
+    bubbles: dict[int, str] = field(default_factory=dict)  # seat -> last bid's words
     last_trick: Trick | None = None
     stock_started: bool = False  # the pack has become the stock (after the take)
+    story: Story = field(default_factory=Story)
 
     def sort(self) -> None:
         self.mine = sort_for_display(self.mine, self.trump)
 
     def reset(self, dealer: int, hand_no: int) -> None:
-        self.__init__(dealer=dealer, hand_no=hand_no)  # type: ignore[misc]
+        """A fresh hand on the table; the story goes on."""
+        story = self.story
+        self.__init__(dealer=dealer, hand_no=hand_no, story=story)  # type: ignore[misc]
 
     def visible_mine(self) -> list[Card]:
         return [c for c in self.mine if c not in self.hidden]
 
     def sync(self, hand: Hand, hand_no: int) -> None:
-        """Snap to the engine (called whenever no beat is pending)."""
+        """Snap the hand on the table to the engine (called whenever no beat
+        is pending; the story is the beats' alone)."""
         self.dealer, self.hand_no = hand.dealer, hand_no
         self.trump, self.taker = hand.trump, hand.taker
         self.mine = list(hand.hands[HUMAN])
@@ -66,7 +111,8 @@ class TableModel:
         leader = hand.leader
         self.trick = [(leader, hand.current[0])] if hand.current else []
         self.won = list(hand.tricks_won)
-        self.points = hand.trick_points_so_far()
+        self.points = (hand.card_points[0], hand.card_points[1])
+        self.last_bonus = hand.tricks[-1].winner if hand.phase is Phase.DONE else None
         self.last_trick = hand.tricks[-1] if hand.tricks else None
         if bidding:
             self.bubbles = {seat: bid_words(bid, hand) for seat, bid in hand.bids}
@@ -74,7 +120,7 @@ class TableModel:
             self.bubbles = {}
 
 
-def bid_words(bid, hand: Hand) -> str:
+def bid_words(bid: Bid, hand: Hand) -> str:
     if not bid.is_take:
         return _("Pass")
     suit = hand.turned.suit if bid.suit is None else bid.suit
@@ -83,10 +129,33 @@ def bid_words(bid, hand: Hand) -> str:
 
 # ---------------------------------------------------------------------- beats
 # ("stock",) ("turned",) ("hand", seat, card-or-slot) ("trick", seat) ("pile", seat)
-Anchor = tuple
 # A place in the rival's fanned hand: a slot index, its middle, or the slot a
 # newly drawn card takes (ui/table/positions.py resolves the names).
 RivalSlot: TypeAlias = int | Literal["middle", "new"]
+Anchor: TypeAlias = (tuple[Literal["stock"]] | tuple[Literal["turned"]]
+                     | tuple[Literal["trick"], int] | tuple[Literal["pile"], int]
+                     | tuple[Literal["hand"], int, Card | RivalSlot])
+ModelStep: TypeAlias = Callable[[TableModel], None]
+
+
+class BeatKind(enum.Enum):
+    DEAL = "deal"
+    BID = "bid"
+    CONTRACT = "contract"
+    PLAY = "play"
+    TRICK = "trick"
+    DRAW = "draw"
+    ANNOUNCE = "announce"  # belote, rebelote, a redeal, the forced dealer, strict play...
+    HAND_OVER = "hand_over"  # the end-of-hand panel (after hand 2: the match's too)
+    CELEBRATE = "celebrate"  # a match won: the margin flies into the run score
+    RUN_OVER = "run_over"
+
+
+class PanelKind(enum.Enum):
+    """The panels that wait for the player (each a beat's)."""
+
+    HAND_OVER = "hand_over"
+    RUN_OVER = "run_over"
 
 
 @dataclass
@@ -97,8 +166,8 @@ class Flight:
     dst: Anchor
     delay: float
     dur: float
-    launch: Callable[[TableModel], None] | None = None
-    land: Callable[[TableModel], None] | None = None
+    launch: ModelStep | None = None
+    land: ModelStep | None = None
     sound: str | None = None
     # filled by the scene while flying
     src_rect: object = None
@@ -106,80 +175,184 @@ class Flight:
     landed: bool = False
 
 
+@dataclass(frozen=True)
+class Announcement:
+    """Words shown over the table (at a seat, or the centre when ``seat`` is None)."""
+
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """The match a hand-2 panel closes: both hands, totals, the winner, the margin."""
+
+    hands: tuple[tuple[int, int], ...]
+    scores: tuple[int, int]
+    winner: int | None
+    margin: int
+    run_over: bool
+
+
+@dataclass(frozen=True)
+class HandOver:
+    hand: Hand
+    score: HandScore
+    hand_no: int
+    match: MatchSummary | None  # the second hand's panel shows the match too
+
+
+@dataclass(frozen=True)
+class Celebration:
+    """A match won: the figures before and after (the animation runs between)."""
+
+    margin: int
+    streak: tuple[int, int]
+    score: tuple[int, int]
+    level: tuple[int, int]
+
+
+Payload: TypeAlias = HandOver | Celebration | None
+
+
 @dataclass
 class Beat:
-    kind: str
+    kind: BeatKind
     duration: float = 0.0
-    start: Callable[[TableModel], None] | None = None
-    end: Callable[[TableModel], None] | None = None
-    flights: list = field(default_factory=list)
-    modal: str | None = None  # a panel that waits for the player
-    banner: tuple | None = None  # (text, seat or None)
+    start: ModelStep | None = None
+    end: ModelStep | None = None
+    flights: list[Flight] = field(default_factory=list)
+    panel: PanelKind | None = None  # a panel that waits for the player
+    banner: Announcement | None = None
+    banner_time: float = 0.0  # how long the banner stays (it may outlast the beat)
     sound: str | None = None
-    data: dict = field(default_factory=dict)
+    payload: Payload = None
     hard: bool = False  # the hand on screen is not yet the engine's: no input
+    skippable: bool = False  # a click or a key ends it at once (the celebration)
 
     def total(self) -> float:
         ends = [f.delay + f.dur for f in self.flights]
         return max([self.duration] + ends)
 
 
-HARD = {"deal", "redeal", "contract", "hand_over", "match_over", "run_over"}
+HARD = {BeatKind.DEAL, BeatKind.CONTRACT, BeatKind.HAND_OVER, BeatKind.CELEBRATE,
+        BeatKind.RUN_OVER}
+
+
+def run_over_beat() -> Beat:
+    def start(m: TableModel) -> None:
+        m.story.over = True
+
+    return Beat(BeatKind.RUN_OVER, start=start, panel=PanelKind.RUN_OVER, hard=True,
+                sound="run_over")
 
 
 class BeatBuilder:
     """Turns one action's events into beats.  ``timing`` holds seconds already
-    scaled by the animation speed.  Banners are worded when built: a beat
+    scaled by the animation speed.  Words are chosen when built: a beat
     lasts seconds, shorter than any trip to the settings."""
 
-    def __init__(self, timing: dict, seat_name: Callable[[int], str],
+    def __init__(self, timing: dict[str, float], seat_name: Callable[[int], str],
                  second_person: Callable[[int], bool] = lambda seat: seat == HUMAN):
         self.t = timing
         self.seat_name = seat_name
         self.second_person = second_person
 
     # -- the whole list
-    def build(self, events: list[Event], hand: Hand, match, run) -> list[Beat]:
+    def build(self, events: list[Event], hand: Hand, match: Match, run: Run) -> list[Beat]:
         beats: list[Beat] = []
         draws: list[Event] = []
         for ev in events:
-            if ev.kind != "draw" and draws:
+            if ev.kind != EventKind.DRAW and draws:
                 beats.append(self.draws(draws))
                 draws = []
-            if ev.kind == "bid":
+            kind = ev.kind
+            if kind == EventKind.BID:
                 beats.append(self.bid(ev, hand))
-            elif ev.kind == "redeal":
-                beats.append(Beat("redeal", self.t["redeal_banner"],
-                                  banner=(_("Both passed twice: a new deal"), None), hard=True))
-                beats += self.deal(hand, len(match.hands))
-            elif ev.kind == "contract":
+            elif kind == EventKind.REDEAL:
+                beats += self.redeal(hand, len(match.hands))
+            elif kind == EventKind.CONTRACT:
                 beats.append(self.contract(hand))
-            elif ev.kind == "play":
+            elif kind == EventKind.PLAY:
                 beats.append(self.play(ev))
-            elif ev.kind in ("belote", "rebelote"):
-                word = _("Belote!") if ev.kind == "belote" else _("Rebelote!")
-                beats.append(Beat(ev.kind, self.t["announce"], sound="belote",
-                                  banner=(word, ev.seat)))
-            elif ev.kind == "trick":
+            elif kind in (EventKind.BELOTE, EventKind.REBELOTE):
+                beats.append(self.belote(ev))
+            elif kind == EventKind.TRICK:
                 beats.append(self.trick(hand))
-            elif ev.kind == "draw":
+            elif kind == EventKind.DRAW:
                 draws.append(ev)
-            elif ev.kind == "hand_over":
-                beats.append(self.hand_over(hand, match))
-            elif ev.kind == "match_over":
-                beats.append(self.match_over(match, run))
-            elif ev.kind in ("next_hand", "next_match"):
+            elif kind == EventKind.HAND_OVER:
+                beats += self.hand_over(hand, match, run)
+            elif kind == EventKind.MATCH_OVER:
+                beats += self.match_over(match, run)
+            elif kind in (EventKind.NEXT_HAND, EventKind.NEXT_MATCH):
                 beats += self.deal(run.match.hand, len(run.match.hands))
-            elif ev.kind == "run_over":
-                beats.append(Beat("run_over", modal="run_over", hard=True))
+            elif kind == EventKind.RUN_OVER:
+                beats.append(run_over_beat())
         if draws:
             beats.append(self.draws(draws))
             if not hand.stock and hand.phase is Phase.PLAY:
-                beats.append(Beat("strict", self.t["announce"],
-                                  banner=(_("The stock is empty: strict play"), None)))
+                beats.append(self.announce(_("The stock is empty: strict play"), None,
+                                           hold=False))
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
+
+    # -- announcements
+    def announce(self, text: str, seat: int | None, log: str | None = None,
+                 hold: bool = True, sound: str | None = "announce") -> Beat:
+        """Words shown long enough to read (``announce`` seconds); ``hold``:
+        the table waits for them (else play goes on under the banner);
+        ``log``: the line the side panel's history keeps."""
+        def start(m: TableModel) -> None:
+            if log:
+                m.story.log(log)
+
+        shown = self.t["announce"]
+        return Beat(BeatKind.ANNOUNCE, shown if hold else self.t["announce_step"], start=start,
+                    banner=Announcement(text, seat), banner_time=shown, sound=sound,
+                    hard=hold)
+
+    def belote(self, ev: Event) -> Beat:
+        seat = ev.seat
+        assert seat is not None, "belote is announced by a seat"
+        if ev.kind == EventKind.BELOTE:
+            return self.announce(_("Belote!"), seat, hold=False, sound="belote")
+        who = self.seat_name(seat)
+        log = (_("Belote: you +20") if self.second_person(seat)
+               else _("Belote: {name} +20").format(name=who))
+        return self.announce(_("Rebelote!"), seat, log, hold=False, sound="belote")
+
+    def capot(self, seat: int) -> Beat:
+        you, name = self.second_person(seat), self.seat_name(seat)
+        text = (_("Capot! You take all 16 tricks") if you
+                else _("Capot! {name} takes all 16 tricks").format(name=name))
+        log = _("Capot: you +252") if you else _("Capot: {name} +252").format(name=name)
+        return self.announce(text, None, log, sound="capot")
+
+    def dedans(self, taker: int, defender_points: int) -> Beat:
+        you, name = self.second_person(taker), self.seat_name(taker)
+        points = format_number(defender_points)
+        text = (_("Dedans! Your contract fails") if you
+                else _("Dedans! {name}'s contract fails").format(name=name))
+        log = (_("Dedans: you lose {points}").format(points=points) if you
+               else _("Dedans: {name} loses {points}").format(name=name, points=points))
+        return self.announce(text, None, log, sound="dedans")
+
+    def redeal(self, hand: Hand, hand_no: int) -> list[Beat]:
+        beats = [self.redeal_notice()] + self.deal(hand, hand_no)
+        if hand.forced_dealer:
+            beats.append(self.forced_dealer(hand.dealer))
+        return beats
+
+    def redeal_notice(self) -> Beat:
+        return self.announce(_("Both passed twice: a new deal"), None, _("Redeal: both passed"))
+
+    def forced_dealer(self, dealer: int) -> Beat:
+        text = (_("Third deal: you must name a trump") if self.second_person(dealer)
+                else _("Third deal: {name} must name a trump").format(
+                    name=self.seat_name(dealer)))
+        return self.announce(text, None, _("Third deal: the dealer must take"))
 
     # -- dealing
     def deal(self, hand: Hand, hand_no: int) -> list[Beat]:
@@ -187,6 +360,7 @@ class BeatBuilder:
         dealer, first = hand.dealer, 1 - hand.dealer
         mine = list(hand.hands[HUMAN])
         turned = hand.turned
+        deal_number = hand.deal_number
 
         def start(m: TableModel) -> None:
             m.reset(dealer, hand_no)
@@ -194,6 +368,10 @@ class BeatBuilder:
             m.mine, m.hidden = list(mine), set(mine)
             m.sort()
             m.rival, m.rival_hidden = 6, 6
+            story = m.story
+            if hand_no == 1 and deal_number == 1:
+                story.hand_scores = []
+            story.hands_started, story.deal_number = hand_no, deal_number
 
         flights, t, slot = [], 0.0, 0
         for packet in range(2):
@@ -213,7 +391,7 @@ class BeatBuilder:
 
         flights.append(Flight(turned, True, ("stock",), ("turned",), t, self.t["turn_up"],
                               launch=_take_from_pack, land=show_turned, sound="deal"))
-        return [Beat("deal", start=start, flights=flights, hard=True)]
+        return [Beat(BeatKind.DEAL, start=start, flights=flights, hard=True)]
 
     def _to_hand(self, c: Card, face_up: bool, src: Anchor, delay: float, dur: float,
                  from_pack: bool = True) -> Flight:
@@ -232,13 +410,14 @@ class BeatBuilder:
                       launch=_take_from_pack if from_pack else None, land=land, sound="deal")
 
     def bid(self, ev: Event, hand: Hand) -> Beat:
+        assert ev.bid is not None and ev.seat is not None, "a bid event names its bid"
         words = bid_words(ev.bid, hand)
         seat = ev.seat
 
         def start(m: TableModel) -> None:
             m.bubbles[seat] = words
 
-        return Beat("bid", self.t["bid_pause"], start=start)
+        return Beat(BeatKind.BID, self.t["bid_pause"], start=start)
 
     def contract(self, hand: Hand) -> Beat:
         """The turned card to the taker, then three cards each, non-dealer first."""
@@ -263,7 +442,7 @@ class BeatBuilder:
         for seat in (first, dealer):
             for c in extra[seat]:
                 from_turned = c == turned
-                src = ("turned",) if from_turned else ("stock",)
+                src: Anchor = ("turned",) if from_turned else ("stock",)
                 if seat == HUMAN:
                     f = self._to_hand(c, True, src, t, self.t["deal_card"], not from_turned)
                 else:
@@ -276,40 +455,48 @@ class BeatBuilder:
                 flights.append(f)
                 t += self.t["deal_stagger"]
             t += self.t["deal_stagger"]
-        return Beat("contract", self.t["contract_banner"], start=start, end=end,
-                    flights=flights, banner=(banner, taker))
+        return Beat(BeatKind.CONTRACT, self.t["contract_banner"], start=start, end=end,
+                    flights=flights, banner=Announcement(banner, taker),
+                    banner_time=self.t["contract_banner"])
 
     # -- play
     def play(self, ev: Event) -> Beat:
         seat, c = ev.seat, ev.card
+        assert seat is not None and c is not None, "a play event names its card"
 
         def land(m: TableModel) -> None:
             m.trick.append((seat, c))
 
+        src: Anchor
         if seat == HUMAN:
             def start(m: TableModel) -> None:
                 if c in m.mine:
                     m.mine.remove(c)
-            src: Anchor = ("hand", HUMAN, c)
+            src = ("hand", HUMAN, c)
         else:
             def start(m: TableModel) -> None:
                 m.rival = max(0, m.rival - 1)
             src = ("hand", RIVAL, "middle")
         f = Flight(c, True, src, ("trick", seat), 0.0, self.t["play_card"], land=land,
                    sound="play")
-        return Beat("play", start=start, flights=[f])
+        return Beat(BeatKind.PLAY, start=start, flights=[f])
 
     def trick(self, hand: Hand) -> Beat:
+        """Both cards stay a moment (``trick_pause``: long enough to see the
+        answer, whoever thought how long), then go to the winner's pile."""
         trick = hand.tricks[-1]
         winner = trick.winner
-        points = hand.trick_points_so_far()
+        points = (hand.card_points[0], hand.card_points[1])
         won = list(hand.tricks_won)
+        last = hand.phase is Phase.DONE
 
         def clear(m: TableModel) -> None:
             m.trick = []
 
         def end(m: TableModel) -> None:
             m.won, m.points, m.last_trick = list(won), points, trick
+            if last:
+                m.last_bonus = winner
 
         pause = self.t["trick_pause"]
         flights = [Flight(trick.card_of(s), True, ("trick", s), ("pile", winner),
@@ -317,7 +504,7 @@ class BeatBuilder:
                           launch=clear if s == trick.leader else None,
                           sound="trick" if s == trick.leader else None)
                    for s in (trick.leader, 1 - trick.leader)]
-        return Beat("trick", end=end, flights=flights, data={"winner": winner})
+        return Beat(BeatKind.TRICK, end=end, flights=flights)
 
     def draws(self, events: list[Event]) -> Beat:
         mine = [_drawn(ev) for ev in events if ev.seat == HUMAN]
@@ -339,23 +526,57 @@ class BeatBuilder:
             f.sound = "draw"
             flights.append(f)
             t += self.t["draw_stagger"]
-        return Beat("draw", start=start, flights=flights)
+        return Beat(BeatKind.DRAW, start=start, flights=flights)
 
     # -- results
-    def hand_over(self, hand: Hand, match) -> Beat:
+    def hand_over(self, hand: Hand, match: Match, run: Run) -> list[Beat]:
+        """Capot or dedans announced, then the panel (the match's after hand 2).
+        The side panel shows the hand's score when the panel opens."""
         score = hand.score()
         index = match.hands.index(hand) if hand in match.hands else len(match.hand_scores) - 1
-        sound = "win" if score.scores[HUMAN] > score.scores[RIVAL] else "lose"
-        return Beat("hand_over", modal="hand_over", sound=sound,
-                    data={"hand": hand, "score": score, "hand_no": index + 1})
+        beats: list[Beat] = []
+        if score.capot is not None:
+            beats.append(self.capot(score.capot))
+        elif score.result == "dedans":
+            beats.append(self.dedans(score.taker, score.scores[1 - score.taker]))
+        summary = None
+        if match.over:
+            summary = MatchSummary(tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
+                                   match.scores, match.winner, match.margin, run.over)
+        hand_score = (score.scores[0], score.scores[1])
 
-    def match_over(self, match, run) -> Beat:
-        data = {"hands": [hs.scores for hs in match.hand_scores],
-                "scores": match.scores, "winner": match.winner, "margin": match.margin,
-                "streak": run.streak, "run_score": run.score, "level": run.rival_level,
-                "run_over": run.over}
-        sound = "win" if match.winner == HUMAN else "lose"
-        return Beat("match_over", modal="match_over", sound=sound, data=data)
+        def start(m: TableModel) -> None:
+            if len(m.story.hand_scores) < index + 1:
+                m.story.hand_scores = m.story.hand_scores + [hand_score]
+
+        won = (summary.winner if summary is not None
+               else 0 if score.scores[0] > score.scores[1] else 1)
+        sound = "win" if won == HUMAN else "lose"
+        beats.append(Beat(BeatKind.HAND_OVER, start=start, panel=PanelKind.HAND_OVER,
+                          sound=sound, payload=HandOver(hand, score, index + 1, summary)))
+        return beats
+
+    def match_over(self, match: Match, run: Run) -> list[Beat]:
+        """A match won is celebrated (under a second at Normal, a click skips
+        it); the streak, the score and the rival's level change at its end."""
+        if match.winner != HUMAN:
+            return []
+        story_after = (run.streak, run.score, run.rival_level)
+        streak_before = run.streak - 1
+        c = Celebration(match.margin, (streak_before, run.streak), (_score_before(run), run.score),
+                        (min(1 + streak_before, MAX_LEVEL), run.rival_level))
+
+        def end(m: TableModel) -> None:
+            m.story.streak, m.story.score, m.story.rival_level = story_after
+
+        return [Beat(BeatKind.CELEBRATE, self.t["celebrate"], end=end, sound="celebrate",
+                     payload=c, skippable=True, hard=True)]
+
+
+def _score_before(run: Run) -> int:
+    """The run score before its last match (won) counted."""
+    wins = [r for r in run.results if r.won_by(HUMAN)]
+    return run_score(len(wins) - 1, sum(r.margin for r in wins[:-1]))
 
 
 def _drawn(ev: Event) -> Card:

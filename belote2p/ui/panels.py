@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
 import pygame
 
+from ..actions import Trick
 from ..cards import (
     CARDS,
     LAST_TRICK_BONUS,
@@ -17,15 +19,25 @@ from ..cards import (
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
+from ..match import Run
 from ..record import record_of
 from ..services.i18n import _, format_number
+from ..services.run_session import Standing
+from ..view import SeatView
 from . import gfx
+from .cards_art import CardArt
 from .gfx import Button, c
 from .layout import TableLayout, centred_panel
+from .model import HandOver, MatchSummary
+from .theme import Theme
 from .words import capot_note, contract_made, led_by, went_dedans, won_by
 
 # Facts that stand on their own share a line, split by this mark (not a sentence).
 SEPARATOR = " · "
+
+
+Row: TypeAlias = tuple[str, int | str, int | str, bool]  # label, seat 0's, seat 1's, bold
+Line: TypeAlias = tuple[str, str]  # text, colour name
 
 
 def _is_you(seat: int) -> bool:
@@ -36,10 +48,10 @@ def _is_you(seat: int) -> bool:
 class InfoPanel:
     kind: str
     title: str
-    rows: list = field(default_factory=list)  # (label, left, right, bold)
-    lines: list = field(default_factory=list)  # (text, colour name)
+    rows: list[Row] = field(default_factory=list)  # (label, left, right, bold)
+    lines: list[Line] = field(default_factory=list)  # (text, colour name)
     button: str = ""
-    headers: tuple = ("", "")
+    headers: tuple[str, str] = ("", "")
     title_colour: str = "panel_title"
     age: float = 0.0
     done: bool = False
@@ -49,7 +61,7 @@ class InfoPanel:
     _extra_button: Button | None = None
     # the end of a hand offers its review (the second button): the hand's record
     # and the review's title; the table opens it when the player asks
-    review: tuple[dict, str] | None = None
+    review: tuple[dict[str, Any], str] | None = None
     wants_review: bool = False
 
     # -- geometry
@@ -93,7 +105,7 @@ class InfoPanel:
         return pygame.Rect(main.left - L.fonts.body - w, main.top, w, main.h)
 
     # -- input
-    def handle(self, event, L: TableLayout) -> bool:
+    def handle(self, event: pygame.event.Event, L: TableLayout) -> bool:
         """True when the player continues."""
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER,
                                                           pygame.K_SPACE):
@@ -164,12 +176,16 @@ class InfoPanel:
             self._extra_button.draw(surf, f.body)
 
 
-def hand_over_panel(data: dict, names, you=_is_you) -> InfoPanel:
-    """``names(seat)`` names a seat; ``you(seat)``: the sentence speaks to it."""
-    hand, score = data["hand"], data["score"]
-    rows = [(_("Card points"), hand.card_points[0], hand.card_points[1], False)]
+def hand_over_panel(data: HandOver, names: Callable[[int], str],
+                    you: Callable[[int], bool] = _is_you) -> InfoPanel:
+    """The end of a hand; after the second, the match too (both hands, the
+    totals, the winner and the margin).  ``names(seat)`` names a seat;
+    ``you(seat)``: the sentence speaks to it.  Points are counted as in the
+    side panel: card points, the last trick's 10 on its own line."""
+    hand, score = data.hand, data.score
+    rows: list[Row] = [(_("Card points"), hand.card_points[0], hand.card_points[1], False)]
     if score.capot is not None:
-        cap = [0, 0]
+        cap: list[int | str] = [0, 0]
         cap[score.capot] = score.trick_points[score.capot]
         rows.append((_("Capot"), cap[0], cap[1], False))
     else:
@@ -180,7 +196,7 @@ def hand_over_panel(data: dict, names, you=_is_you) -> InfoPanel:
         bel = score.belote_points
         rows.append((_("Belote"), bel[0] or "", bel[1] or "", False))
     rows.append((_("Total"), score.totals[0], score.totals[1], False))
-    lines = []
+    lines: list[Line] = []
     if score.capot is not None:
         lines.append((capot_note(you(score.capot), names(score.capot)), "accent"))
     taker, defender = score.taker, 1 - score.taker
@@ -193,59 +209,69 @@ def hand_over_panel(data: dict, names, you=_is_you) -> InfoPanel:
     else:
         lines.append((_("A tie: each scores their own total"), "text"))
     rows.append((_("Hand score"), score.scores[0], score.scores[1], True))
-    review = (record_of(hand), _("Hand {n}: the review").format(n=format_number(data["hand_no"])))
-    return InfoPanel("hand_over", _("Hand {n} over").format(n=data["hand_no"]), rows, lines,
-                     _("Continue"), headers=(names(0), names(1)),
-                     extra=_("Review"), review=review)
+    review = (record_of(hand), _("Hand {n}: the review").format(n=format_number(data.hand_no)))
+    title = _("Hand {n} over").format(n=data.hand_no)
+    title_colour, button = "panel_title", _("Continue")
+    match = data.match
+    if match is not None:
+        for i, (a, b) in enumerate(match.hands):
+            rows.append((_("Hand {n}").format(n=i + 1), a, b, False))
+        rows.append((_("Match"), match.scores[0], match.scores[1], True))
+        title, title_colour = _match_title(match.winner)
+        lines.append((_margin_line(match, names, you), title_colour))
+        if match.winner != 0 and match.run_over:
+            lines.append((_("Your run ends here"), "text_dim"))
+        button = _("Continue") if match.run_over else _("Next match")
+    return InfoPanel("hand_over", title, rows, lines, button, headers=(names(0), names(1)),
+                     title_colour=title_colour, extra=_("Review"), review=review)
 
 
-def match_over_panel(data: dict, names, level_before: int) -> InfoPanel:
-    winner = data["winner"]
+def _match_title(winner: int | None) -> tuple[str, str]:
     if winner == 0:
-        title, colour = _("Match won!"), "good"
-    elif winner == 1:
-        title, colour = _("Match lost"), "bad"
-    else:
-        title, colour = _("Match drawn"), "text"
-    a, b = data["scores"]
-    rows = [(_("Hand {n}").format(n=i + 1), x, y, False)
-            for i, (x, y) in enumerate(data.get("hands", []))]
-    rows.append((_("Match"), a, b, True))
-    lines = [(_("Margin {margin}").format(margin=format_number(data["margin"])), "text")]
-    if winner == 0:
-        streak = _("Streak {streak}").format(streak=format_number(data["streak"]))
-        score = _("Run score {score}").format(score=format_number(data["run_score"]))
-        lines.append((SEPARATOR.join((streak, score)), "accent"))
-        if data["level"] > level_before:
-            level = _("The rival is now level {level}").format(level=data["level"])
-        else:
-            level = _("The rival stays at level {level}").format(level=data["level"])
-        lines.append((level, "text"))
-    elif not data.get("demo"):
-        lines.append((_("Your run ends here"), "text_dim"))
-    button = _("Continue") if data["run_over"] else _("Next match")
-    return InfoPanel("match_over", title, rows, lines, button, headers=(names(0), names(1)),
-                     title_colour=colour)
+        return _("Match won!"), "good"
+    if winner == 1:
+        return _("Match lost"), "bad"
+    return _("Match drawn"), "text"
 
 
-def run_over_panel(run, qualifies: bool | None,
+def _margin_line(match: MatchSummary, names: Callable[[int], str],
+                 you: Callable[[int], bool]) -> str:
+    margin = format_number(match.margin)
+    if match.winner is None:
+        return _("A draw: {a} all").format(a=format_number(match.scores[0]))
+    if you(match.winner):
+        return _("You win the match by {margin}").format(margin=margin)
+    return _("{name} wins the match by {margin}").format(name=names(match.winner),
+                                                        margin=margin)
+
+
+def run_over_panel(run: Run, standing: Standing | None, scored: bool,
                    on_export: Callable[[], None] | None = None) -> InfoPanel:
+    """The run's end: its final score, its place on the leaderboard and
+    whether it is a personal best (the session's answers, ``standing``)."""
     title = _("Run abandoned") if run.abandoned else _("Run over")
-    lines = [(_("Final score {score}").format(score=format_number(run.score)), "accent"),
-             (_("Streak {streak} · margins {margin} · rival level {level}").format(
-                 streak=format_number(run.streak), margin=format_number(run.margin_total),
-                 level=run.rival_level), "text")]
-    if qualifies is not None:
-        lines.append((_("A place on the leaderboard!") if qualifies
-                      else _("Not in the top 10 this time"), "good" if qualifies else "text_dim"))
+    lines: list[Line] = [
+        (_("Final score {score}").format(score=format_number(run.score)), "accent"),
+        (_("Streak {streak} · margins {margin} · rival level {level}").format(
+            streak=format_number(run.streak), margin=format_number(run.margin_total),
+            level=run.rival_level), "text")]
+    if scored and standing is not None:
+        if standing.place is not None:
+            lines.append((_("Place {n} on the leaderboard!").format(
+                n=format_number(standing.place)), "good"))
+        else:
+            lines.append((_("Not in the top 10 this time"), "text_dim"))
+        if standing.personal_best:
+            lines.append((_("A new personal best!"), "good"))
     extra = _("Export run") if on_export is not None else ""
     return InfoPanel("run_over", title, [], lines, _("Continue"), extra=extra,
                      on_extra=on_export)
 
 
 # ------------------------------------------------------------------ overlays
-def draw_last_trick(surf: pygame.Surface, L: TableLayout, art, trick, names, four: bool,
-                    you=_is_you) -> None:
+def draw_last_trick(surf: pygame.Surface, L: TableLayout, art: CardArt, trick: Trick | None,
+                    names: Callable[[int], str], four: bool,
+                    you: Callable[[int], bool] = _is_you) -> None:
     f = L.fonts
     cw, ch = L.card
     foot = "" if trick is None else SEPARATOR.join((led_by(you(trick.leader), names(trick.leader)),
@@ -280,8 +306,8 @@ def tracker_height(L: TableLayout) -> int:
     return round(L.fonts.small * 1.45) * 6 + L.fonts.small // 2
 
 
-def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view, four: bool,
-                 theme) -> None:
+def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view: SeatView,
+                 four: bool, theme: Theme) -> None:
     """Every card by suit (trumps first): played ones struck out, yours gold,
     and red the ones the rival is known to hold (the turned card they took,
     the other half of an announced belote, all of them once the stock is empty)."""

@@ -10,7 +10,9 @@ import math
 import os
 import random
 from array import array
+from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from typing import Any
 
 import pygame
 
@@ -21,7 +23,7 @@ WAV_RATE = 22050
 
 
 @contextmanager
-def _quiet_stderr():
+def _quiet_stderr() -> Iterator[None]:
     """ALSA and friends print to the C-level stderr when there is no device."""
     try:
         saved = os.dup(2)
@@ -84,7 +86,7 @@ class Sounds:
             pass
 
 
-def _synth(recipe: dict, rate: int, channels: int) -> bytes:
+def _synth(recipe: dict[str, Any], rate: int, channels: int) -> bytes:
     n = max(1, int(recipe["dur"] * rate))
     gain, decay = recipe["gain"], recipe["decay"]
     kind = recipe["kind"]

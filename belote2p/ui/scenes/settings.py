@@ -17,6 +17,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     (LANGUAGE_KEY, N_("Language")),
     ("animation_speed", N_("Animation speed")),
     ("auto_play_single", N_("Auto-play a single legal card")),
+    ("auto_finish", N_("Offer to play out tricks already decided")),
     ("confirm_play", N_("Confirm before playing")),
     ("sound", N_("Sound")),
     ("four_colour", N_("Four-colour deck")),

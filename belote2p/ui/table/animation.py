@@ -65,9 +65,26 @@ class BeatPlayer:
         self.beat, self.panel = None, None
 
     def hurry(self) -> None:
-        """A click on the felt: the cards in flight land at once."""
-        if self.beat is not None and not self.beat.modal:
+        """A click on the felt: the cards in flight land at once (a celebration ends)."""
+        if self.beat is not None and self.beat.panel is None:
             self.beat_t = self.beat.total()
+
+    def skippable(self) -> bool:
+        """A beat a key or a click may end now (the celebration)."""
+        return self.beat is not None and self.beat.skippable
+
+    def flush(self) -> None:
+        """Every pending beat's change, made at once, and no panel opened (the
+        run was abandoned): no card stays in the air or hidden in a hand."""
+        b, self.beat = self.beat, None
+        pending = ([b] if b is not None else []) + list(self.queue)
+        self.queue.clear()
+        self.panel = None
+        for i, beat in enumerate(pending):
+            if i > 0 and beat.start:
+                beat.start(self.model)
+            self._complete(beat)
+        self.banners.clear()
 
     # ------------------------------------------------------------- messages
     def say(self, text: str) -> None:
@@ -94,7 +111,7 @@ class BeatPlayer:
                 self._start(self.queue.popleft())
             b = self.beat
             assert b is not None
-            if b.modal:
+            if b.panel is not None:
                 if self.panel is not None:
                     self.panel.age += budget
                     budget = 0.0
@@ -119,11 +136,11 @@ class BeatPlayer:
             b.start(self.model)
         self.sounds.play(b.sound)
         if b.banner:
-            text, seat = b.banner
+            text, seat = b.banner.text, b.banner.seat
             # one banner per place: a newer announcement replaces the older one
             self.banners = [x for x in self.banners if x.seat != seat]
-            self.banners.append(Banner(text, seat, max(b.total(), self.timing["announce"])))
-        if b.modal:
+            self.banners.append(Banner(text, seat, max(b.total(), b.banner_time)))
+        if b.panel is not None:
             self.panel = self.hooks.make_panel(b)
             self.banners.clear()
         self.beat, self.beat_t = b, 0.0
@@ -146,9 +163,8 @@ class BeatPlayer:
         if f.card is not None and f.dst[0] == "hand" and f.dst[1] == HUMAN:
             self.hooks.landed_in_hand(f.card, rect)
 
-    def _finish(self) -> None:
-        b = self.beat
-        assert b is not None
+    def _complete(self, b: Beat) -> None:
+        """Every flight of ``b`` launched and landed, then its end."""
         for f in b.flights:
             if not f.launched:
                 f.launched = True
@@ -158,6 +174,11 @@ class BeatPlayer:
                 self._land(f)
         if b.end:
             b.end(self.model)
+
+    def _finish(self) -> None:
+        b = self.beat
+        assert b is not None
+        self._complete(b)
         self.beat, self.panel = None, None
         self.hooks.finished(b)
 

@@ -11,7 +11,7 @@ import pygame
 
 @dataclass(frozen=True)
 class DemoConfig:
-    levels: tuple  # seat 0's level, seat 1's level
+    levels: tuple[int | str, ...]  # seat 0's level, seat 1's level
     hands: int | None = None  # stop after this many hands (None: until closed)
     fast: bool = False
     screenshots: str | None = None
@@ -23,10 +23,10 @@ class Screenshots:
 
     def __init__(self, folder: str):
         self.folder = folder
-        self.taken: set[tuple] = set()
+        self.taken: set[tuple[object, ...]] = set()
         self.count = 0
 
-    def maybe_take(self, surf: pygame.Surface, key: tuple, phase: str,
+    def maybe_take(self, surf: pygame.Surface, key: tuple[object, ...], phase: str,
                    not_a_game_frame: Callable[[], None]) -> None:
         if key in self.taken:
             return

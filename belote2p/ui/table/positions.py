@@ -48,7 +48,8 @@ class CardPositions:
             slot = m.rival // 2
         elif slot == "new":
             slot = m.rival - m.rival_hidden
-        return slots[max(0, min(len(slots) - 1, slot))]
+        chosen: pygame.Rect = slots[max(0, min(len(slots) - 1, int(slot)))]
+        return chosen
 
     def landed(self, card: Card, rect: pygame.Rect) -> None:
         self.pos[card] = [float(rect.x), float(rect.y)]

@@ -51,7 +51,7 @@ class Practice:
         self.worker = worker
         self._replayed: tuple[int, tuple[int, int] | None] = (-1, None)  # (actions, result)
         self.face_up = False
-        self._pending: tuple[int, Future] | None = None  # (actions when asked, job)
+        self._pending: tuple[int, Future[Hint]] | None = None  # (actions when asked, job)
         self._hint: tuple[int, Hint] | None = None
 
     def ask_hint(self, run: Run) -> None:

@@ -17,20 +17,25 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS
+from ...cards import SUIT_SYMBOLS, Card
 from ...services.i18n import _, format_number, ngettext
 from .. import gfx
 from ..cards_art import CardArt
 from ..context import Window
 from ..gfx import Button, c
+from ..layout import TableLayout
 from ..model import RIVAL
 from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
 from .practice import PracticeState
 from .side_panel import SidePanel
-from .state import TableState
+from .state import CelebrationView, TableState
 
 Paint = Callable[[pygame.Surface], object]
+Name = tuple[object, ...]  # a sprite's place: ("hand", 3), ("side",)...
+Bounds = tuple[int, ...]
+Colour = tuple[int, ...]
+Point = tuple[float, float]
 
 
 @dataclass(frozen=True)
@@ -39,7 +44,7 @@ class Sprite:
     to frame), ``look`` what it shows (equal looks paint equal pixels),
     ``bounds`` every pixel ``paint`` may touch."""
 
-    name: tuple
+    name: Name
     look: object
     bounds: pygame.Rect
     paint: Paint
@@ -49,7 +54,7 @@ class TableRenderer:
     def __init__(self, window: Window, art: CardArt, theme: Theme):
         self.window, self.art, self.theme = window, art, theme
         self.side = SidePanel(window, theme)
-        self._shown: dict[tuple, tuple[object, tuple]] | None = None  # name -> look, bounds
+        self._shown: dict[Name, tuple[object, Bounds]] | None = None  # name -> look, bounds
         self._size: tuple[int, int] | None = None
         self._damage: list[pygame.Rect] | None = None
 
@@ -101,6 +106,9 @@ class TableRenderer:
         self._hand(out, s)
         self._bidding(out, s)
         self._texts(out, s)
+        if s.finish_button is not None:
+            btn, body = s.finish_button, s.layout.fonts.body
+            out.append(Sprite(("finish",), btn.look(), btn.bounds(body), _button_paint(btn, body)))
         if s.practice is not None:
             self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
@@ -111,6 +119,8 @@ class TableRenderer:
             out.append(self._last_trick(s))
         if s.panel is not None:
             out.append(self._panel(s.panel, s))
+        if s.celebration is not None:
+            out.append(self._celebration(s, s.celebration))
         return out
 
     def _side(self, s: TableState) -> Sprite:
@@ -119,14 +129,15 @@ class TableRenderer:
         return Sprite(("side",), (s.side, tuple(b.look() for b in s.side_buttons)), region,
                       lambda surf: self.side.draw(surf, s.side, s.side_buttons))
 
-    def _card(self, name: tuple, card, rect: pygame.Rect, four: bool, dim: bool = False,
+    def _card(self, name: Name, card: Card | None, rect: pygame.Rect, four: bool,
+              dim: bool = False,
               shadow: bool = True) -> Sprite:
         rect = pygame.Rect(rect)
         return Sprite(name, (card, tuple(rect), four, dim, shadow), self.art.bounds(rect, shadow),
                       lambda surf: self.art.draw(surf, card, rect, four, dim=dim, shadow=shadow))
 
     @staticmethod
-    def _label(name: tuple, text: str, size: int, colour, pos, anchor: str,
+    def _label(name: Name, text: str, size: int, colour: Colour, pos: Point, anchor: str,
                bold: bool = False, within: pygame.Rect | None = None) -> Sprite:
         """A line of text; ``within`` is the box it must stay inside (checked by
         the fit test)."""
@@ -182,7 +193,7 @@ class TableRenderer:
             for i in range(min(n, 5)):
                 out.append(self._card(("pile", seat, i), None, rect.move(i * 2, -i * 2), False,
                                       shadow=i == 0))
-            label = ngettext("{n} trick", "{n} tricks", n).format(n=format_number(n))
+            label = _pile_label(seat, s.seat_names[seat], n, s.side.demo_levels is None)
             out.append(self._label(("pile_label", seat), label, L.fonts.small, c("text"),
                                    (rect.centerx, rect.bottom + 2), "midtop", True, L.table))
 
@@ -193,6 +204,12 @@ class TableRenderer:
             card = faces[i] if faces is not None and i < len(faces) else None
             out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),
                                   s.four_colour))
+        if s.rival_plate and s.practice is None:  # practice: its box names the rival
+            f = L.fonts.small
+            right = round(min(s.rival_x)) - L.margin if s.rival_x else L.name_plate[0]
+            out.append(self._pill(("plate",), s.rival_plate,
+                                  _plate_centre(L, right, s.rival_plate, f),
+                                  f, c("toast"), c("panel_title"), L.table))
         if s.thinking:
             out.append(self._thinking(s))
 
@@ -228,7 +245,8 @@ class TableRenderer:
                 continue
             glow, radius = hc.rect.inflate(6, 6), max(4, hc.rect.w // 12)
 
-            def paint(surf: pygame.Surface, glow=glow, radius=radius, card=card) -> None:
+            def paint(surf: pygame.Surface, glow: pygame.Rect = glow, radius: int = radius,
+                      card: Sprite = card) -> None:
                 pygame.draw.rect(surf, c("card_select_glow"), glow, width=3, border_radius=radius)
                 card.paint(surf)
 
@@ -337,12 +355,58 @@ class TableRenderer:
                       lambda surf: panel.draw(surf, L))
 
     @staticmethod
-    def _pill(name: tuple, text: str, centre, size: int, fill, ink,
+    def _celebration(s: TableState, cv: CelebrationView) -> Sprite:
+        """A match won: the margin flies from the table into the run score (the
+        side panel's figures change when it lands), the streak and the level."""
+        L, f = s.layout, s.layout.fonts
+        m = cv.match
+        margin = "+" + format_number(m.margin)
+        lines = [(_("Match won!"), f.huge, c("good")), (margin, f.title, c("accent")),
+                 (_("Streak {streak}").format(streak=format_number(m.streak[1])), f.title,
+                  c("accent"))]
+        if m.level[1] > m.level[0]:
+            lines.append((_("The rival climbs to level {level}").format(level=m.level[1]),
+                          f.body, c("text")))
+        heights = [round(size * 1.3) for _t, size, _c in lines]
+        w = max(gfx.font(size, True).size(t)[0] for t, size, _c in lines) + f.title * 2
+        box = pygame.Rect(0, 0, max(w, f.body * 22), sum(heights) + f.title)
+        box.center = L.centre
+        fly = min(1.0, max(0.0, (cv.progress - 0.2) / 0.65))
+        ease = 1 - (1 - fly) ** 3
+        start = (box.centerx, box.top + f.title // 2 + heights[0] + heights[1] // 2)
+        goal = (L.panel.right - f.body * 3, L.panel.top + round(f.body * 5.4))
+        pos = (round(start[0] + (goal[0] - start[0]) * ease),
+               round(start[1] + (goal[1] - start[1]) * ease))
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.shade(surf, L.table)
+            gfx.panel(surf, box, radius=f.body)
+            y = box.top + f.title // 2
+            for i, ((text, size, colour), h) in enumerate(zip(lines, heights)):
+                if i != 1:  # the margin is drawn where it flies
+                    gfx.blit_text(surf, text, size, colour, (box.centerx, y), "midtop", True,
+                                  within=box)
+                y += h
+            if fly < 1.0:
+                gfx.blit_text(surf, margin, f.title, c("accent"), pos, "center", True)
+
+        bounds = pygame.Rect(L.table).union(box).union(
+            gfx.text_rect(margin, f.title, c("accent"), pos, "center", True))
+        look = ("celebration", m, fly >= 1.0, pos)
+        return Sprite(("celebration",), look, bounds, paint)
+
+    @staticmethod
+    def _pill(name: Name, text: str, centre: Point, size: int, fill: Colour, ink: Colour,
               area: pygame.Rect | None = None) -> Sprite:
-        """A rounded label centred on ``centre``; it must stay inside ``area``."""
+        """A rounded label centred on ``centre``; it must stay inside ``area``
+        (a long translation gets a smaller size and moves in from the edge)."""
+        if area is not None:
+            size = gfx.fitting_size(text, size, area.w - size * 4, True, smallest=0.6)
         w = gfx.font(size, True).size(text)[0] + size * 2
         r = pygame.Rect(0, 0, w, round(size * 1.9))
-        r.center = centre
+        r.center = (round(centre[0]), round(centre[1]))
+        if area is not None and r.w < area.w:
+            r.clamp_ip(area.inflate(-size, 0))
 
         def paint(surf: pygame.Surface) -> None:
             gfx.panel(surf, r, radius=r.h // 2, colour=fill)
@@ -350,6 +414,20 @@ class TableRenderer:
 
         bounds = r.union(gfx.text_rect(text, size, ink, r.center, "center", True))
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
+
+
+def _pile_label(seat: int, name: str, n: int, you_speak: bool) -> str:
+    """"Your tricks: 3" / "Rival: 3 tricks": whose pile it is, and how many."""
+    count = format_number(n)
+    if seat == 0 and you_speak:
+        return ngettext("Yours: {n} trick", "Yours: {n} tricks", n).format(n=count)
+    return ngettext("{name}: {n} trick", "{name}: {n} tricks", n).format(name=name, n=count)
+
+
+def _plate_centre(L: TableLayout, right: int, text: str, size: int) -> tuple[int, int]:
+    """The rival's name plate: left of its hand (ending at ``right``), level with it."""
+    w = gfx.font(size, True).size(text)[0] + size * 2
+    return (max(L.table.left + L.margin + w // 2, right - w // 2), L.name_plate[1])
 
 
 def _hint_glow(rect: pygame.Rect) -> Sprite:
@@ -367,8 +445,8 @@ def _button_paint(button: Button, size: int) -> Paint:
     return lambda surf: button.draw(surf, size)
 
 
-def _changed(before: dict[tuple, tuple[object, tuple]],
-             now: dict[tuple, tuple[object, tuple]]) -> list[pygame.Rect]:
+def _changed(before: dict[Name, tuple[object, Bounds]],
+             now: dict[Name, tuple[object, Bounds]]) -> list[pygame.Rect]:
     """The areas of sprites that appeared, went, moved or look different."""
     areas = []
     for name, (look, bounds) in now.items():

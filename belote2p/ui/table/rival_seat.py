@@ -21,7 +21,7 @@ from ..worker import AIWorker
 
 @dataclass
 class Pending:
-    future: Future
+    future: Future[tuple[Any, float]]
     seat: int
     moves: int  # the run's action count when asked
     run: Run

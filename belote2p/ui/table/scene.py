@@ -1,23 +1,25 @@
 """The table scene: the run in play.
 
-Input becomes engine actions here and nowhere else: a card is offered to
-``hand.why_illegal`` before it is played, bids come from ``legal_bids``.  The
+Input becomes engine actions here and nowhere else: ``TableInput`` turns
+events into intents, and the scene applies them; a card is offered to
+``hand.refusal`` before it is played, bids come from ``legal_bids``.  The
 rival (and both seats in the demo) think in the worker; the table polls the
 future every frame and never waits for it.  Each frame the scene builds a
-frozen ``TableState`` and the renderer draws that.
+frozen ``TableState`` from the *shown* model (the beats' picture of the
+game, never the engine's future) and the renderer draws that.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from ...actions import PASS, TAKE, Bid, IllegalAction, Phase
+from ...actions import PASS, TAKE, Action, Bid, IllegalAction, Phase
 from ...ai.levels import LevelsError, load_levels
 from ...cards import SUIT_SYMBOLS, Card
 from ...fairness import DAILY_PREFIX, DailyDateError, commitment, parse_daily_date
+from ...hand import Hand
 from ...match import Run
+from ...services.board_text import daily_label
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, current_language
 from ...services.run_session import ActiveRun, now_iso
@@ -26,20 +28,46 @@ from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button
 from ..layout import TableLayout, bid_buttons
-from ..model import HUMAN, RIVAL, Beat, BeatBuilder, TableModel
+from ..model import (
+    HUMAN,
+    RIVAL,
+    Anchor,
+    Beat,
+    BeatBuilder,
+    BeatKind,
+    Celebration,
+    HandOver,
+    Story,
+    TableModel,
+    run_over_beat,
+)
 from ..navigation import Route
-from ..panels import InfoPanel, hand_over_panel, match_over_panel, run_over_panel
+from ..panels import InfoPanel, hand_over_panel, run_over_panel
 from ..scene import Scene
 from ..words import refusal_text, seat_name, suit_name
 from .animation import BeatHooks, BeatPlayer
 from .demo import DemoConfig, Screenshots
-from .input import TableInput
+from .finish import Claim, claim, next_card
+from .input import (
+    FinishRest,
+    Hurry,
+    InputView,
+    Intent,
+    OpenMenu,
+    PanelInput,
+    PlaceBid,
+    PlayCard,
+    Practice,
+    Skip,
+    TableInput,
+)
 from .positions import CardPositions, hand_targets
-from .practice import Practice, PracticeState
+from .practice import Practice as PracticeTable
+from .practice import PracticeState
 from .renderer import TableRenderer
 from .rival_seat import RivalSeats
 from .side_panel import side_buttons
-from .state import FlightView, HandCard, SideState, TableState
+from .state import CelebrationView, FlightView, HandCard, SideState, TableState
 
 
 def _level_names() -> dict[int, str]:
@@ -55,12 +83,12 @@ class TableScene(Scene):
         super().__init__(ctx)
         self.active, self.demo = active, demo
         # practice: the rival's fixed level; nothing is saved, hints and undo exist
-        self.practice = Practice(practice, ctx.worker) if practice else None
+        self.practice = PracticeTable(practice, ctx.worker) if practice else None
         self.model = TableModel()
         self.beats = BeatPlayer(self.model, ctx.sounds, ctx.theme.timing, BeatHooks(
             self._resolve, self._landed_in_hand, self._make_panel, self._beat_finished))
         self.places = CardPositions()
-        self.input = TableInput(self)
+        self.input = TableInput()
         self.rivals = RivalSeats(ctx.worker)
         self.renderer = TableRenderer(ctx.window, ctx.art, ctx.theme)
         self.shots = Screenshots(demo.screenshots) if demo and demo.screenshots else None
@@ -68,10 +96,15 @@ class TableScene(Scene):
         self.auto_wait = 0.0
         self.hands_done = 0
         self.runs_played = 1
-        self.level_before = self.run.rival_level
         self.level_names = _level_names()
         self.ai_seats = {HUMAN, RIVAL} if demo else {RIVAL}
+        self.finishing: int | None = None  # the seat the remaining tricks go to, playing out
         self.builder = BeatBuilder(self._timing(), self.seat_name, self.second_person)
+        self._bids: tuple[Button, ...] = ()  # as drawn last frame (the input reads them)
+        self._side_buttons: tuple[Button, ...] = ()
+        self._finish_button: Button | None = None
+        self._claim: tuple[int, Claim | None] | None = None  # (actions, the offer) cached
+        self.daily = self._daily_label()
         self._begin()
 
     # ----------------------------------------------------------------- setup
@@ -89,18 +122,26 @@ class TableScene(Scene):
 
     def _timing(self) -> dict[str, float]:
         scale = self.ctx.settings.speed()
+        if self.finishing is not None:
+            scale *= self.ctx.theme.timing["auto_finish_pace"]
         return {k: v * scale for k, v in self.ctx.theme.timing.items()}
 
     def _begin(self) -> None:
         run = self.run
+        self.model.story = Story.of(run)
         if run.over:
-            self.beats.queue.append(_run_over_beat())
+            self.beats.queue.append(run_over_beat())
             return
         hand = run.match.hand
         if not hand.actions:
             self.beats.queue.extend(self.builder.deal(hand, len(run.match.hands)))
         else:
             self.model.sync(hand, len(run.match.hands))
+
+    def _daily_label(self) -> str | None:
+        """"Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run."""
+        facts = self.ctx.session.daily_facts(self.active) if self.scored else None
+        return None if facts is None else daily_label(facts.day, facts.counted)
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat, demo=self.demo is not None)
@@ -109,7 +150,7 @@ class TableScene(Scene):
         """"You take" but "Rival takes" (and "South takes" in the demo)."""
         return seat == HUMAN and not self.demo
 
-    def level_of(self, seat: int) -> Any:
+    def level_of(self, seat: int) -> int | str:
         if self.practice is not None:
             return self.practice.level
         return self.demo.levels[seat] if self.demo else self.run.rival_level
@@ -121,7 +162,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------ the engine
     @property
-    def hand(self):
+    def hand(self) -> Hand:
         return self.run.match.hand
 
     def in_hand(self) -> bool:
@@ -140,7 +181,7 @@ class TableScene(Scene):
         return (self.in_hand() and self.hand.to_move == RIVAL and RIVAL in self.ai_seats
                 and not self.beats.hard_pending())
 
-    def apply(self, action: Any) -> bool:
+    def apply(self, action: Action) -> bool:
         match, hand = self.run.match, self.run.match.hand
         try:
             events = self.run.apply(action)
@@ -151,35 +192,36 @@ class TableScene(Scene):
             self.ctx.session.save(self.active)
         if self.practice is not None:
             self.practice.forget()
+        if self.finishing is not None and hand.phase is not Phase.PLAY:
+            self.finishing = None  # the hand is over: the next one at the usual pace
         self.builder.t = self._timing()
         self.beats.queue.extend(self.builder.build(events, hand, match, self.run))
-        self.input.armed, self.auto_wait = None, 0.0
+        self.input.arm(None, [])
+        self.auto_wait = 0.0
         self.rivals.forget()
         if isinstance(action, Bid):
-            self.input.sel = None
+            self.input.bid_made()
         return True
 
     def try_play(self, card: Card, confirmed: bool = False) -> bool:
         """The player asks to play ``card``: the engine says whether it may."""
-        inp = self.input
         if not self.human_turn() or self.hand.phase is not Phase.PLAY:
             self.beats.say(_("Wait for your turn"))
             return False
         refusal = self.hand.refusal(card)
         if refusal is not None:
             self.beats.say(refusal_text(refusal))
-            inp.armed = None
+            self.input.arm(None, [])
             return False
         visible = self.model.visible_mine()
-        if self.ctx.settings["confirm_play"] and not confirmed and inp.armed != card:
-            inp.armed = card
-            inp.sel = visible.index(card) if card in visible else None
+        if self.ctx.settings["confirm_play"] and not confirmed and self.input.armed != card:
+            self.input.arm(card, visible)
             self.beats.say(_("Click again or press Enter to play {card}").format(card=card.label))
             return False
         self.beats.message = None
         ok = self.apply(card)
-        if ok and inp.sel is not None:
-            inp.sel = min(inp.sel, max(0, len(visible) - 2))
+        if ok:
+            self.input.played(len(visible))
         return ok
 
     # ---------------------------------------------------------------- update
@@ -198,7 +240,7 @@ class TableScene(Scene):
     def _demo_panel_time(self) -> float | None:
         if not self.demo:
             return None
-        return self.ctx.theme.timing["demo_panel_fast" if self.demo.fast else "demo_panel"]
+        return float(self.ctx.theme.timing["demo_panel_fast" if self.demo.fast else "demo_panel"])
 
     def _drive(self, dt: float) -> None:
         idle = self.idle()
@@ -209,7 +251,15 @@ class TableScene(Scene):
         seat = hand.to_move
         if seat in self.ai_seats:
             self._drive_ai(seat, idle)
-        elif idle and hand.phase is Phase.PLAY and self.ctx.settings["auto_play_single"]:
+            return
+        if not idle or hand.phase is not Phase.PLAY:
+            return
+        if self.finishing is not None:
+            card = next_card(self.run.match.view(HUMAN), self.finishing)
+            if card is not None and self.idle_for >= self._min_pause():
+                self.apply(card)
+            return
+        if self.ctx.settings["auto_play_single"]:
             legal = hand.legal_cards()
             if len(legal) == 1:
                 self.auto_wait += dt
@@ -225,12 +275,15 @@ class TableScene(Scene):
         self.apply(self.rivals.take(self.run))
 
     def _min_pause(self) -> float:
-        """The rival's move stays visible a moment so a human can follow it."""
+        """The last card stays visible a moment before the rival answers it,
+        however fast the rival thought (the pause counts from the card's landing)."""
         if self.demo and self.demo.fast:
             return 0.0
         settings = self.ctx.settings
         scale = min(1.0, max(0.25, settings.speed())) * settings.pause_scale
-        return self.ctx.theme.timing["rival_min_pause"] * scale
+        if self.finishing is not None:
+            scale *= self.ctx.theme.timing["auto_finish_pace"]
+        return float(self.ctx.theme.timing["rival_min_pause"]) * scale
 
     def _ease(self, dt: float) -> None:
         visible = self.model.visible_mine()
@@ -240,23 +293,41 @@ class TableScene(Scene):
         k = 1.0 if self.ctx.settings.speed() == 0 else min(1.0, dt * rate)
         self.places.ease(targets, self.L, self.model.rival, k)
 
+    # -------------------------------------------------- the rest of the hand
+    def offer_claim(self) -> Claim | None:
+        """"The rest are yours / the rival's": offered on the player's turn when
+        the solver finds nothing left to decide (a setting, on by default)."""
+        if (self.finishing is not None or not self.ctx.settings.get("auto_finish", True)
+                or self.demo or not self.human_turn() or not self.idle()
+                or self.hand.phase is not Phase.PLAY or not self.hand.strict):
+            return None
+        moves = len(self.run.actions)
+        if self._claim is None or self._claim[0] != moves:
+            self._claim = (moves, claim(self.run.match.view(HUMAN)))
+        return self._claim[1]
+
+    def finish_rest(self) -> None:
+        offer = self.offer_claim()
+        if offer is None:
+            return
+        self.finishing = offer.seat
+        self.builder.t = self._timing()
+        self.apply(offer.card)
+
     # ------------------------------------------------------------ the beats
-    def _resolve(self, anchor: Any) -> pygame.Rect:
+    def _resolve(self, anchor: Anchor) -> pygame.Rect:
         return self.places.resolve(anchor, self.L, self.model)
 
     def _landed_in_hand(self, card: Card, rect: pygame.Rect) -> None:
         self.places.landed(card, rect)
 
     def _make_panel(self, b: Beat) -> InfoPanel:
-        self.input.show_last = False
-        if b.kind == "hand_over":
-            return hand_over_panel(b.data, self.seat_name, self.second_person)
-        if b.kind == "match_over":
-            data = dict(b.data, demo=bool(self.demo))
-            return match_over_panel(data, self.seat_name, self.level_before)
-        qualifies = self.ctx.session.qualifies(self.run.score) if self.scored else None
+        self.input.hide_last()
+        if isinstance(b.payload, HandOver):
+            return hand_over_panel(b.payload, self.seat_name, self.second_person)
+        standing = self.ctx.session.standing(self.active) if self.scored else None
         on_export = self._export if self.scored else None
-        return run_over_panel(self.run, qualifies, on_export)
+        return run_over_panel(self.run, standing, self.scored, on_export)
 
     def _export(self) -> None:
         """"Export run" on the run-over panel: the export screen over the table."""
@@ -266,22 +337,18 @@ class TableScene(Scene):
         self.ctx.nav.push(Route.EXPORT, source=source)
 
     def _beat_finished(self, b: Beat) -> None:
-        if b.kind == "match_over":
-            self.level_before = self.run.rival_level
-        if b.kind == "hand_over":
+        if b.kind is BeatKind.HAND_OVER:
             self.hands_done += 1
-        if b.kind == "run_over":
+        if b.kind is BeatKind.RUN_OVER:
             self._after_run()
         if self.demo and self.demo.hands and self.hands_done >= self.demo.hands:
-            queue = self.beats.queue
-            if not (queue and queue[0].kind == "match_over"):
-                self.ctx.window.quit()
+            self.ctx.window.quit()
 
     def _after_run(self) -> None:
         if self.demo:  # the demo plays on: a fresh run from a derived seed
             self.runs_played += 1
             self.active = ActiveRun(Run(f"{self.demo.seed}/{self.runs_played}"), "")
-            self.level_before = self.run.rival_level
+            self.model.story = Story.of(self.run)
             self.beats.queue.extend(self.builder.deal(self.run.match.hand, 1))
             return
         if self.practice is not None:  # nothing to record: back to the title
@@ -301,14 +368,16 @@ class TableScene(Scene):
         nav.reset(Route.TITLE)
 
     def abandon(self) -> None:
-        """The player abandoned from the menu: the run ends, its panel shows."""
+        """The player abandoned from the menu: the run ends, its panel shows.
+        Whatever was still moving lands first (no card vanishes behind the panel)."""
         if self.practice is None:
             self.ctx.session.abandon(self.active)
         else:
             self.run.abandon()  # practice: nothing is recorded
-        self.beats.clear()
+        self.beats.flush()
+        self.finishing = None
         self.rivals.forget()
-        self.beats.queue.append(_run_over_beat())
+        self.beats.queue.append(run_over_beat())
 
     # -------------------------------------------------------------- practice
     def ask_hint(self) -> None:
@@ -334,7 +403,8 @@ class TableScene(Scene):
         self.rivals.forget()
         self.practice.forget()
         self.places.clear()
-        self.input.armed = self.input.sel = None
+        self.input.forget()
+        self.finishing = None
         self.model.sync(self.hand, len(self.run.match.hands))
 
     def toggle_face_up(self) -> None:
@@ -344,10 +414,38 @@ class TableScene(Scene):
 
     # ----------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> None:
-        self.input.handle(event)
+        for intent in self.input.handle(event, self._input_view()):
+            self.perform(intent)
+
+    def _input_view(self) -> InputView:
+        return InputView(self.L, self.demo is not None, self.beats.panel is not None,
+                         self.beats.skippable(), tuple(self.card_rects()), self._bids,
+                         self._side_buttons, self._finish_button)
+
+    def perform(self, intent: Intent) -> None:
+        """Apply one intent of the player's."""
+        if isinstance(intent, PlayCard):
+            self.try_play(intent.card, intent.confirmed)
+        elif isinstance(intent, PlaceBid):
+            if self.human_turn() and self.idle():
+                self.apply(intent.bid)
+        elif isinstance(intent, OpenMenu):
+            self.open_menu()
+        elif isinstance(intent, Hurry | Skip):
+            self.beats.hurry()
+        elif isinstance(intent, PanelInput):
+            panel = self.beats.panel
+            if panel is not None:
+                panel.handle(intent.event, self.L)
+                if panel.wants_review:
+                    self.open_review(panel)
+        elif isinstance(intent, Practice):
+            {"hint": self.ask_hint, "undo": self.undo, "face_up": self.toggle_face_up}[
+                intent.what]()
+        elif isinstance(intent, FinishRest):
+            self.finish_rest()
 
     def open_menu(self) -> None:
-        self.input.drag = self.input.press = None
         self.ctx.nav.push(Route.PAUSE, demo=bool(self.demo), run_over=self.run.over,
                           on_abandon=self.abandon, practice=self.practice is not None,
                           active=self.active)
@@ -364,12 +462,6 @@ class TableScene(Scene):
         """Your visible cards and where they are drawn, left to right."""
         return self.places.card_rects(self.model.visible_mine(), self.L)
 
-    def card_at(self, pos: tuple[int, int]) -> Card | None:
-        for card, rect in reversed(self.card_rects()):
-            if rect.collidepoint(pos):
-                return card
-        return None
-
     def illegal_now(self) -> set[Card]:
         """The cards dimmed: the seat to move is yours and the engine forbids them."""
         if not self.in_hand() or self.hand.phase is not Phase.PLAY or self.hand.to_move != HUMAN:
@@ -382,15 +474,15 @@ class TableScene(Scene):
         """A new window size, or a new language: the open panel is made again."""
         self.places.clear()
         beat = self.beats.beat
-        if self.beats.panel is not None and beat is not None and beat.modal:
+        if self.beats.panel is not None and beat is not None and beat.panel is not None:
             age = self.beats.panel.age
             self.beats.panel = self._make_panel(beat)
             self.beats.panel.age = age
 
     def draw(self, surf: pygame.Surface) -> None:
         state = self.state()
-        self.input.bid_btns = list(state.bid_buttons)
-        self.input.side_btns = list(state.side_buttons)
+        self._bids, self._side_buttons = state.bid_buttons, state.side_buttons
+        self._finish_button = state.finish_button
         self.renderer.draw(surf, state)
 
     def damage(self) -> list[pygame.Rect] | None:
@@ -400,7 +492,7 @@ class TableScene(Scene):
         self.renderer.invalidate()
 
     def state(self) -> TableState:
-        """What this frame shows, frozen."""
+        """What this frame shows, frozen: the shown model, never the engine's future."""
         L, m, settings, inp = self.L, self.model, self.ctx.settings, self.input
         four = bool(settings["four_colour"])
         mouse = pygame.mouse.get_pos()
@@ -427,7 +519,43 @@ class TableScene(Scene):
             show_last=inp.show_last, last_trick=m.last_trick, panel=self.beats.panel,
             side=self._side_state(mouse, four),
             side_buttons=tuple(side_buttons(L, inp.show_last, inp.show_tracker, mouse)),
-            practice=self._practice_state())
+            practice=self._practice_state(), rival_plate=self._rival_plate(),
+            celebration=self._celebration(), finish_button=self._finish(mouse),
+            human_turn=self.human_turn() and self.idle(), idle=self.idle(),
+            phase=self.hand.phase if self.in_hand() else None)
+
+    def _rival_plate(self) -> str:
+        """The name plate at the rival's hand: its name and level."""
+        seat = RIVAL
+        level = self.level_of(seat)
+        name = self.level_names.get(level) if isinstance(level, int) else None
+        who = self.seat_name(seat).split(" (")[0]
+        if name:
+            return _("{who} · level {level} · {name}").format(who=who, level=level, name=_(name))
+        return _("{who} · level {level}").format(who=who, level=level)
+
+    def _celebration(self) -> CelebrationView | None:
+        b = self.beats.beat
+        if b is None or b.kind is not BeatKind.CELEBRATE or not isinstance(b.payload,
+                                                                          Celebration):
+            return None
+        total = b.total()
+        progress = 1.0 if total <= 0 else min(1.0, self.beats.beat_t / total)
+        return CelebrationView(b.payload, progress)
+
+    def _finish(self, mouse: tuple[int, int]) -> Button | None:
+        offer = self.offer_claim()
+        if offer is None:
+            return None
+        label = (_("The rest are yours: play them out (F)") if offer.seat == HUMAN
+                 else _("The rest are the rival's: play them out (F)"))
+        f = self.L.fonts
+        w = gfx.button_row_width([label], f.body, f.body)
+        rect = pygame.Rect(0, 0, w, self.L.button_h)
+        rect.midbottom = (self.L.centre[0], self.L.hand_y - self.L.raise_px - f.body)
+        btn = Button(rect, label, "finish", primary=True)
+        btn.hover = rect.collidepoint(mouse)
+        return btn
 
     def _practice_state(self) -> PracticeState | None:
         if self.practice is None:
@@ -468,6 +596,8 @@ class TableScene(Scene):
         if self.beats.message:
             return self.beats.message.text
         if self.human_turn() and self.idle() and self.hand.phase is Phase.PLAY:
+            if self.finishing is not None:
+                return None
             return _("Your lead") if not self.hand.current else _("Your turn")
         return None
 
@@ -481,34 +611,35 @@ class TableScene(Scene):
                 continue
             p = self.beats.flight_progress(f)
             a, z = f.src_rect, self._resolve(f.dst)
+            assert isinstance(a, pygame.Rect), "a launched flight knows where it left"
             rect = pygame.Rect(round(a.x + (z.x - a.x) * p), round(a.y + (z.y - a.y) * p),
                                round(a.w + (z.w - a.w) * p), round(a.h + (z.h - a.h) * p))
             out.append(FlightView(f.card if f.face_up else None, rect))
         return tuple(out)
 
     def _side_state(self, mouse: tuple[int, int], four: bool) -> SideState:
+        """The side panel from the story shown so far (``model.story``)."""
         m, run, inp = self.model, self.run, self.input
-        match = run.match
-        in_hand = self.in_hand()
+        story = m.story
         tracker = None
-        if inp.show_tracker and in_hand and not self.beats.hard_pending():
-            tracker = match.view(0)
+        if inp.show_tracker and self.in_hand() and not self.beats.hard_pending():
+            tracker = run.match.view(0)
         return SideState(
             size=self.L.size, demo_levels=tuple(self.demo.levels) if self.demo else None,
             level_names=tuple(sorted(self.level_names.items())),
-            rival_level=self.practice.level if self.practice else run.rival_level,
-            streak=run.streak, score=run.score,
-            hand_scores=tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
-            hands_started=len(match.hands), match_scores=(match.scores[0], match.scores[1]),
+            rival_level=self.practice.level if self.practice else story.rival_level,
+            streak=story.streak, score=story.score,
+            hand_scores=tuple(story.hand_scores),
+            hands_started=story.hands_started, match_scores=story.match_scores,
             seat_names=(self.seat_name(0), self.seat_name(1)), trump=m.trump, taker=m.taker,
-            points=tuple(m.points), won=(m.won[0], m.won[1]), pack=m.pack,
-            stock_started=m.stock_started,
-            deal_number=self.hand.deal_number if in_hand else 1,
+            points=m.points, last_bonus=m.last_bonus, won=(m.won[0], m.won[1]), pack=m.pack,
+            stock_started=m.stock_started, deal_number=story.deal_number,
             show_points=bool(self.ctx.settings.get("show_points")), four_colour=four,
             show_tracker=inp.show_tracker, show_last=inp.show_last, tracker=tracker,
             hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
-            commitment=commitment(str(run.seed)), seed=str(run.seed) if run.over else None,
-            language=current_language(), practice=self.practice is not None)
+            commitment=commitment(str(run.seed)), seed=str(run.seed) if story.over else None,
+            language=current_language(), practice=self.practice is not None,
+            history=tuple(story.history), daily=self.daily)
 
     # ---------------------------------------------------------------- demo
     def after_draw(self, surf: pygame.Surface) -> None:
@@ -517,7 +648,8 @@ class TableScene(Scene):
         phase = self._demo_phase()
         if phase is None:
             return
-        key: tuple = (self.runs_played, len(self.run.results), len(self.run.match.hands), phase)
+        key: tuple[object, ...] = (self.runs_played, len(self.run.results),
+                                   len(self.run.match.hands), phase)
         if phase == "end_of_match":
             key = (self.runs_played, len(self.run.results), phase)
         self.shots.maybe_take(surf, key, phase, self.ctx.window.not_a_game_frame)
@@ -527,7 +659,10 @@ class TableScene(Scene):
         if panel is not None:
             if panel.age < 0.08:
                 return None
-            return {"hand_over": "end_of_hand", "match_over": "end_of_match"}.get(panel.kind)
+            beat = self.beats.beat
+            if beat is not None and isinstance(beat.payload, HandOver):
+                return "end_of_match" if beat.payload.match is not None else "end_of_hand"
+            return None
         if not self.idle() or not self.in_hand():
             return None
         hand = self.hand
@@ -542,32 +677,6 @@ class TableScene(Scene):
                 self.illegal_now() or hand.trick_number >= 14):
             return "strict_play"
         return None
-
-    # ----------------------------------------------------------------- tests
-    def offer(self) -> dict[str, Any]:
-        dim = self.illegal_now()
-        panel = self.beats.panel
-        return {
-            "scene": "table",
-            "phase": self.hand.phase.value if self.in_hand() else "between",
-            "human_turn": self.human_turn(),
-            "idle": self.idle(),
-            "thinking": self.thinking(),
-            "cards": [{"card": card, "rect": rect, "dim": card in dim}
-                      for card, rect in self.card_rects()],
-            "bids": [{"label": b.label, "rect": b.rect, "value": b.value}
-                     for b in self.input.bid_btns],
-            "panel": panel.kind if panel else None,
-            "panel_button": panel.button_rect(self.L) if panel else None,
-            "review_button": panel.extra_rect(self.L) if panel and panel.review else None,
-            "panel_lines": [text for text, _colour in panel.lines] if panel else [],
-            "message": self.beats.message.text if self.beats.message else None,
-            "side_buttons": {b.value: b.rect for b in self.input.side_btns},
-        }
-
-
-def _run_over_beat() -> Beat:
-    return Beat("run_over", modal="run_over", hard=True)
 
 
 def daily_of(seed: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS
+from ...cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
 from ...services.i18n import N_, _, format_number
 from .. import gfx
 from ..context import Window
@@ -21,6 +21,8 @@ from .state import SideState
 SIDE_BUTTONS = ((N_("Last trick (L)"), "last"), (N_("Tracker (T)"), "tracker"),
                 (N_("Menu (Esc)"), "menu"))
 SEPARATOR = " · "  # between facts of the status line
+Colour = tuple[int, ...]
+Point = tuple[float, float]
 
 
 def side_buttons(L: TableLayout, show_last: bool, show_tracker: bool,
@@ -65,12 +67,35 @@ class SidePanel:
         self._this_hand(rows, s)
         for b in buttons:
             b.draw(surf, f.small)
+        bottom = L.panel_buttons[0].top - f.body // 2
         if s.tracker is not None:
             h = tracker_height(L)
-            top = L.panel_buttons[0].top - h - f.body // 2
+            top = bottom - h
             if top >= rows.y:
                 area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
                 draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
+                bottom = top - f.small // 2
+        self._history(rows, s, bottom)
+
+    def _history(self, rows: _Rows, s: SideState, bottom: int) -> None:
+        """What was announced, newest last: as many as there is room for (a
+        long line wraps rather than shrinks)."""
+        if not s.history:
+            return
+        small = rows.f.small
+        room = (bottom - rows.y - rows.small_line - small) // rows.small_line
+        wrapped = [gfx.wrap(line, small, rows.x1 - rows.x0) for line in s.history]
+        shown: list[list[str]] = []
+        for lines in reversed(wrapped):
+            if sum(map(len, shown)) + len(lines) > room:
+                break
+            shown.insert(0, lines)
+        if not shown:
+            return
+        rows.heading(_("Announced"))
+        for lines in shown:
+            for line in lines:
+                rows.status(line)
 
     def _who(self, rows: _Rows, s: SideState) -> None:
         """Who plays whom: the two levels in the demo; on a practice table the
@@ -86,6 +111,8 @@ class SidePanel:
             self._practice(rows, s)
             return
         rows.heading(_("Rival"))
+        if s.daily is not None:
+            rows.note(s.daily)
         name = s.level_name(s.rival_level)
         rows.text(_("Level {level} · {name}").format(level=s.rival_level,
                                                      name=_(name) if name else ""))
@@ -133,9 +160,13 @@ class SidePanel:
         else:
             rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
-            rows.pair(_("Points"), *s.points)
+            rows.pair(_("Card points"), *s.points)
+            if s.last_bonus is not None:
+                bonus = ["", ""]
+                bonus[s.last_bonus] = f"+{LAST_TRICK_BONUS}"
+                rows.pair(_("Last trick"), bonus[0], bonus[1])
         else:
-            rows.row(_("Points"), _("hidden (Settings)"), c("text_dim"))
+            rows.row(_("Card points"), _("hidden (Settings)"), c("text_dim"))
         rows.pair(_("Tricks"), *s.won)
         if not s.stock_started:
             facts = [_("bidding")]
@@ -166,7 +197,7 @@ class _Rows:
         self.small_line = round(self.f.small * 1.45)
         self.box = L.panel  # every line stays inside the panel
 
-    def _text(self, text: str, size: int, colour, pos, anchor: str = "topleft",
+    def _text(self, text: str, size: int, colour: Colour, pos: Point, anchor: str = "topleft",
               bold: bool = False) -> pygame.Rect:
         return gfx.blit_text(self.surf, text, size, colour, pos, anchor, bold, within=self.box)
 
@@ -187,13 +218,14 @@ class _Rows:
         self._text(text, size, c("text"), (self.x0, self.y), bold=True)
         self.y += self.line
 
-    def row(self, label: str, value: str, colour=None, bold: bool = False) -> None:
+    def row(self, label: str, value: str, colour: Colour | None = None,
+            bold: bool = False) -> None:
         body = self.f.body
         shown = self._text(value, body, colour or c("text"), (self.x1, self.y), "topright", bold)
         self._label(label, shown.left)
         self.y += self.line
 
-    def small_row(self, label: str, value: str, colour=None) -> None:
+    def small_row(self, label: str, value: str, colour: Colour | None = None) -> None:
         """A label and a value in the small size; the value goes on a line of
         its own when both do not fit (a commitment is never cut short)."""
         small = self.f.small
@@ -210,7 +242,7 @@ class _Rows:
         self._text(right, small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
-    def pair(self, label: str, a, b, bold: bool = False) -> None:
+    def pair(self, label: str, a: int | str, b: int | str, bold: bool = False) -> None:
         body = self.f.body
         colour = c("accent") if bold else c("text")
         shown = self._text(str(a), body, colour, (self.x1 - body * 3.6, self.y), "topright", bold)
@@ -218,7 +250,7 @@ class _Rows:
         self._label(label, shown.left)
         self.y += self.line
 
-    def trump(self, label: str, symbol: str, ink, taken_by: str) -> None:
+    def trump(self, label: str, symbol: str, ink: Colour, taken_by: str) -> None:
         body, small, y = self.f.body, self.f.small, self.y
         badge = pygame.Rect(0, 0, round(body * 1.5), round(body * 1.5))
         badge.topright = (self.x1, y - body // 5)

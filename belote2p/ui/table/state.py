@@ -12,11 +12,12 @@ from typing import Any
 
 import pygame
 
-from ...actions import Trick
+from ...actions import Phase, Trick
 from ...cards import Card
 from ...view import SeatView
 from ..gfx import Button
 from ..layout import TableLayout
+from ..model import Celebration
 from ..panels import InfoPanel
 from .practice import PracticeState
 
@@ -40,18 +41,19 @@ class SideState:
     """Everything the side panel shows (if this is equal, so is the panel)."""
 
     size: tuple[int, int]
-    demo_levels: tuple[Any, Any] | None
+    demo_levels: tuple[int | str, ...] | None
     level_names: tuple[tuple[int, str], ...]
     rival_level: int
     streak: int
     score: int
-    hand_scores: tuple[tuple[int, int], ...]
+    hand_scores: tuple[tuple[int, int], ...]  # the finished hands the player has seen scored
     hands_started: int
     match_scores: tuple[int, int]
     seat_names: tuple[str, str]
     trump: int | None
     taker: int | None
-    points: tuple[int, int]
+    points: tuple[int, int]  # card points; the last trick's 10 is ``last_bonus``'s
+    last_bonus: int | None
     won: tuple[int, int]
     pack: int
     stock_started: bool
@@ -66,9 +68,19 @@ class SideState:
     seed: str | None = None  # shown only once the run is over
     language: str = ""  # the words change with it, so the cached panel must too
     practice: bool = False  # a practice table: nothing is scored, so no streak or score shown
+    history: tuple[str, ...] = ()  # the announcements so far, newest last ("Belote: rival +20")
+    daily: str | None = None  # "Daily challenge · 1 Dec 2026 · counted", for a daily run
 
     def level_name(self, level: Any) -> str:
         return dict(self.level_names).get(level, "") if isinstance(level, int) else ""
+
+
+@dataclass(frozen=True)
+class CelebrationView:
+    """A match won, ``progress`` (0 to 1) through its celebration."""
+
+    match: Celebration
+    progress: float
 
 
 @dataclass(frozen=True)
@@ -98,3 +110,9 @@ class TableState:
     side: SideState
     side_buttons: tuple[Button, ...]
     practice: PracticeState | None = None  # a practice table's extras (None: a scored run)
+    rival_plate: str = ""  # the rival's name and level, at its hand
+    celebration: CelebrationView | None = None
+    finish_button: Button | None = None  # "the rest are yours", when offered
+    human_turn: bool = False  # the table waits for the player's card or bid
+    idle: bool = True  # nothing moves: no beat pending
+    phase: Phase | None = None  # the hand's phase, None between hands
