@@ -449,6 +449,9 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     game.session.store = few
     nav.reset(Route.STATS)
     shot("learn_stats_few_matches")
+    app.quit()
+    app.shutdown()
+    return shot.names
 
 
 # -- the player's board, dialogs over dialogs, practice's menu (issue #17) ------------
