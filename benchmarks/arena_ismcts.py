@@ -13,15 +13,15 @@ import argparse
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # ismcts.py, also in workers
 try:
     import belote2p  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-from ismcts import NAME, make_rival
+# benchmarks.ismcts, from the checkout (the workers get this sys.path too)
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.ai import arena
+from benchmarks.ismcts import NAME, make_rival
 
 
 def player_name(text: str) -> str:

@@ -20,6 +20,7 @@ import statistics
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYS = ("frame_ms_p50", "frame_ms_p95", "max_frame_ms", "first_frame_ms")
@@ -38,7 +39,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def one_run(args: argparse.Namespace) -> dict:
+def one_run(args: argparse.Namespace) -> dict[str, Any]:
     """One demo process; its closing JSON line."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(ROOT)] + [v for v in [os.environ.get("PYTHONPATH")] if v]))
@@ -48,7 +49,8 @@ def one_run(args: argparse.Namespace) -> dict:
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     for line in reversed(done.stdout.splitlines()):
         if line.startswith("{"):
-            return json.loads(line)
+            figures: dict[str, Any] = json.loads(line)
+            return figures
     raise SystemExit(f"bench_frames: the demo printed no figures (exit {done.returncode}):\n"
                      f"{done.stderr[-2000:]}")
 

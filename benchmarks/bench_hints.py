@@ -23,11 +23,10 @@ import time
 
 if importlib.util.find_spec("belote2p") is None:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-
-from bench_level4 import positions  # the same seeded positions as the level-4 bench
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
 
 from belote2p.ai.hints import hint
+from benchmarks.bench_level4 import positions  # the same seeded positions as the level-4 bench
 
 
 def main() -> None:

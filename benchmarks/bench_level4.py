@@ -34,32 +34,35 @@ import time
 if importlib.util.find_spec("belote2p") is None:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
-from belote2p.hand import Phase
 from belote2p.match import Match
+from belote2p.view import SeatView
 
 KINDS = ("bid", "stock", "strict")
 
 
-def kind_of(view) -> str:
+def kind_of(view: SeatView) -> str:
     if view.phase is Phase.BIDDING:
         return "bid"
     return "strict" if view.strict else "stock"
 
 
-def positions(seed: str, count: int, kinds: set[str]) -> list:
+def positions(seed: str, count: int, kinds: set[str]) -> list[SeatView]:
     """The first ``count`` views of the chosen kinds with a real choice to make,
     from level 3 against level 3 (match k uses ``Match(seed, k)``)."""
-    found: list = []
+    found: list[SeatView] = []
     k = 0
     while len(found) < count:
         players = [make_player(3, random.Random(f"bench4/{seed}/{k}/{seat}")) for seat in (0, 1)]
         match = Match(seed, k)
         while not match.over:
-            view = match.view(match.to_move)
+            seat = match.to_move
+            assert seat is not None  # the match is not over
+            view = match.view(seat)
             if len(view.legal) > 1 and kind_of(view) in kinds and len(found) < count:
                 found.append(view)
-            match.apply(decide(players[match.to_move], view))
+            match.apply(decide(players[seat], view))
         k += 1
     return found
 
@@ -68,7 +71,7 @@ def percentile(ordered: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def summary(times: list[float]) -> dict:
+def summary(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     if not ordered:
         return {"n": 0}

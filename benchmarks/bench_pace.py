@@ -31,6 +31,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -97,7 +98,7 @@ def _post_click(pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
-def click_to_turn(seed: str, size: tuple[int, int], speed: str) -> dict:
+def click_to_turn(seed: str, size: tuple[int, int], speed: str) -> dict[str, Any]:
     """One hand against the level-1 rival; every click-to-next-turn interval."""
     game = _game(size, speed)
     app = game.app
@@ -187,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     w, h = (int(v) for v in args.size.lower().split("x"))
     load_before = os.getloadavg()[0]
-    out: dict = {"speed": args.speed, "size": args.size, "seeds": args.seeds,
+    out: dict[str, Any] = {"speed": args.speed, "size": args.size, "seeds": args.seeds,
                  "clock": args.clock}
     if args.only in (None, "click"):
         clicks = [click_to_turn(s, (w, h), args.speed) for s in args.seeds]

@@ -29,6 +29,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
 try:
     import belote2p  # noqa: F401
@@ -43,22 +45,26 @@ PLAIN_PTS = (0, 0, 0, 10, 2, 3, 4, 11)
 TRUMP_PTS = (0, 0, 14, 10, 20, 3, 4, 11)
 
 
-def random_position(rng: random.Random, size: int = 9):
+Hands = tuple[Sequence[int], Sequence[int]]
+Position = tuple[int, int, Hands]
+
+
+def random_position(rng: random.Random, size: int = 9) -> Position:
     cards = rng.sample(range(32), 2 * size)
     return rng.randrange(4), rng.randrange(2), (sorted(cards[:size]), sorted(cards[size:]))
 
 
-def baseline(trump: int, leader: int, hands) -> tuple[int, list[int]]:
+def baseline(trump: int, leader: int, hands: Hands) -> tuple[int, list[int]]:
     """Plain minimax over whole tricks, memoised on (hands, leader), no pruning:
     (seat 0's points, the leader's optimal cards)."""
 
-    def pts(c):
+    def pts(c: int) -> int:
         return TRUMP_PTS[c & 7] if c >> 3 == trump else PLAIN_PTS[c & 7]
 
-    def power(c):
+    def power(c: int) -> int:
         return TRUMP_ORDER[c & 7] if c >> 3 == trump else PLAIN_ORDER[c & 7]
 
-    def follows(hand, lead):
+    def follows(hand: tuple[int, ...], lead: int) -> list[int]:
         suit = lead >> 3
         same = [c for c in hand if c >> 3 == suit]
         if suit == trump:
@@ -66,14 +72,14 @@ def baseline(trump: int, leader: int, hands) -> tuple[int, list[int]]:
             return higher or same or list(hand)
         return same or [c for c in hand if c >> 3 == trump] or list(hand)
 
-    def follower_wins(lead, f):
+    def follower_wins(lead: int, f: int) -> bool:
         if f >> 3 == lead >> 3:
             return power(f) > power(lead)
         return f >> 3 == trump
 
-    memo: dict = {}
+    memo: dict[tuple[tuple[int, ...], tuple[int, ...], int], int] = {}
 
-    def lead_value(h0, h1, who, c):
+    def lead_value(h0: tuple[int, ...], h1: tuple[int, ...], who: int, c: int) -> int:
         """Seat 0's points when ``who`` led ``c`` (already out of its hand)."""
         other = 1 - who
         hand = h1 if other == 1 else h0
@@ -86,7 +92,7 @@ def baseline(trump: int, leader: int, hands) -> tuple[int, list[int]]:
             vals.append(value(n0, n1, winner) + (gain if winner == 0 else 0))
         return max(vals) if other == 0 else min(vals)
 
-    def value(h0, h1, who):
+    def value(h0: tuple[int, ...], h1: tuple[int, ...], who: int) -> int:
         if not h0:
             return 0
         key = (h0, h1, who)
@@ -113,7 +119,7 @@ def baseline(trump: int, leader: int, hands) -> tuple[int, list[int]]:
     return best_v, sorted(c for v, c in scored if v == best_v)
 
 
-def stats(times: list[float]) -> dict:
+def stats(times: list[float]) -> dict[str, float]:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return {"median_ms": round(statistics.median(ordered) * 1000, 3),
@@ -136,13 +142,13 @@ def main() -> None:
         parser.error("--memo goes with --function position_value")
     memo = Memo() if args.memo else None
     if args.function == "solve":
-        def call(trump, leader, hands):
+        def call(trump: int, leader: int, hands: Hands) -> object:
             return solve(trump, leader, hands)
     elif args.function == "card_values":
-        def call(trump, leader, hands):
+        def call(trump: int, leader: int, hands: Hands) -> object:
             return card_values(trump, leader, hands)
     else:
-        def call(trump, leader, hands):
+        def call(trump: int, leader: int, hands: Hands) -> object:
             return position_value(trump, leader, hands, memo=memo)
     check = args.function == "solve" and not args.no_baseline
     rng = random.Random(args.seed)
@@ -150,7 +156,10 @@ def main() -> None:
 
     # the solver on every position, then the baseline on every position (so the
     # baseline's large memo tables do not disturb the solver's timings)
-    solver_times, solver_cpu, base_times, answers = [], [], [], []
+    solver_times: list[float] = []
+    solver_cpu: list[float] = []
+    base_times: list[float] = []
+    answers: list[object] = []
     for trump, leader, hands in positions:
         start, start_cpu = time.perf_counter(), time.process_time()
         answers.append(call(trump, leader, hands))
@@ -163,8 +172,9 @@ def main() -> None:
             base_times.append(time.perf_counter() - start)
             assert answers[i] == want, f"position {i}: solver {answers[i]} != baseline {want}"
 
-    result = {"positions": args.positions, "seed": args.seed, "function": args.function,
-              "memo": args.memo, "solver": stats(solver_times), "solver_cpu": stats(solver_cpu)}
+    result: dict[str, Any] = {
+        "positions": args.positions, "seed": args.seed, "function": args.function,
+        "memo": args.memo, "solver": stats(solver_times), "solver_cpu": stats(solver_cpu)}
     print(f"solver:   median {result['solver']['median_ms']:.2f} ms, "
           f"p95 {result['solver']['p95_ms']:.2f} ms, max {result['solver']['max_ms']:.2f} ms, "
           f"total {result['solver']['total_ms']:.1f} ms "

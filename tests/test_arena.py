@@ -18,7 +18,7 @@ from belote2p.ai.arena import (
     score_interval,
     summarize,
 )
-from belote2p.ai.levels import levels_path
+from belote2p.resources import levels_path
 
 KEYS = ["a", "b", "matches", "a_wins", "b_wins", "draws", "a_mean_margin", "capots",
         "capot_chances", "capots_broken", "decision_ms"]

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from tools import build_desktop
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import build_desktop  # noqa: E402  (tools/ is not a package)
 
 pytestmark = [
     pytest.mark.slow,

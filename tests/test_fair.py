@@ -9,8 +9,6 @@ import string
 from datetime import date
 
 import pytest
-from fair_helpers import play_run
-from helpers import fast_levels
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -31,6 +29,8 @@ from belote2p.services.rival import (
     rival_decision,
     rival_key,
 )
+from tests.fair_helpers import play_run
+from tests.helpers import fast_levels
 
 
 def test_commitment_is_the_first_12_hex_digits_of_sha256():

@@ -327,7 +327,7 @@ def test_only_a_finished_hand_replays():
 def test_practice_replay_keeps_undo_inside_the_deal():
     run = play_run("learn-replay", "2", max_matches=2)
     deal = deal_replay(str(run.seed), run.actions, 1, 0)
-    practice = Practice(deal, worker=None)  # type: ignore[arg-type]
+    practice = Practice(deal, worker=None)
     assert practice.level == deal.level and practice.replay is deal
     start = deal.start()
     assert practice.undo(start) is None  # no card of the deal played yet

@@ -18,10 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import reference_rules as R
-
 from belote2p.record import replay_stream
+from tests import reference_rules as R
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -82,6 +82,7 @@ def follower_answer(lead_hand: int, follow_hand: int, lead: str, follow: str, tr
 def reference_losses(hand: ref.Hand) -> dict[str, int]:
     """{legal card: points it gives away} for the player to move in ``hand``."""
     trump, mover = hand.trump, hand.to_act
+    assert trump is not None  # a hand in play has a trump
     mine, theirs = hand.hands[mover], hand.hands[1 - mover]
     if not hand.current:  # leading: my points are the leader's
         values = {c: after_lead(mask_of(mine) & ~CARD_BIT[c], mask_of(theirs), c, trump)

@@ -36,7 +36,7 @@ def record(run_id: int, name: str, status: RunStatus, score: int, **changes: obj
         status=status, streak=3, margin_total=-1234, score=score, daily=None,
         commitment="c0ffee", ai=False, seed="s", actions=())
     fields.update(changes)
-    return RunRecord(**fields)  # type: ignore[arg-type]
+    return RunRecord(**fields)
 
 
 RECORDS = [record(0, "王小明", RunStatus.IN_PROGRESS, 30412, daily="2025-01-05"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from belote2p.ai.levels import LevelsError
 from belote2p.services import run_session
 from belote2p.services.run_session import RunSession
 from belote2p.store import MemoryStore
@@ -96,7 +97,7 @@ class Lock:
 
 
 class LockingStore(MemoryStore):
-    def run_lock(self):
+    def run_lock(self, slot="game"):
         return Lock(self)
 
 
@@ -130,7 +131,7 @@ def test_the_title_refuses_runs_when_another_window_plays():
 
 def test_broken_level_data_blocks_scored_runs(monkeypatch):
     def broken():
-        raise run_session.LevelsError("levels.yaml: levels.2: missing")
+        raise LevelsError("levels.yaml: levels.2: missing")
 
     monkeypatch.setattr(run_session, "load_levels", broken)
     game = h.make_app()

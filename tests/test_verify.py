@@ -9,8 +9,6 @@ import sys
 from types import SimpleNamespace
 
 import pytest
-from fair_helpers import play_run
-from helpers import fast_levels
 
 from belote2p.actions import parse_action
 from belote2p.fairness import commitment
@@ -26,6 +24,8 @@ from belote2p.services.runfile import (
     write_run_file,
 )
 from belote2p.services.verify import Status, verify_bytes
+from tests.fair_helpers import play_run
+from tests.helpers import fast_levels
 
 LEVELS = fast_levels()
 STARTED, ENDED = "2026-11-30T10:00:00+00:00", "2026-11-30T10:20:00+00:00"

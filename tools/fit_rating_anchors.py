@@ -50,7 +50,8 @@ def read_results(paths: list[str]) -> list[ArenaResult]:
                 raise SystemExit(f"{where}: matches, wins and draws must be whole numbers >= 0")
             if row["matches"] == 0 or sum(counts[1:]) != row["matches"]:
                 raise SystemExit(f"{where}: wins + draws must equal matches (> 0)")
-            out.append(ArenaResult(str(row["a"]), str(row["b"]), *counts,
+            matches, a_wins, b_wins, draws = counts
+            out.append(ArenaResult(str(row["a"]), str(row["b"]), matches, a_wins, b_wins, draws,
                                    command=str(row.get("command", ""))))
     return out
 

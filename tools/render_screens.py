@@ -494,6 +494,8 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     game.session.store = few
     nav.reset(Route.STATS)
     shot("learn_stats_few_matches")
+    app.quit()
+    app.shutdown()
     return shot.names
 
 

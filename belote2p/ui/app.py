@@ -248,7 +248,7 @@ class App:
         rects = _changed_bands(raw, shown, self.surface.get_pitch(), self.size)
         pygame.display.update(rects)
 
-    def _dispatch(self, event) -> None:
+    def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type in _REPAINT_EVENTS:
             # the window was uncovered or restored: repaint it all
             self._shown, self._painter = None, None
@@ -349,7 +349,7 @@ class App:
         self.sounds.stop()
         pygame.display.quit()
 
-    def frame_stats(self) -> dict:
+    def frame_stats(self) -> dict[str, float]:
         times = sorted(self.frame_times)
 
         def pct(p: float) -> float:

@@ -12,7 +12,7 @@ import random
 import pygame
 
 from ..cards import ACE, CARDS, JACK, KING, QUEEN, RANK_NAMES, SUIT_SYMBOLS, Card
-from .gfx import font
+from .gfx import Colour, font
 from .theme import theme
 
 SS = 2  # supersampling factor
@@ -27,13 +27,13 @@ _PIPS = {
 }
 
 
-def _colour(name):
+def _colour(name: str) -> tuple[int, ...]:
     return theme().colour(name)
 
 
 class CardArt:
     def __init__(self) -> None:
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
 
     def clear(self) -> None:
         self._cache.clear()
@@ -109,7 +109,7 @@ def _radius(w: int) -> int:
     return max(3, round(w * 0.075))
 
 
-def _base(size, fill, border) -> pygame.Surface:
+def _base(size: tuple[int, int], fill: Colour, border: Colour) -> pygame.Surface:
     w, h = size[0] * SS, size[1] * SS
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     r = _radius(size[0]) * SS
@@ -118,7 +118,7 @@ def _base(size, fill, border) -> pygame.Surface:
     return surf
 
 
-def _glyph(s: str, px: int, colour, bold: bool = False) -> pygame.Surface:
+def _glyph(s: str, px: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     return font(max(6, px), bold).render(s, True, colour)
 
 
@@ -138,7 +138,7 @@ def _render_face(c: Card, size: tuple[int, int], four: bool) -> pygame.Surface:
     return pygame.transform.smoothscale(surf, size)
 
 
-def _corner(surf, rank: str, suit: str, ink, w: int, h: int) -> None:
+def _corner(surf: pygame.Surface, rank: str, suit: str, ink: Colour, w: int, h: int) -> None:
     """Rank and suit in the top-left corner, and upside down bottom-right."""
     rank_px = round(h * 0.165)
     index = pygame.Surface((round(w * 0.34), round(h * 0.32)), pygame.SRCALPHA)
@@ -155,7 +155,7 @@ def _corner(surf, rank: str, suit: str, ink, w: int, h: int) -> None:
     surf.blit(flipped, flipped.get_rect(bottomright=(w - pad, h - pad)))
 
 
-def _pips(surf, rank: int, suit: str, ink, w: int, h: int) -> None:
+def _pips(surf: pygame.Surface, rank: int, suit: str, ink: Colour, w: int, h: int) -> None:
     x0, x1 = w * 0.375, w * 0.625
     y0, y1 = h * 0.19, h * 0.81
     pip = _glyph(suit, round(h * 0.125), ink)
@@ -166,7 +166,7 @@ def _pips(surf, rank: int, suit: str, ink, w: int, h: int) -> None:
         surf.blit(g, g.get_rect(center=(round(x), round(y))))
 
 
-def _court(surf, letter: str, suit: str, ink, w: int, h: int) -> None:
+def _court(surf: pygame.Surface, letter: str, suit: str, ink: Colour, w: int, h: int) -> None:
     frame = pygame.Rect(round(w * 0.28), round(h * 0.12), round(w * 0.44), round(h * 0.76))
     face = _colour("card_face")
     tint = tuple(round(a * 0.86 + b * 0.14) for a, b in zip(face[:3], ink[:3]))

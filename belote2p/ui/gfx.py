@@ -4,7 +4,7 @@ symbols), cached text, panels, buttons and wrapped paragraphs."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -14,7 +14,11 @@ from ..resources import asset_path
 from .theme import theme
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_texts: OrderedDict = OrderedDict()
+# A colour as the theme gives it (RGB or RGBA), or anything pygame takes as one.
+Colour = Sequence[int]
+Point = tuple[float, float]  # pygame rounds a float position down
+
+_texts: OrderedDict[tuple[str, int, tuple[int, ...], bool], pygame.Surface] = OrderedDict()
 _TEXT_CACHE = 600
 
 # Tests set this to see every text drawn: (text, its rect, the rect it must stay
@@ -31,7 +35,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _fonts[key]
 
 
-def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
+def text(s: str, size: int, colour: Colour, bold: bool = False) -> pygame.Surface:
     """Rendered text, cached: the table redraws the same labels every frame."""
     key = (s, size, tuple(colour), bold)
     surf = _texts.get(key)
@@ -45,8 +49,9 @@ def text(s: str, size: int, colour, bold: bool = False) -> pygame.Surface:
     return surf
 
 
-def blit_text(dest: pygame.Surface, s: str, size: int, colour, pos, anchor: str = "topleft",
-              bold: bool = False, within: pygame.Rect | None = None) -> pygame.Rect:
+def blit_text(dest: pygame.Surface, s: str, size: int, colour: Colour, pos: Point,
+              anchor: str = "topleft", bold: bool = False,
+              within: pygame.Rect | None = None) -> pygame.Rect:
     """Draws ``s``; ``within`` is the box (button, panel) it belongs to, the
     surface if None: the layout test checks that the text stays inside it."""
     surf = text(s, size, colour, bold)
@@ -68,8 +73,8 @@ def fitting_size(s: str, size: int, width: int, bold: bool = False, smallest: fl
     return size
 
 
-def text_rect(s: str, size: int, colour, pos, anchor: str = "topleft",
-              bold: bool = False) -> pygame.Rect:
+def text_rect(s: str, size: int, colour: Colour, pos: Point,
+              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
     """Where ``blit_text`` with the same arguments draws."""
     return text(s, size, colour, bold).get_rect(**{anchor: pos})
 
@@ -97,14 +102,14 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
-def c(name: str):
+def c(name: str) -> tuple[int, ...]:
     return theme().colour(name)
 
 
-_shapes: OrderedDict = OrderedDict()
+_shapes: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
 
 
-def _shape(key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+def _shape(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """Translucent shapes are drawn once per size and colour, not every frame."""
     surf = _shapes.get(key)
     if surf is None:
@@ -114,8 +119,8 @@ def _shape(key, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     return surf
 
 
-def panel(dest: pygame.Surface, rect: pygame.Rect, radius: int = 12, colour=None,
-          border=None) -> None:
+def panel(dest: pygame.Surface, rect: pygame.Rect, radius: int = 12, colour: Colour | None = None,
+          border: Colour | None = None) -> None:
     """A translucent rounded panel."""
     colour = tuple(colour or c("panel"))
     border = tuple(border or c("panel_border"))
@@ -144,7 +149,8 @@ def undimmed() -> Iterator[None]:
         _dimming.pop()
 
 
-def shade(dest: pygame.Surface, rect: pygame.Rect | None = None, colour=None) -> None:
+def shade(dest: pygame.Surface, rect: pygame.Rect | None = None,
+          colour: Colour | None = None) -> None:
     """Dim ``rect`` (all of ``dest``) under a panel; nothing under ``undimmed``."""
     if not _dimming[-1]:
         return
@@ -171,10 +177,10 @@ class Button:
     hover: bool = False
     focus: bool = False
 
-    def hit(self, pos) -> bool:
+    def hit(self, pos: Point) -> bool:
         return self.enabled and self.rect.collidepoint(pos)
 
-    def look(self) -> tuple:
+    def look(self) -> tuple[object, ...]:
         """What ``draw`` shows, as a value: buttons are mutable (hover), so a
         picture cached against a button keeps this, not the button."""
         return (tuple(self.rect), self.label, self.primary, self.enabled, self.hover, self.focus)
@@ -212,7 +218,8 @@ def button_row_width(labels: list[str], size: int, pad: int) -> int:
     return max(font(size, True).size(s)[0] for s in labels) + 2 * pad
 
 
-def handle_buttons(buttons: list[Button], event, on_click: Callable[[Button], None]) -> bool:
+def handle_buttons(buttons: list[Button], event: pygame.event.Event,
+                   on_click: Callable[[Button], None]) -> bool:
     """Hover and click for a list of buttons; True if the event was used."""
     if event.type == pygame.MOUSEMOTION:
         for b in buttons:

@@ -7,6 +7,7 @@ hit-testing and tests.  Proportions come from the theme's ``layout`` section.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from pygame import Rect
 
@@ -51,22 +52,22 @@ class TableLayout:
     name_plate: tuple[int, int] = (0, 0)  # the right end, middle height, of the rival's plate
     hand_spacing: float = 0.0
     rival_spacing: float = 0.0
-    extras: dict = field(default_factory=dict)
+    extras: dict[str, Any] = field(default_factory=dict)
 
 
-def ui_scale(size: tuple[int, int], metrics: dict) -> float:
+def ui_scale(size: tuple[int, int], metrics: dict[str, Any]) -> float:
     ref_w, ref_h = metrics["ui_scale_ref"]
-    return min(size[0] / ref_w, size[1] / ref_h)
+    return min(float(size[0] / ref_w), float(size[1] / ref_h))
 
 
-def fonts_for(size: tuple[int, int], metrics: dict) -> Fonts:
+def fonts_for(size: tuple[int, int], metrics: dict[str, Any]) -> Fonts:
     s = ui_scale(size, metrics)
     low = metrics["font_min"]
     return Fonts(*(max(low, round(metrics[k] * s)) for k in
                    ("font_body", "font_small", "font_title", "font_huge")))
 
 
-def table_layout(size: tuple[int, int], metrics: dict) -> TableLayout:
+def table_layout(size: tuple[int, int], metrics: dict[str, Any]) -> TableLayout:
     w, h = size
     fonts = fonts_for(size, metrics)
     m = max(6, round(metrics["margin"] * h))
@@ -170,7 +171,8 @@ def bid_buttons(layout: TableLayout, labels_w: int, n: int) -> list[Rect]:
     return [Rect(x, top + i * (h + gap), labels_w, h) for i in range(n)]
 
 
-def menu_column(size: tuple[int, int], metrics: dict, n: int, top_frac: float = 0.36) -> list[Rect]:
+def menu_column(size: tuple[int, int], metrics: dict[str, Any], n: int,
+                top_frac: float = 0.36) -> list[Rect]:
     """Centred menu buttons (title screen, pause menu)."""
     w, h = size
     fonts = fonts_for(size, metrics)

@@ -161,8 +161,9 @@ class InfoPanel:
             gfx.blit_text(surf, str(b), f.body, colour, (col_b, y), "topright", bold, within=r)
             y += line_h
         y += f.body // 2
-        for text, colour in self.lines:
-            gfx.blit_text(surf, text, f.body, c(colour), (r.centerx, y), "midtop", True, within=r)
+        for text, line_colour in self.lines:
+            gfx.blit_text(surf, text, f.body, c(line_colour), (r.centerx, y), "midtop", True,
+                          within=r)
             y += line_h
         if self._button is None:
             self._button = Button(self.button_rect(L), self.button, primary=True, focus=True)

@@ -33,8 +33,12 @@ class Theme:
 
 
 def _load_yaml(*parts: str) -> dict[str, Any]:
-    with open(asset_path(*parts), encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+    path = asset_path(*parts)
+    with open(path, encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: expected a mapping at the top, got {type(data).__name__}")
+    return data
 
 
 @lru_cache(maxsize=1)

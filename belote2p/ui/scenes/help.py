@@ -5,6 +5,7 @@ window, so no page scrolls; the pictures are drawn with the game's cards."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -195,7 +196,7 @@ class HelpScene(MenuScene):
             self.section = int(b.value)  # type: ignore[call-overload]
             self.page = self._first_page(self.section)
 
-    def handle(self, event) -> None:
+    def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             self.turn(-event.y)
             return
@@ -206,7 +207,7 @@ class HelpScene(MenuScene):
         super().handle(event)
 
     # --------------------------------------------------------------- draw
-    def draw(self, surf) -> None:
+    def draw(self, surf: pygame.Surface) -> None:
         self.draw_felt(surf)
         f = self.fonts
         w, _h = self.size
@@ -232,7 +233,7 @@ class HelpScene(MenuScene):
         gfx.blit_text(surf, line, f.small, c("text_dim"),
                       (w // 2, self.buttons[-1].rect.top - 4), "midbottom")
 
-    def offer(self) -> dict:
+    def offer(self) -> dict[str, Any]:
         out = super().offer()
         out.update(page=self.page, pages=len(self.pages), section=self.section,
                    pictures=[i.picture for i in self.pages[self.page][1] if i.picture])

@@ -16,7 +16,9 @@ from ...actions import PASS, TAKE, Bid, EventKind
 from ...cards import SUIT_SYMBOLS, Card, sort_for_display
 from ...services.i18n import _
 from ...services.lesson import Feedback, Lesson
+from ...view import SeatView
 from .. import gfx
+from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene
 from ..words import refusal_text
@@ -25,7 +27,7 @@ HOLD = 1.1  # seconds a finished trick stays in the middle (animation speed scal
 
 
 class LearnScene(MenuScene):
-    def __init__(self, ctx):
+    def __init__(self, ctx: SceneContext):
         self.lesson = Lesson()
         self.feedback: Feedback | None = None
         self.hold = 0.0  # a finished trick is being shown
@@ -246,14 +248,14 @@ class LearnScene(MenuScene):
             self._draw_page(surf)
         self.draw_buttons(surf)
 
-    def _rival_count(self, view) -> int:
+    def _rival_count(self, view: SeatView) -> int:
         """The rival's cards: six while bidding, else all those nobody has seen played,
         held by you or left in the stock."""
         if view.taker is None:
             return 6
         return 32 - len(view.played_cards()) - len(view.hand) - view.stock_size
 
-    def _draw_panel(self, surf: pygame.Surface, view) -> None:
+    def _draw_panel(self, surf: pygame.Surface, view: SeatView) -> None:
         f, p, m = self.fonts, self.panel, self.m
         gfx.panel(surf, p, radius=f.body)
         inner = p.inflate(-2 * m, -2 * m)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ...match import Run
 from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun
 from ...store import NAME_MAX, clean_name
@@ -23,7 +24,7 @@ class NameEntryScene(MenuScene):
         pygame.key.start_text_input()
 
     @property
-    def run(self):
+    def run(self) -> Run:
         return self.active.run
 
     def build(self) -> None:
