@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from ..fairness import DailyDateError, daily_seed, parse_daily_date
+from ..fairness import DailyDateError, daily_seed, parse_daily_date, seed_problem
 from ..match import MAX_LEVEL, run_score
-from .api import SavedRun
+from .api import SavedRun, daily_of_seed
 from .names import clean_name
 
 RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
@@ -39,6 +39,17 @@ def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value:
         raise BadRow(f"{what} is not a text")
     return value
+
+
+def _seed(value: Any) -> str:
+    """A stored seed: the one seed rule (``fairness.seed_problem``); a daily
+    seed only as its own day's."""
+    text = _text(value, "seed")
+    day = daily_of_seed(text)
+    problem = seed_problem(text, None if day is None else date.fromisoformat(day))
+    if problem is not None:
+        raise BadRow(f"seed is not valid: {problem}")
+    return text
 
 
 def _moment(value: Any, what: str) -> str:
@@ -74,7 +85,7 @@ def run_row(raw: Sequence[Any]) -> dict[str, Any]:
     _int(row["matches"], "matches", 0, MAX_MATCHES)
     _text(row["started"], "start")  # as the caller gave it (ISO 8601 from the game)
     _moment(row["ended"], "end")
-    _text(row["seed"], "seed")
+    _seed(row["seed"])
     row["abandoned"] = bool(_int(row["abandoned"], "abandoned", 0, 1))
     row["named"] = bool(_int(row["named"], "named", 0, 1))
     results = _json(row["results"], "results")
@@ -122,7 +133,7 @@ def saved_run(raw: Sequence[Any] | None) -> SavedRun | None:
     words = _json(actions, "actions")
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise BadRow("actions is not a list of action words")
-    return SavedRun(_text(seed, "seed"), tuple(words), _text(started, "start"))
+    return SavedRun(_seed(seed), tuple(words), _text(started, "start"))
 
 
 def daily_claim(raw: Sequence[Any] | None) -> tuple[str, str] | None:

@@ -1,0 +1,213 @@
+"""Issue 21, round two of "nothing lost, nothing hangs": the rival's move when its
+worker dies or stops, workers that never outlive the game, a second window that
+cannot touch the first one's run, the reserved daily seeds, the one seed rule,
+the times and flags of run files, and the last tracebacks of the command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from belote2p.match import RIVAL, Run
+from belote2p.services.runfile import export_run
+from belote2p.services.verify import verify_bytes
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+           PYGAME_HIDE_SUPPORT_PROMPT="1")
+STARTED, ENDED = "2026-11-30T10:00:00+00:00", "2026-11-30T10:20:00+00:00"
+
+
+def cli(*args: str, stdin: bytes | None = None, env: dict | None = None,
+        argv: list | None = None) -> subprocess.CompletedProcess:
+    command = argv if argv is not None else [sys.executable, "-m", "belote2p", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, cwd=ROOT,
+                          env=ENV if env is None else env, timeout=300)
+
+
+def one_line_and_2(done: subprocess.CompletedProcess) -> str:
+    """The command failed with exit 2 and one line on stderr (returned), no traceback."""
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2, (done.returncode, err)
+    assert "Traceback" not in err, err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert len(lines[0]) < 400, lines[0]  # never an unbounded value echoed
+    return lines[0]
+
+
+def wait_until(condition, what: str, limit: float = 60.0) -> None:
+    """Poll ``condition`` until true; fail (naming ``what``) after ``limit`` seconds.
+    The limit only stops a broken case from hanging; nothing is timed."""
+    deadline = time.monotonic() + limit
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still waiting after {limit:.0f} s: {what}")
+        time.sleep(0.05)
+
+
+def gone(pid: int) -> bool:
+    """The process has ended (a zombie nobody reaped has ended too)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError, IndexError):
+        return True
+    return state in (b"Z", b"X")
+
+
+def children(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found |= {int(p) for p in (task / "children").read_text().split()}
+        except OSError:
+            pass
+    return found
+
+
+# -- section 5: the rival's move when its worker dies ------------------------------------------
+
+def _play_with_worker(seed: str, before=None, after=None) -> Run:
+    """One match of a scored run: the player plays its first legal action, the
+    rival is asked of the real worker process through the table's ``RivalSeats``;
+    ``before(worker, turn)`` / ``after(worker, turn)`` may hurt the worker just
+    before / just after the rival's turn number ``turn`` is asked."""
+    from belote2p.ui.table.rival_seat import RivalSeats
+    from belote2p.ui.worker import AIWorker
+
+    worker = AIWorker("process", answer_bound=3.0)
+    seats = RivalSeats(worker)
+    run, turn = Run(seed), 0
+    try:
+        wait_until(lambda: bool(worker.pids()), "the worker process to start")
+        while not run.over and len(run.results) < 1:
+            if run.match.to_move != RIVAL:
+                run.apply(run.match.hand.legal_actions()[0])
+                continue
+            if before is not None:
+                before(worker, turn)
+            seats.ask(run, RIVAL, run.rival_level)
+            if after is not None:
+                after(worker, turn)
+            turn += 1
+            wait_until(seats.ready, f"the rival's move {len(run.actions)}", limit=120)
+            run.apply(seats.take(run))
+            seats.forget()
+    finally:
+        worker.shutdown()
+    return run
+
+
+def _verifies(run: Run) -> None:
+    data = export_run(str(run.seed), run.actions, "Ana", None, STARTED, ENDED)
+    verdict = verify_bytes(json.dumps(data).encode())
+    assert verdict.valid, verdict.problem
+
+
+def _signal_all(worker, sig: int, into: list[int] | None = None) -> None:
+    for pid in worker.pids():
+        os.kill(pid, sig)
+        if into is not None:
+            into.append(pid)
+
+
+@pytest.mark.slow
+def test_a_worker_killed_mid_run_still_gives_a_run_that_verifies():
+    killed: list[int] = []
+
+    def stop(worker, turn: int) -> None:  # stopped first: the move asked next is surely pending
+        if turn in (1, 4, 7):
+            _signal_all(worker, signal.SIGSTOP)
+
+    def kill(worker, turn: int) -> None:  # then kill -9 with that move asked of it
+        if turn in (1, 4, 7):
+            _signal_all(worker, signal.SIGKILL, killed)
+
+    run = _play_with_worker("killed-17", stop, kill)
+    assert len(killed) == 3 and run.results
+    _verifies(run)
+
+
+@pytest.mark.slow
+def test_a_stopped_worker_is_rescued_and_the_run_verifies():
+    stopped: list[int] = []
+
+    def stop(worker, turn: int) -> None:
+        if turn in (2, 6):
+            _signal_all(worker, signal.SIGSTOP, stopped)
+
+    try:
+        run = _play_with_worker("stopped-3", after=stop)
+        assert len(stopped) == 2 and all(gone(pid) for pid in stopped)  # the stuck ones ended
+    finally:
+        for pid in stopped:
+            if not gone(pid):
+                os.kill(pid, signal.SIGKILL)
+    _verifies(run)
+
+
+def test_the_fallback_move_is_gone():
+    source = (ROOT / "belote2p" / "ui" / "table" / "rival_seat.py").read_text()
+    assert "fallback/" not in source and "random" not in source
+
+
+_WORKER_SCRIPT = """
+import multiprocessing.resource_tracker as tracker, sys, time
+from belote2p.ui.worker import AIWorker
+worker = AIWorker("process")
+while not worker.pids():
+    time.sleep(0.05)
+print(worker.pids()[0], tracker._resource_tracker._pid, flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_killed_game_leaves_no_worker_or_resource_tracker():
+    game = subprocess.Popen([sys.executable, "-c", _WORKER_SCRIPT], stdout=subprocess.PIPE,
+                            env=ENV, cwd=ROOT)
+    try:
+        worker_pid, tracker_pid = (int(v) for v in game.stdout.readline().split())
+        assert not gone(worker_pid)
+        game.send_signal(signal.SIGKILL)
+        game.wait(60)
+        wait_until(lambda: gone(worker_pid), "the worker of a killed game to end")
+        wait_until(lambda: gone(tracker_pid), "the resource tracker of a killed game to end")
+    finally:
+        game.kill()
+        game.wait(60)
+        game.stdout.close()
+
+
+@pytest.mark.slow
+def test_sigterm_closes_the_window_and_its_processes(tmp_path):
+    game = subprocess.Popen([sys.executable, "-m", "belote2p", "--data-dir", str(tmp_path)],
+                            env=ENV, cwd=ROOT, stderr=subprocess.PIPE)
+    try:
+        wait_until(lambda: len(children(game.pid)) >= 2 or game.poll() is not None,
+                   "the game's worker and resource tracker to start", limit=120)
+        helpers = children(game.pid)
+        assert game.poll() is None and helpers
+        game.send_signal(signal.SIGTERM)
+        assert game.wait(60) == 128 + signal.SIGTERM
+        for pid in helpers:
+            wait_until(lambda pid=pid: gone(pid), f"process {pid} of the game to end")
+        assert b"Traceback" not in game.stderr.read()
+    finally:
+        game.kill()
+        game.wait(60)
+        game.stderr.close()
+
+
+def test_no_display_at_all_is_one_line_and_exit_2(tmp_path):
+    env = {k: v for k, v in ENV.items()
+           if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    line = one_line_and_2(cli("--data-dir", str(tmp_path), env=env))
+    assert "display" in line.lower()
