@@ -5,6 +5,7 @@ the times and flags of run files, and the last tracebacks of the command line.""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -18,6 +19,7 @@ import pytest
 from belote2p.match import RIVAL, Run
 from belote2p.services.runfile import export_run
 from belote2p.services.verify import verify_bytes
+from tests import ui_harness as h
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -66,10 +68,8 @@ def gone(pid: int) -> bool:
 def children(pid: int) -> set[int]:
     found: set[int] = set()
     for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
+        with contextlib.suppress(OSError):
             found |= {int(p) for p in (task / "children").read_text().split()}
-        except OSError:
-            pass
     return found
 
 
@@ -211,3 +211,118 @@ def test_no_display_at_all_is_one_line_and_exit_2(tmp_path):
            if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
     line = one_line_and_2(cli("--data-dir", str(tmp_path), env=env))
     assert "display" in line.lower()
+
+
+# -- section 2: a second window cannot touch the first window's run ----------------------------
+
+_HOLDER_SCRIPT = """
+import sys, time
+from belote2p.match import Run
+from belote2p.store import open_store
+store = open_store(sys.argv[1], echo=False)
+assert store.run_lock().acquire()
+run = Run("window-a")
+for _ in range(6):
+    run.apply(run.match.hand.legal_actions()[0])
+store.save_run("window-a", list(run.actions), "2026-12-01T08:00:00+00:00")
+print(" ".join(run.actions), flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.fixture
+def other_window(tmp_path):
+    """Window A, a real second process: it holds the run lock of ``tmp_path`` and
+    its run, six moves in, is the saved run.  Yields (folder, A's six actions)."""
+    holder = subprocess.Popen([sys.executable, "-c", _HOLDER_SCRIPT, str(tmp_path)],
+                              stdout=subprocess.PIPE, env=ENV, cwd=ROOT, text=True)
+    try:
+        actions = tuple(holder.stdout.readline().split())
+        assert len(actions) == 6
+        yield tmp_path, actions
+    finally:
+        holder.kill()
+        holder.wait(60)
+        holder.stdout.close()
+
+
+def _untouched(folder: Path, actions: tuple[str, ...]) -> None:
+    """Window A's run is still the saved run, nothing was recorded, no daily claimed."""
+    from belote2p.fairness import today_utc
+    from belote2p.store import open_store
+
+    store = open_store(folder, echo=False)
+    try:
+        saved = store.load_run()
+        assert saved is not None and saved.seed == "window-a" and saved.actions == actions
+        assert [r for r in store.list_runs() if r.run_id != 0] == []
+        assert not store.daily_attempted(today_utc().isoformat())
+        assert not store.run_lock().acquire()  # still A's
+    finally:
+        store.close()
+
+
+def _title_of(folder: Path):
+    from belote2p.store import open_store
+    from belote2p.ui.navigation import Route
+
+    game = h.make_app(store=open_store(folder, echo=False))
+    title = game.nav.reset(Route.TITLE)
+    h.step(game, 2)
+    return game, title
+
+
+def test_no_button_of_a_blocked_title_touches_the_other_windows_run(other_window):
+    folder, actions = other_window
+    game, title = _title_of(folder)
+    count = len(title.buttons)
+    assert "another window" in (title.blocked or "")
+    game.app.shutdown()
+    assert count >= 8
+    for index in range(count):  # every button the title has, whatever it is
+        game, title = _title_of(folder)
+        try:
+            button = title.buttons[index]
+            h.click(button.rect.center)
+            h.step(game, 3)
+            for _ in range(3):  # say yes to whatever it asks
+                top = game.app.top
+                yes = top.offer().get("buttons", {}).get("yes") if top is not None else None
+                if yes is None:
+                    break
+                h.click(yes.center)
+                h.step(game, 3)
+            h.key(pygame_key("RETURN"))  # and the keyboard's way, on the focused button
+            h.step(game, 3)
+        finally:
+            game.app.shutdown()
+        _untouched(folder, actions)
+
+
+def pygame_key(name: str) -> int:
+    import pygame
+
+    return int(getattr(pygame, f"K_{name}"))
+
+
+def test_the_session_refuses_every_change_to_a_run_it_does_not_hold(other_window):
+    from belote2p.services.run_session import ActiveRun, RunOpenElsewhere, RunSession
+    from belote2p.store import open_store
+
+    folder, actions = other_window
+    store = open_store(folder, echo=False)
+    reports: list[str] = []
+    session = RunSession(store, report=reports.append)
+    try:
+        active = ActiveRun(Run("window-b"), "2026-12-01T09:00:00+00:00")
+        for change in (session.start_new, lambda: session.start_daily("2026-12-01"),
+                       session.resume, session.abandon_saved, lambda: session.abandon(active),
+                       lambda: session.record(active, "B")):
+            with pytest.raises(RunOpenElsewhere):
+                change()
+        session.save(active)
+        assert reports and "another window" in reports[-1]
+        session.close()
+    finally:
+        store.close()
+    _untouched(folder, actions)

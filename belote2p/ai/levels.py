@@ -181,13 +181,14 @@ class _LevelsLoader(yaml.SafeLoader):
     refused, not converted)."""
 
     def compose_node(self, parent: Any, index: Any) -> Any:
-        event = self.peek_event()
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
+        mark: Any = event.start_mark
         if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(
-                None, None, "aliases (*name) are not allowed in a levels file", event.start_mark)
+                None, None, "aliases (*name) are not allowed in a levels file", mark)
         if getattr(event, "anchor", None) is not None:
             raise yaml.composer.ComposerError(
-                None, None, "anchors (&name) are not allowed in a levels file", event.start_mark)
+                None, None, "anchors (&name) are not allowed in a levels file", mark)
         return super().compose_node(parent, index)
 
 
@@ -207,7 +208,7 @@ for _kind_name in ("int", "float"):
     _LevelsLoader.add_constructor(f"tag:yaml.org,2002:{_kind_name}", _bounded_number(_kind_name))
 
 
-def shown(value: Any) -> str:
+def _shown(value: Any) -> str:
     """``repr(value)`` for a message, never longer than MAX_SHOWN_CHARS."""
     text = repr(value)
     return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS - 3] + "..."
@@ -227,7 +228,7 @@ def load_levels(path: str | Path | None = None) -> dict[int, Level]:
     except UnicodeDecodeError as exc:
         raise LevelsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
-        data = yaml.load(text, Loader=_LevelsLoader)  # noqa: S506 - a SafeLoader, narrowed
+        data = yaml.load(text, Loader=_LevelsLoader)  # a SafeLoader, narrowed
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
@@ -249,7 +250,7 @@ def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
         raise LevelsError(f"{source}: 'levels' must be a mapping of level numbers 1-4")
     for key in levels:
         if type(key) is not int or key not in LEVEL_NUMBERS:
-            raise LevelsError(f"{source}: levels.{shown(key)}: unknown level "
+            raise LevelsError(f"{source}: levels.{_shown(key)}: unknown level "
                               "(expected 1, 2, 3 or 4)")
     result = {}
     for number in LEVEL_NUMBERS:
@@ -270,7 +271,7 @@ def _section(cls: type, value: Any, where: str, source: str,
     for key in value:
         if key not in names:
             raise LevelsError(
-                f"{source}: {where}.{shown(key)}: unknown key "
+                f"{source}: {where}.{_shown(key)}: unknown key "
                 f"(expected one of {', '.join(names)})")
     hints = typing.get_type_hints(cls)
     out: dict[str, Any] = {}
@@ -295,7 +296,7 @@ def _by_rank(value: Any, allowed: Range, where: str, source: str) -> tuple[float
     for key in value:
         if key not in RANK_KEYS:
             raise LevelsError(
-                f"{source}: {where}.{shown(key)}: unknown key "
+                f"{source}: {where}.{_shown(key)}: unknown key "
                 f"(expected one of {', '.join(RANK_KEYS)})")
     out = []
     for rank in RANK_KEYS:
@@ -311,12 +312,12 @@ def _scalar(item: Any, kind: Any, allowed: Range, where: str, source: str) -> An
     if kind is bool or kind is str:
         if type(item) is not kind:
             raise LevelsError(f"{source}: {where}: expected {_NOUNS[kind]}, "
-                              f"got {_kind(item)} {shown(item)}")
+                              f"got {_kind(item)} {_shown(item)}")
         return item
     number_ok = isinstance(item, int) if kind is int else isinstance(item, (int, float))
     if is_bool or not number_ok:
         raise LevelsError(f"{source}: {where}: expected {allowed.describe(_NOUNS[kind])}, "
-                          f"got {_kind(item)} {shown(item)}")
+                          f"got {_kind(item)} {_shown(item)}")
     try:
         number = float(item)
     except OverflowError:  # a whole number too big for a float

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeGuard
 
 from .. import __version__
-from ..fairness import MAX_SEED_CHARS, DailyDateError, commitment, parse_daily_date, seed_problem
+from ..fairness import DailyDateError, commitment, parse_daily_date, seed_problem
 from ..lines import TooLarge
 from ..lines import read_capped as capped
 from ..match import Run
