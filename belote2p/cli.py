@@ -26,7 +26,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 from . import __version__
 from .ai.levels import LevelsError
@@ -125,8 +125,16 @@ def _size(text: str) -> str:
     return f"{w}x{h}"
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line, naming it, and exit 2 (not a usage screen:
+    ``--help`` gives that)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="belote2p",
         description="Two-player Belote against a computer rival: a streak challenge.")
     parser.add_argument("--version", action="version", version=f"belote2p {__version__}")

@@ -273,6 +273,8 @@ def _title_of(folder: Path):
 
 
 def test_no_button_of_a_blocked_title_touches_the_other_windows_run(other_window):
+    from belote2p.services.i18n import set_language
+
     folder, actions = other_window
     game, title = _title_of(folder)
     count = len(title.buttons)
@@ -292,10 +294,13 @@ def test_no_button_of_a_blocked_title_touches_the_other_windows_run(other_window
                     break
                 h.click(yes.center)
                 h.step(game, 3)
-            h.key(pygame_key("RETURN"))  # and the keyboard's way, on the focused button
-            h.step(game, 3)
+            if game.app.top is title and game.app.running:
+                title.focus = index  # and the keyboard's way, on that button
+                h.key(pygame_key("RETURN"))
+                h.step(game, 3)
         finally:
             game.app.shutdown()
+            set_language("en")  # (a Settings screen may have been clicked through)
         _untouched(folder, actions)
 
 
@@ -321,8 +326,227 @@ def test_the_session_refuses_every_change_to_a_run_it_does_not_hold(other_window
             with pytest.raises(RunOpenElsewhere):
                 change()
         session.save(active)
-        assert reports and "another window" in reports[-1]
+        assert reports and "another window" in reports[-1]  # (English: the default)
         session.close()
     finally:
         store.close()
     _untouched(folder, actions)
+
+
+# -- sections 3 and 4: the reserved daily seeds and the one seed rule -------------------------
+
+@pytest.mark.parametrize("seed", ["daily-2026-12-01", "daily-2026-13-45", "", "x" * 300,
+                                  "tab\there", "line\nbreak"])
+def test_autoplay_refuses_a_seed_the_game_could_not_keep(tmp_path, seed):
+    done = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed", seed,
+               "--max-matches", "1")
+    line = one_line_and_2(done)
+    assert "seed" in line and done.stdout == b""
+    assert not (tmp_path / "belote2p.db").exists() or json.loads(
+        cli("--data-dir", str(tmp_path), "runs", "--json").stdout) == []
+
+
+def test_autoplay_seed_of_bytes_that_are_not_utf8_is_a_message(tmp_path):
+    argv = [os.fsencode(sys.executable), b"-m", b"belote2p", b"--data-dir",
+            os.fsencode(str(tmp_path)), b"autoplay", b"--level", b"1", b"--seed", b"\xff\xfeab",
+            b"--max-matches", b"1"]
+    line = one_line_and_2(cli(argv=argv))
+    assert "UTF-8" in line
+
+
+def test_only_the_daily_itself_plays_a_daily_seed(tmp_path):
+    refused = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed",
+                  "daily-2026-12-01", "--max-matches", "1")
+    one_line_and_2(refused)
+    counted = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--daily",
+                  "2026-12-01", "--max-matches", "1")
+    assert counted.returncode == 0, counted.stderr
+    assert json.loads(counted.stdout.splitlines()[-1])["daily_counted"] is True
+
+
+def test_one_seed_rule():
+    from belote2p.fairness import MAX_SEED_CHARS, SeedError, check_seed, seed_problem
+
+    assert seed_problem("a" * MAX_SEED_CHARS) is None and seed_problem("café ♠") is None
+    for bad in ("", "a" * (MAX_SEED_CHARS + 1), "\udcff", "a\x00", "a\x7f", 7, None,
+                "daily-2026-12-01", "daily-0000-00-00"):
+        assert seed_problem(bad) is not None, bad
+    from datetime import date
+
+    assert check_seed("daily-2026-12-01", date(2026, 12, 1)) == "daily-2026-12-01"
+    with pytest.raises(SeedError):
+        check_seed("daily-2026-12-01", date(2026, 12, 2))
+    assert seed_problem("daily-2026-12-01x") is None  # not the reserved form
+
+
+def test_the_stores_reader_skips_a_stored_seed_the_rule_refuses(tmp_path):
+    import sqlite3
+
+    from belote2p.store import open_store
+
+    done = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed", "ok",
+               "--max-matches", "1")
+    assert done.returncode == 0, done.stderr
+    conn = sqlite3.connect(tmp_path / "belote2p.db")
+    conn.execute("update runs set seed = ?", ("x" * 300,))
+    conn.commit()
+    conn.close()
+    store = open_store(tmp_path, echo=False)
+    try:
+        assert [r for r in store.list_runs() if r.run_id != 0] == []
+        assert any("seed" in str(w) for w in store.warnings)
+    finally:
+        store.close()
+
+
+# -- section 3: run files say whether the attempt counted, and verify checks the times --------
+
+def _exported(tmp_path: Path, *args: str) -> dict:
+    done = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", *args,
+               "--max-matches", "1")
+    assert done.returncode == 0, done.stderr
+    run_id = json.loads(done.stdout.splitlines()[-1])["id"]
+    exported = cli("--data-dir", str(tmp_path), "export", str(run_id))
+    assert exported.returncode == 0, exported.stderr
+    return json.loads(exported.stdout)
+
+
+def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
+    first = _exported(tmp_path, "--daily", "2026-11-30")
+    second = _exported(tmp_path, "--daily", "2026-11-30", "--name", "Two")  # another command
+    plain = _exported(tmp_path, "--seed", "plain")
+    assert (first["counted"], second["counted"], plain["counted"]) == (True, False, False)
+    assert first["ai"] is plain["ai"] is True
+    assert first["version"] == 1  # old files still read: no new version
+    for data in (first, second, plain):
+        verified = cli("verify", "-", stdin=json.dumps(data).encode())
+        assert verified.returncode == 0, verified.stdout
+
+
+def _file(**changes):
+    from tests.fair_helpers import play_run
+
+    run = play_run("times", "1", None, max_matches=1)
+    data = export_run("times", run.actions, "Ana", None, STARTED, ENDED)
+    data.update(changes)
+    return data
+
+
+def test_an_old_version_1_file_without_the_new_fields_still_verifies():
+    data = _file()
+    for key in ("counted", "ai"):
+        data.pop(key, None)
+    assert verify_bytes(json.dumps(data).encode()).valid
+
+
+@pytest.mark.parametrize("changes,words", [
+    ({"started": "1999-01-01T00:00:00+00:00", "ended": "1999-01-01T01:00:00+00:00"},
+     "before belote2p existed"),
+    ({"ended": "2026-11-30T09:00:00+00:00"}, "before it started"),
+    ({"started": "2099-01-01T00:00:00+00:00", "ended": "2099-01-01T01:00:00+00:00"},
+     "in the future"),
+    ({"ended": "2099-01-01T00:00:00+00:00"}, "in the future"),
+    ({"counted": True}, "no 'daily' date"),
+])
+def test_verify_checks_the_times_and_the_counted_flag(changes, words):
+    verdict = verify_bytes(json.dumps(_file(**changes)).encode())
+    assert not verdict.valid and words in verdict.problem, verdict.problem
+
+
+def test_a_small_clock_skew_is_allowed():
+    from datetime import datetime, timedelta, timezone
+
+    ahead = (datetime.now(timezone.utc) + timedelta(minutes=5)).isoformat()
+    assert verify_bytes(json.dumps(_file(ended=ahead)).encode()).valid
+    assert not verify_bytes(json.dumps(_file(counted="yes")).encode()).valid
+
+
+# -- section 6: tracebacks and blowups, one clear line and exit 2 each ------------------------
+
+def test_export_of_an_id_beyond_sqlite(tmp_path):
+    for text in ("9223372036854775808", "9" * 5000):
+        one_line_and_2(cli("--data-dir", str(tmp_path), "export", text))
+
+
+def test_a_data_dir_with_a_300_character_folder_name(tmp_path):
+    line = one_line_and_2(cli("--data-dir", str(tmp_path / ("x" * 300)), "runs"))
+    assert "255" in line
+    env = dict(ENV, BELOTE2P_DATA_DIR=str(tmp_path / ("y" * 300)))
+    one_line_and_2(cli("runs", env=env))
+
+
+def test_demo_screenshots_into_a_file_that_is_no_folder():
+    line = one_line_and_2(cli("demo", "--screenshots", "/dev/null", "--hands", "1", "--fast"))
+    assert "/dev/null" in line
+
+
+def _levels_file(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "levels.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_arena_levels_with_a_5000_digit_number(tmp_path):
+    shipped = (ROOT / "levels.yaml").read_text(encoding="utf-8")
+    text = shipped.replace("take_threshold:", "take_threshold: " + "9" * 5000 + " #", 1)
+    line = one_line_and_2(cli("arena", "1", "2", "--matches", "1", "--levels",
+                              str(_levels_file(tmp_path, text))))
+    assert "5,000 characters" in line
+
+
+def test_arena_levels_of_nested_yaml_aliases(tmp_path):
+    rows = ["a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    rows += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 60)]
+    text = "\n".join(rows) + "\nlevels: {1: {name: *a59}}\n"
+    assert len(text) < 8000
+    line = one_line_and_2(cli("arena", "1", "2", "--matches", "1", "--levels",
+                              str(_levels_file(tmp_path, text))))
+    assert "not allowed" in line
+    aliases_only = "levels: {1: {name: *nowhere}}\n"
+    one_line_and_2(cli("arena", "1", "2", "--matches", "1", "--levels",
+                       str(_levels_file(tmp_path, aliases_only))))
+
+
+def test_a_long_value_in_a_levels_file_is_not_echoed_whole(tmp_path):
+    shipped = (ROOT / "levels.yaml").read_text(encoding="utf-8")
+    text = shipped.replace("count_turned: true", "count_turned: " + "z" * 5000, 1)
+    assert text != shipped
+    line = one_line_and_2(cli("arena", "1", "2", "--matches", "1", "--levels",
+                              str(_levels_file(tmp_path, text))))
+    assert "zzz" in line
+
+
+def test_levels_from_dev_zero_is_refused_at_once():
+    line = one_line_and_2(cli("arena", "1", "2", "--matches", "1", "--levels", "/dev/zero"))
+    assert "too large" in line
+
+
+def test_every_file_the_package_reads_is_capped():
+    """Each open()/read_text()/yaml load in the package is one of the capped
+    readers (or reads a file of its own: shipped assets, /proc)."""
+    import re
+
+    allowed = {
+        "belote2p/ai/levels.py", "belote2p/services/runfile.py", "belote2p/services/verify.py",
+        "belote2p/cli.py",  # replay/solve/review: line by line, each line capped
+        "belote2p/ui/theme.py", "belote2p/services/i18n.py",  # the package's own data
+        "belote2p/ui/app.py",  # /proc/self/stat
+        "belote2p/store/connection.py", "belote2p/store/locks.py",  # 16 header bytes; lock fds
+        "belote2p/ui/sound.py",  # writes its sounds, opens /dev/null
+    }
+    pattern = re.compile(r"(?<!self\.)(?<!def )\bopen\((?!\))|read_text\(|read_bytes\("
+                         r"|yaml\.safe_load|yaml\.load\(")
+    readers = {str(path.relative_to(ROOT)) for path in (ROOT / "belote2p").rglob("*.py")
+               if pattern.search(path.read_text(encoding="utf-8"))}
+    assert readers <= allowed, readers - allowed
+    runfile = (ROOT / "belote2p" / "services" / "runfile.py").read_text(encoding="utf-8")
+    assert "read_text(" not in runfile  # the existing-file comparison reads a bounded prefix
+
+
+def test_a_run_file_of_a_daily_seed_that_says_no_daily_is_not_valid():
+    from tests.fair_helpers import play_run
+
+    run = play_run("daily-2026-11-30", "1", None, max_matches=1)
+    data = export_run("daily-2026-11-30", run.actions, "Ana", None, STARTED, ENDED)
+    verdict = verify_bytes(json.dumps(data).encode())
+    assert not verdict.valid and "no daily run" in verdict.problem

@@ -208,9 +208,10 @@ for _kind_name in ("int", "float"):
     _LevelsLoader.add_constructor(f"tag:yaml.org,2002:{_kind_name}", _bounded_number(_kind_name))
 
 
-def _shown(value: Any) -> str:
-    """``repr(value)`` for a message, never longer than MAX_SHOWN_CHARS."""
-    text = repr(value)
+def _shown(value: Any, as_key: bool = False) -> str:
+    """``repr(value)`` (a key: as written) for a message, never longer than
+    MAX_SHOWN_CHARS."""
+    text = str(value) if as_key else repr(value)
     return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS - 3] + "..."
 
 
@@ -250,7 +251,7 @@ def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
         raise LevelsError(f"{source}: 'levels' must be a mapping of level numbers 1-4")
     for key in levels:
         if type(key) is not int or key not in LEVEL_NUMBERS:
-            raise LevelsError(f"{source}: levels.{_shown(key)}: unknown level "
+            raise LevelsError(f"{source}: levels.{_shown(key, as_key=True)}: unknown level "
                               "(expected 1, 2, 3 or 4)")
     result = {}
     for number in LEVEL_NUMBERS:
@@ -271,7 +272,7 @@ def _section(cls: type, value: Any, where: str, source: str,
     for key in value:
         if key not in names:
             raise LevelsError(
-                f"{source}: {where}.{_shown(key)}: unknown key "
+                f"{source}: {where}.{_shown(key, as_key=True)}: unknown key "
                 f"(expected one of {', '.join(names)})")
     hints = typing.get_type_hints(cls)
     out: dict[str, Any] = {}
@@ -296,7 +297,7 @@ def _by_rank(value: Any, allowed: Range, where: str, source: str) -> tuple[float
     for key in value:
         if key not in RANK_KEYS:
             raise LevelsError(
-                f"{source}: {where}.{_shown(key)}: unknown key "
+                f"{source}: {where}.{_shown(key, as_key=True)}: unknown key "
                 f"(expected one of {', '.join(RANK_KEYS)})")
     out = []
     for rank in RANK_KEYS:

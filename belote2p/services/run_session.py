@@ -22,6 +22,7 @@ from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
 from ..store.api import LeaderboardEntry, daily_of_seed
+from .i18n import _
 
 DEFAULT_NAME = "Player"
 
@@ -69,7 +70,8 @@ class RunOpenElsewhere(RuntimeError):
     replace, abandon or record a run (whatever its screen offers)."""
 
     def __init__(self) -> None:
-        super().__init__("this run is open in another window of the game")
+        super().__init__(_("This run is open in another window of the game. "
+                           "Close that window to play here."))
 
 
 class RunSession:

@@ -30,6 +30,7 @@ is ``services.verify``'s job.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -44,7 +45,14 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeGuard
 
 from .. import __version__
-from ..fairness import DailyDateError, commitment, parse_daily_date, seed_problem
+from ..fairness import (
+    DAILY_PREFIX,
+    DailyDateError,
+    commitment,
+    is_daily_form,
+    parse_daily_date,
+    seed_problem,
+)
 from ..lines import TooLarge
 from ..lines import read_capped as capped
 from ..match import Run
@@ -272,7 +280,7 @@ def _fields(obj: dict[str, Any]) -> RunFile:
     return RunFile(
         game_version=_matching(obj, "game_version", _VERSION_TEXT, "a version such as 0.1.0"),
         levels_digest=_matching(obj, "levels_digest", _HEX64, "64 lowercase hex digits"),
-        seed=_seed(obj["seed"], daily),
+        seed=_seed(obj["seed"]),
         commitment=_matching(obj, "commitment", _HEX12, "12 lowercase hex digits"),
         daily=daily,
         name=_text(obj, "name", MAX_NAME_CHARS),
@@ -292,10 +300,14 @@ def _shown(key: str) -> str:
     return repr(key) if len(key) <= 40 else repr(key[:40]) + "..."
 
 
-def _seed(value: Any, daily: str | None) -> str:
-    """The one seed rule (``fairness.seed_problem``); a daily seed only as the
-    seed of the file's own ``daily``."""
-    problem = seed_problem(value, None if daily is None else parse_daily_date(daily))
+def _seed(value: Any) -> str:
+    """The one seed rule (``fairness.seed_problem``).  A daily seed reads (its day
+    is a real one); whether it is the file's own ``daily`` is ``verify``'s to say."""
+    day = None
+    if isinstance(value, str) and is_daily_form(value):
+        with contextlib.suppress(DailyDateError):
+            day = parse_daily_date(value[len(DAILY_PREFIX):])
+    problem = seed_problem(value, day)
     if problem is not None:
         raise RunFileError(f"'seed': {problem}")
     assert isinstance(value, str)

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..actions import Action, IllegalAction, parse_action
 from ..cards import CardError
-from ..fairness import commitment, daily_seed, parse_daily_date
+from ..fairness import commitment, daily_seed, is_daily_form, parse_daily_date
 from ..match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
 from .runfile import (
@@ -132,6 +132,9 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
     if run_file.counted and run_file.daily is None:
         raise _Problem("the file says the run was a counted daily attempt, but it has "
                        "no 'daily' date")
+    if run_file.daily is None and is_daily_form(run_file.seed):
+        raise _Problem(f"the seed {run_file.seed!r} is a daily challenge's, but the file "
+                       "says the run was no daily run (only the daily itself plays that seed)")
     if run_file.daily is not None:
         expected = daily_seed(parse_daily_date(run_file.daily))
         if run_file.seed != expected:
