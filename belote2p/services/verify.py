@@ -100,23 +100,23 @@ def _moment(text: str) -> datetime:
 
 
 def _check_times(run_file: RunFile, now: datetime) -> None:
-    latest = now + CLOCK_SKEW
+    """Times that make sense: started after EARLIEST_RUN, ended not before it
+    started, neither later than ``now`` plus CLOCK_SKEW."""
     started = _moment(run_file.started)
     if started < EARLIEST_RUN:
         raise _Problem(f"the run 'started' {run_file.started}, before belote2p existed "
                        f"({EARLIEST_RUN.date().isoformat()})")
-    if started > latest:
-        raise _Problem(f"the run 'started' {run_file.started}, in the future "
-                       f"(this clock says {now.isoformat(timespec='seconds')})")
-    if run_file.ended is None:
-        return
-    ended = _moment(run_file.ended)
-    if ended < started:
-        raise _Problem(f"the run 'ended' {run_file.ended}, before it started "
-                       f"({run_file.started})")
-    if ended > latest:
-        raise _Problem(f"the run 'ended' {run_file.ended}, in the future "
-                       f"(this clock says {now.isoformat(timespec='seconds')})")
+    times = [("started", run_file.started, started)]
+    if run_file.ended is not None:
+        ended = _moment(run_file.ended)
+        if ended < started:
+            raise _Problem(f"the run 'ended' {run_file.ended}, before it started "
+                           f"({run_file.started})")
+        times.append(("ended", run_file.ended, ended))
+    for key, text, moment in times:
+        if moment > now + CLOCK_SKEW:
+            raise _Problem(f"the run '{key}' {text}, in the future "
+                           f"(this clock says {now.isoformat(timespec='seconds')})")
 
 
 def _check_header(run_file: RunFile, levels: Levels | None) -> None:
