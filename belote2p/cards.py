@@ -148,8 +148,3 @@ def sort_for_display(cards: Iterable[Card], trump: int | None = None) -> list[Ca
 
 def _is_red(suit: int) -> bool:
     return suit in (HEARTS, DIAMONDS)
-
-
-def new_deck() -> list[Card]:
-    """The 32 cards in a fixed order (shuffle it with a seeded random.Random)."""
-    return list(CARDS)

@@ -1,14 +1,23 @@
 """The strict-phase solver against a plain memoised minimax, on nine-card positions.
 
-    python benchmarks/bench_solver.py [--positions N] [--seed S]
+    python benchmarks/bench_solver.py [--positions N] [--seed S] [--no-baseline]
+                                       [--function F] [--memo]
 
 Each position: a seeded random deal of 18 cards (9 each), a random trump and a
 random leader, no card on the table.  The solver runs on every position, then
 the baseline (a plain minimax memoised on the position, no pruning: the same
 kind as the reference in tests/test_solver.py) on the same positions; both give
 the value and the set of optimal cards, and the run asserts they agree.  Prints
-median / p95 / max wall times in ms for each, the ratio of the medians, then a
-final JSON line with the numbers.  ``--no-baseline`` times the solver alone.
+median / p95 / max / total wall times in ms for each (and the solver's CPU
+time, which other programs on the machine inflate less), the ratio of the
+medians, then a final JSON line with the numbers.  ``--no-baseline`` times the
+solver alone; ``--function`` times ``card_values`` or ``position_value`` (level
+4's rollouts; ``--memo`` shares one ``Memo`` across the positions, as a decision
+does) instead of ``solve`` (no baseline then: they answer other questions).
+
+To compare two versions of the solver, run each several times, interleaved,
+and compare the medians of the runs' totals (``solver_cpu.total_ms`` on a
+busy machine; say what else was running: ``uptime``).
 """
 
 from __future__ import annotations
@@ -26,7 +35,7 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.ai.solver import solve
+from belote2p.ai.solver import Memo, card_values, position_value, solve
 
 PLAIN_ORDER = (0, 1, 2, 6, 3, 4, 5, 7)  # strength by rank: A 10 K Q J 9 8 7
 TRUMP_ORDER = (0, 1, 6, 4, 7, 2, 3, 5)  # J 9 A 10 K Q 8 7
@@ -108,7 +117,8 @@ def stats(times: list[float]) -> dict:
     ordered = sorted(times)
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return {"median_ms": round(statistics.median(ordered) * 1000, 3),
-            "p95_ms": round(p95 * 1000, 3), "max_ms": round(ordered[-1] * 1000, 3)}
+            "p95_ms": round(p95 * 1000, 3), "max_ms": round(ordered[-1] * 1000, 3),
+            "total_ms": round(sum(ordered) * 1000, 1)}
 
 
 def main() -> None:
@@ -117,27 +127,48 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-baseline", action="store_true",
                         help="time the solver only (no agreement check, no ratio)")
+    parser.add_argument("--function", choices=("solve", "card_values", "position_value"),
+                        default="solve", help="the solver function timed (default: solve)")
+    parser.add_argument("--memo", action="store_true",
+                        help="with --function position_value: one Memo for every position")
     args = parser.parse_args()
+    if args.memo and args.function != "position_value":
+        parser.error("--memo goes with --function position_value")
+    memo = Memo() if args.memo else None
+    if args.function == "solve":
+        def call(trump, leader, hands):
+            return solve(trump, leader, hands)
+    elif args.function == "card_values":
+        def call(trump, leader, hands):
+            return card_values(trump, leader, hands)
+    else:
+        def call(trump, leader, hands):
+            return position_value(trump, leader, hands, memo=memo)
+    check = args.function == "solve" and not args.no_baseline
     rng = random.Random(args.seed)
     positions = [random_position(rng) for _ in range(args.positions)]
 
     # the solver on every position, then the baseline on every position (so the
     # baseline's large memo tables do not disturb the solver's timings)
-    solver_times, base_times, answers = [], [], []
+    solver_times, solver_cpu, base_times, answers = [], [], [], []
     for trump, leader, hands in positions:
-        start = time.perf_counter()
-        answers.append(solve(trump, leader, hands))
+        start, start_cpu = time.perf_counter(), time.process_time()
+        answers.append(call(trump, leader, hands))
+        solver_cpu.append(time.process_time() - start_cpu)
         solver_times.append(time.perf_counter() - start)
-    if not args.no_baseline:
+    if check:
         for i, (trump, leader, hands) in enumerate(positions):
             start = time.perf_counter()
             want = baseline(trump, leader, hands)
             base_times.append(time.perf_counter() - start)
             assert answers[i] == want, f"position {i}: solver {answers[i]} != baseline {want}"
 
-    result = {"positions": args.positions, "seed": args.seed, "solver": stats(solver_times)}
+    result = {"positions": args.positions, "seed": args.seed, "function": args.function,
+              "memo": args.memo, "solver": stats(solver_times), "solver_cpu": stats(solver_cpu)}
     print(f"solver:   median {result['solver']['median_ms']:.2f} ms, "
-          f"p95 {result['solver']['p95_ms']:.2f} ms, max {result['solver']['max_ms']:.2f} ms")
+          f"p95 {result['solver']['p95_ms']:.2f} ms, max {result['solver']['max_ms']:.2f} ms, "
+          f"total {result['solver']['total_ms']:.1f} ms "
+          f"(CPU time: total {result['solver_cpu']['total_ms']:.1f} ms)")
     if base_times:
         result["baseline"] = stats(base_times)
         result["ratio_of_medians"] = round(

@@ -30,7 +30,7 @@ from tests.fair_helpers import play_run
 
 ROOT = Path(__file__).resolve().parents[1]
 RUN_KEYS = {"id", "name", "started", "status", "streak", "margin_total", "score", "daily",
-            "commitment", "ai"}
+            "commitment", "ai", "altered"}
 
 
 def _cli(data: Path, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

@@ -592,3 +592,21 @@ def test_a_shared_memo_never_changes_an_answer():
         capot_for = leader if rng.random() < 0.5 else None
         assert (position_value(t, leader, h, ld, capot_for, memo=memo)
                 == position_value(t, leader, h, ld, capot_for))
+
+
+def test_a_memo_keeps_what_a_call_learnt_for_the_next_one():
+    # seven cards each: deep enough for the transposition table and the
+    # two-card endings; the same position again finds everything it needs
+    rng = random.Random(5)
+    trump, leader, hands, lead = random_position(rng, 7, False)
+    t, h, ld = as_ints(trump, hands, lead)
+    memo = solver_module.Memo()
+    first = position_value(t, leader, h, ld, memo=memo)
+    tables = memo.tables(t)
+    sizes = {name: len(table) for name, table in tables._asdict().items()}
+    assert sizes["tt"] > 0 and sizes["exact2"] > 0 and sizes["capot_tt"] == 0
+    assert position_value(t, leader, h, ld, memo=memo) == first
+    assert {name: len(table) for name, table in tables._asdict().items()} == sizes
+    assert memo.tables(t) is tables and list(memo.by_trump) == [t]
+    position_value(t, leader, h, ld, leader, memo=memo)  # the capot game has its own table
+    assert len(tables.capot_tt) > 0

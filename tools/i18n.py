@@ -5,6 +5,12 @@
     python tools/i18n.py update    merge the .pot into every language's .po
     python tools/i18n.py check     every message translated in every language,
                                    placeholders and plural forms right; exit 1 if not
+    python tools/i18n.py merge BASE OURS THEIRS
+                                   git's merge driver for the catalogues (see
+                                   .gitattributes): the union of both sides' messages,
+                                   a translation changed on one side only taken from
+                                   that side; writes OURS. Run extract and update after
+                                   the merge to put the messages back in code order.
 
 The messages are the English texts given to ``_``, ``N_`` and ``ngettext`` in
 ``belote2p/`` (the files babel.cfg names), plus SEED: words that live in data
@@ -179,10 +185,54 @@ def check() -> int:
     return 1 if problems else 0
 
 
+# -- merging two branches' catalogues ------------------------------------------
+
+def merged_message(base: Message | None, ours: Message | None,
+                   theirs: Message | None) -> tuple[Message, bool]:
+    """One message of a three-way merge, and whether both sides changed it apart."""
+    if ours is None or theirs is None:
+        present = ours if ours is not None else theirs
+        assert present is not None
+        return present, False
+    base_strings = ids_strings(base) if base is not None else None
+    ours_strings, theirs_strings = ids_strings(ours), ids_strings(theirs)
+    if theirs_strings in (ours_strings, base_strings):
+        return ours, False
+    if ours_strings == base_strings or not any(ours_strings):
+        return theirs, False
+    return ours, True  # both sides translated it differently: ours wins, said aloud
+
+
+def merge(base_path: Path, ours_path: Path, theirs_path: Path) -> int:
+    """Three-way merge of one catalogue, message by message (git's %O %A %B)."""
+    base, ours, theirs = (read_catalog(p) if p.stat().st_size else Catalog()
+                          for p in (base_path, ours_path, theirs_path))
+    result = read_catalog(ours_path)
+    keys = [m.id for m in ours if m.id] + [m.id for m in theirs
+                                           if m.id and ours.get(m.id) is None]
+    for key in keys:
+        message, clash = merged_message(base.get(key), ours.get(key), theirs.get(key))
+        if clash:
+            print(f"i18n merge: both sides translated {ids(message)[0]!r}; kept ours",
+                  file=sys.stderr)
+        result.delete(key)
+        result[key] = message
+    write_catalog(ours_path, result)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=("extract", "update", "check"))
+    parser.add_argument("command", choices=("extract", "update", "check", "merge"))
+    parser.add_argument("files", nargs="*", type=Path,
+                        help="merge only: BASE OURS THEIRS, as git passes them")
     args = parser.parse_args(argv)
+    if args.command == "merge":
+        if len(args.files) != 3:
+            parser.error("merge takes BASE OURS THEIRS")
+        return merge(*args.files)
+    if args.files:
+        parser.error(f"{args.command} takes no files")
     return {"extract": extract, "update": update, "check": check}[args.command]()
 
 

@@ -47,18 +47,54 @@ How it is fast (pure Python; a nine-card position takes a few milliseconds):
 * Bounds: the trumps above all of the opponent's trumps are sure to win.
 * The cyclic garbage collector is paused during a call (its passes over the
   search's many small objects cost a fifth of the time and caused most of the
-  slow cases).  The search's only reference cycle (the recursive closure
-  refers to itself) is cut when the call ends, so reference counting frees
+  slow cases).  The search's only reference cycles (the recursive closures
+  refer to themselves) are cut when the call ends, so reference counting frees
   a call's tables on return, whatever the collector's state.
 
 Nothing is kept between calls apart from constant tables (a few per trump).
+
+Why closures and short names: the search runs a few hundred thousand nodes a
+second, and in CPython a closure's variables and a function's locals are read
+far faster than attributes (``self.tt``) or globals.  So the per-call search is
+a set of nested functions over the call's tables (``_make_moves``,
+``_make_search``), and the names inside them are short, after this glossary:
+
+=============  ==============================================================
+``c``, ``f``   a card led, a card played to it (internal ids, 0-31)
+``cb``, ``fb`` the same as one-bit masks (``1 << c``)
+``pc``, ``pf`` their points; ``p = pc + pf``, the trick's points
+``w``          1 if the follower's card wins the trick, else 0
+``hl``, ``hf`` the leader's and the follower's hands (``Mask``)
+``hl2``,       the hands once this trick's cards are out
+``hf2``
+``n``, ``n1``  cards in each hand before this trick, after it (``n - 1``)
+``R``, ``R2``  the points still to take (the last trick's 10 included),
+               before this trick, after it
+``alpha``,     the search window (fail-soft: a result <= alpha is an upper
+``beta``       bound, >= beta a lower bound); ``a``, ``b`` the window as it
+               narrows inside the loops
+``best``       the leader's best so far (the maximum over leads)
+``worst``      the follower's best so far against one lead (the minimum of
+               the leader's points over the answers)
+``key``        a position's table key, ``hl | hf << 32``
+``e``          its transposition-table entry ``[lower, upper, moves]``;
+               ``lo``, ``hi`` the bounds it holds
+``mv``, ``fl`` a lead worth searching (``Move``), its answers (``FollowList``)
+``s8``, ``k``  a suit's first internal id (suit * 8), a strength (0-7)
+``sh``         the trump suit's ``s8``
+``m``, ``o``   the mover's and the opponent's cards of one suit: a suit byte
+``tl``, ``tf`` the leader's and the follower's trumps: a suit byte
+``PTS``,       the per-trump tables (``_Tables.pts``, ``.win``, ``.tpts``),
+``WIN``,       bound to locals
+``TPTS``
+=============  ==============================================================
 """
 
 from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple, TypeAlias
 
 from ..cards import (
     CAPOT_POINTS,
@@ -188,18 +224,38 @@ class _Tables:
 
 _TABLES: dict[int, _Tables] = {}  # at most four entries, one per trump
 
-# The search's value functions: F(hl, hf, n, R, alpha, beta) (see ``search``).
-Search = Callable[[int, int, int, int, int, int], int]
+# ---------------------------------------------------------------------------
+# The search's types (internal ids).
+
+# A set of internal cards, bit i for card i: a hand, or a suit byte shifted.
+Mask: TypeAlias = int
+# A position's table key: the leader's hand | the follower's hand << 32.
+Key: TypeAlias = int
 # The follower's answers to a lead: [(card bit, points, 1 if it wins the trick)].
-FollowList = list[tuple[int, int, int]]
+FollowList: TypeAlias = list[tuple[Mask, int, int]]
 # A lead worth searching: (lead bit, lead points, the follower's answers).
-Move = tuple[int, int, FollowList]
-# (tt, exact2, bits, fcache, chunks, ctt): see ``_make_search``.  A tt entry is a
-# mutable [lower bound, upper bound, moves] (a list: updated in place, for speed).
-Tables = tuple[
-    dict[int, list[Any]], dict[int, int], dict[int, list[int]],
-    dict[int, FollowList], dict[int, list[tuple[int, Move]]], dict[int, list[int]],
-]
+Move: TypeAlias = tuple[Mask, int, FollowList]
+# A transposition-table entry: [lower bound, upper bound, the leads, best
+# first].  A list, updated in place (for speed), so its items are untyped.
+Entry: TypeAlias = list[Any]
+# The search's value functions: F(hl, hf, n, R, alpha, beta) (see ``search``).
+SearchFn: TypeAlias = Callable[[Mask, Mask, int, int, int, int], int]
+
+
+class Tables(NamedTuple):
+    """What a search learns about positions: each entry is exact knowledge,
+    true whichever call found it (so a ``Memo`` may carry them across calls)."""
+
+    tt: dict[Key, Entry]                # position -> [lower, upper bound, leads]
+    exact2: dict[Key, int]              # two-card position -> F, exactly
+    bits: dict[Mask, list[int]]         # mask -> its cards, lowest first
+    follows: dict[int, FollowList]      # (follower's cards kept << 5 | lead) -> answers
+    chunks: dict[int, list[tuple[int, Move]]]  # a suit's leads in one situation
+    capot_tt: dict[Key, list[int]]      # capot game: position -> [lower, upper bound]
+
+
+def _fresh_tables() -> Tables:
+    return Tables({}, {}, {}, {}, {}, {})
 
 
 def _tables(trump: int) -> _Tables:
@@ -208,9 +264,6 @@ def _tables(trump: int) -> _Tables:
         t = _TABLES[trump] = _Tables(trump)
     return t
 
-
-# ---------------------------------------------------------------------------
-# The search (internal ids).
 
 class Memo:
     """Search tables a caller may carry from call to call, one set per trump.
@@ -233,41 +286,29 @@ class Memo:
         return got
 
 
-def _fresh_tables() -> Tables:
-    """(tt, exact2, bits, fcache, chunks, ctt): see ``_make_search``."""
-    return {}, {}, {}, {}, {}, {}
+# ---------------------------------------------------------------------------
+# The moves worth searching.
+
+class _Moves(NamedTuple):
+    """One call's move generator: closures over its tables (see the glossary)."""
+
+    cards_of: Callable[[Mask], list[int]]
+    follow_mask: Callable[[Mask, Mask, int], Mask]
+    discard_mask: Callable[[Mask, Mask], Mask]
+    follow_list: Callable[[Mask, int], FollowList]
+    gen_moves: Callable[[Mask, Mask], list[Move]]
 
 
-def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
-        Search, Search, Callable[[int, int, int], int], Callable[[int], list[int]],
-        Callable[[], None]]:
-    """(value, capot, follow_mask, cards_of, release) for one call, with fresh
-    tables (or the memo's for this trump).
-
-    ``search`` is a closure that calls itself, so it refers to itself through
-    its own closure cell: a reference cycle that would keep the whole call's
-    tables alive until the cyclic collector ran.  ``release`` cuts that cycle
-    (the caller calls it when the call ends), so reference counting frees
-    everything at once, whatever the collector's counters say."""
-    trump = tb.trump
+def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
     PTS = tb.pts
     WIN = tb.win
-    TPTS = tb.tpts
     TOPS, BOTS = _TOPS, _BOTS
     LEAD_TRUMP, LEAD_PLAIN = _LEAD_TRUMP, _LEAD_PLAIN
     ABOVE, BELOW = _ABOVE, _BELOW
-    sh = 8 * trump
+    sh = 8 * tb.trump
+    bits, follows, chunks = tables.bits, tables.follows, tables.chunks
 
-    tt: dict[int, list[Any]]         # position -> [lower bound, upper bound, moves]
-    exact2: dict[int, int]           # two-card position -> F
-    bits: dict[int, list[int]]       # mask -> its cards
-    fcache: dict[int, FollowList]    # (follower's cards kept, lead) -> follow list
-    chunks: dict[int, list[tuple[int, Move]]]  # a suit's leads in a given situation
-    ctt: dict[int, list[int]]        # capot game: position -> [lower, upper bound]
-    tt, exact2, bits, fcache, chunks, ctt = _fresh_tables() if memo is None else memo.tables(trump)
-    e2get = exact2.get
-
-    def cards_of(mask: int) -> list[int]:
+    def cards_of(mask: Mask) -> list[int]:
         got = bits.get(mask)
         if got is None:
             got = []
@@ -279,7 +320,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
             bits[mask] = got
         return got
 
-    def follow_mask(hl: int, hf: int, c: int) -> int:
+    def follow_mask(hl: Mask, hf: Mask, c: int) -> Mask:
         """The follower's answers to the lead ``c`` worth searching: legal, and
         the top of each winning run / the bottom of each losing run.  ``hl``
         still holds ``c`` (it splits the follower's runs)."""
@@ -299,7 +340,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
             return TOPS[t | (((hl >> sh) & 255) << 8)] << sh
         return discard_mask(hl, hf)
 
-    def discard_mask(hl: int, hf: int) -> int:
+    def discard_mask(hl: Mask, hf: Mask) -> Mask:
         """The follower's discards worth searching: the bottom of each run."""
         keep = 0
         for s8 in (0, 8, 16, 24):
@@ -308,20 +349,20 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
                 keep |= BOTS[m | (((hl >> s8) & 255) << 8)] << s8
         return keep
 
-    def follow_list(keep: int, c: int) -> FollowList:
+    def follow_list(keep: Mask, c: int) -> FollowList:
         """[(bit, points, wins)] for the follower's cards ``keep`` against the
         lead ``c``: winners first (weakest first), then losers (fewest points
         first)."""
         k = (keep << 5) | c
-        got = fcache.get(k)
+        got = follows.get(k)
         if got is None:
             w = keep & WIN[c]
             got = ([(1 << f, PTS[f], 1) for f in cards_of(w)]
                    + [(1 << f, PTS[f], 0) for f in sorted(cards_of(keep ^ w), key=PTS.__getitem__)])
-            fcache[k] = got
+            follows[k] = got
         return got
 
-    def suit_moves(hl: int, hf: int, s8: int, m: int) -> list[tuple[int, Move]]:
+    def suit_moves(hl: Mask, hf: Mask, s8: int, m: int) -> list[tuple[int, Move]]:
         """[(sort key, (lead bit, lead points, follow list))] for the leads worth
         searching in the suit at ``s8`` (the leader's byte ``m``)."""
         o = (hf >> s8) & 255
@@ -343,7 +384,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
             out.append(((score << 6) - c, (1 << c, pc, fl)))
         return out
 
-    def gen_moves(hl: int, hf: int) -> list[Move]:
+    def gen_moves(hl: Mask, hf: Mask) -> list[Move]:
         """[(lead bit, lead points, follow list)], the most promising first.
 
         A suit's leads depend on few things (the two players' cards of that
@@ -366,7 +407,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
                 if dk < 0:
                     dk = discard_mask(hl, hf)
                 c = s8 + m.bit_length() - 1
-                fl = fcache.get((dk << 5) | c) or follow_list(dk, c)
+                fl = follows.get((dk << 5) | c) or follow_list(dk, c)
                 p = PTS[c] + fl[0][1]
                 scored.append(((p << 6) - c, (1 << c, PTS[c], fl)))
                 continue
@@ -377,7 +418,45 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
         scored.sort(reverse=True)  # the keys are distinct: the moves are never compared
         return [mv for _, mv in scored]
 
-    def two(hl: int, hf: int, R: int) -> int:
+    return _Moves(cards_of, follow_mask, discard_mask, follow_list, gen_moves)
+
+
+# ---------------------------------------------------------------------------
+# The search.
+
+class _Search(NamedTuple):
+    """One call's search (see ``_make_search``)."""
+
+    value: SearchFn      # F(hl, hf, n, R, alpha, beta) for any n >= 0
+    capot: SearchFn      # G: F plus CAPOT_BONUS if the leader takes every trick
+    moves: _Moves        # the move generator over the same tables
+    release: Callable[[], None]  # cuts the closures' cycles when the call ends
+
+
+def _make_search(tb: _Tables, memo: Memo | None = None) -> _Search:
+    """The search of one call, with fresh tables (or the memo's for this trump).
+
+    ``search`` and ``capot`` are closures that call themselves, so each refers
+    to itself through its own closure cell: reference cycles that would keep
+    the whole call's tables alive until the cyclic collector ran.  ``release``
+    cuts them (the caller calls it when the call ends), so reference counting
+    frees everything at once, whatever the collector's counters say.
+
+    ``search`` and ``capot`` share the alpha-beta skeleton but are written out
+    separately: ``search`` is the hot loop (nearly every node), and the only
+    ways to share its body with ``capot`` (a callback per answer, or a flag
+    tested per answer) add work to every node."""
+    PTS = tb.pts
+    WIN = tb.win
+    TPTS = tb.tpts
+    sh = 8 * tb.trump
+    tables = _fresh_tables() if memo is None else memo.tables(tb.trump)
+    tt, exact2, capot_tt = tables.tt, tables.exact2, tables.capot_tt
+    e2get = exact2.get
+    moves = _make_moves(tb, tables)
+    cards_of, gen_moves = moves.cards_of, moves.gen_moves
+
+    def two(hl: Mask, hf: Mask, R: int) -> int:
         """F(hl, hf), exactly, for two cards each (cached)."""
         key = hl | (hf << 32)
         best = e2get(key)
@@ -394,7 +473,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
             else:
                 legal = (hf & (0xFF << sh)) or hf
             wc = WIN[c]
-            m = INF
+            worst = INF
             for f in cards_of(legal):
                 f2 = (hf ^ (1 << f)).bit_length() - 1
                 if (wc >> f) & 1:  # the follower wins, then leads f2
@@ -403,19 +482,19 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
                     v = PTS[c] + PTS[f]
                 else:
                     v = R
-                if v < m:
-                    m = v
-            if m > best:
-                best = m
+                if v < worst:
+                    worst = v
+            if worst > best:
+                best = worst
         exact2[key] = best
         return best
 
-    def search(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+    def search(hl: Mask, hf: Mask, n: int, R: int, alpha: int, beta: int) -> int:
         """F(hl, hf) for ``n`` >= 3 cards each, ``R`` points left, window
         (alpha, beta), fail-soft."""
-        lo: int  # the tt entry's fields (its list holds them untyped)
+        lo: int  # the entry's fields (its list holds them untyped)
         hi: int
-        moves: list[Move]
+        leads: list[Move]
         key = hl | (hf << 32)
         e = tt.get(key)
         if e is None:
@@ -427,11 +506,11 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
             lo = TPTS[tl & ~((1 << tf.bit_length()) - 1)]
             if lo >= beta:
                 return lo
-            moves = gen_moves(hl, hf)
-            e = [lo, hi, moves]
+            leads = gen_moves(hl, hf)
+            e = [lo, hi, leads]
             tt[key] = e
         else:
-            lo, hi, moves = e
+            lo, hi, leads = e
             if lo >= beta:
                 return lo
             if hi <= alpha:
@@ -442,12 +521,12 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
                 beta = hi
         n1 = n - 1
         best = -1
-        bestmv = moves[0]  # replaced by the first move searched (every m >= 0 > best)
+        bestmv = leads[0]  # replaced by the first lead searched (every worst >= 0 > best)
         a = alpha
-        for mv in moves:
+        for mv in leads:
             cb, pc, fl = mv
             hl2 = hl ^ cb
-            m = INF  # the follower minimises the leader's points
+            worst = INF  # the follower minimises the leader's points
             for fb, pf, w in fl:
                 p = pc + pf
                 R2 = R - p
@@ -457,24 +536,24 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
                         v = e2get(hf2 | (hl2 << 32))
                         v = R2 - (two(hf2, hl2, R2) if v is None else v)
                     else:
-                        b = beta if beta < m else m
+                        b = beta if beta < worst else worst
                         v = R2 - search(hf ^ fb, hl2, n1, R2, R2 - b, R2 - a)
                 elif n1 == 2:
                     hf2 = hf ^ fb
                     v = e2get(hl2 | (hf2 << 32))
                     v = p + (two(hl2, hf2, R2) if v is None else v)
                 else:
-                    b = beta if beta < m else m
+                    b = beta if beta < worst else worst
                     v = p + search(hl2, hf ^ fb, n1, R2, a - p, b - p)
-                if v < m:
-                    m = v
-                    if m <= a:
+                if v < worst:
+                    worst = v
+                    if worst <= a:
                         break
-            if m > best:
-                best = m
+            if worst > best:
+                best = worst
                 bestmv = mv
-                if m > a:
-                    a = m
+                if worst > a:
+                    a = worst
                     if a >= beta:
                         break
         if best <= alpha:
@@ -486,12 +565,12 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
                     e[0] = best
             else:
                 e[0] = e[1] = best
-            if bestmv is not moves[0]:
-                moves.remove(bestmv)
-                moves.insert(0, bestmv)
+            if bestmv is not leads[0]:
+                leads.remove(bestmv)
+                leads.insert(0, bestmv)
         return best
 
-    def value(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+    def value(hl: Mask, hf: Mask, n: int, R: int, alpha: int, beta: int) -> int:
         """F(hl, hf) for any ``n`` >= 0 cards each, fail-soft."""
         if n == 0:  # only the last trick's 10 is left: its winner is "on lead"
             return R
@@ -501,7 +580,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
             return two(hl, hf, R)
         return search(hl, hf, n, R, alpha, beta)
 
-    def capot(hl: int, hf: int, n: int, R: int, alpha: int, beta: int) -> int:
+    def capot(hl: Mask, hf: Mask, n: int, R: int, alpha: int, beta: int) -> int:
         """G(hl, hf): F(hl, hf), plus CAPOT_BONUS if the leader takes every
         remaining trick, for a leader that has taken every trick so far (so it
         is still on lead).  Once the follower takes a trick the capot is gone
@@ -515,9 +594,9 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
         if n == 1:
             return 0 if WIN[hl.bit_length() - 1] & hf else R + CAPOT_BONUS
         key = hl | (hf << 32)
-        e = ctt.get(key)
+        e = capot_tt.get(key)
         if e is None:
-            e = ctt[key] = [0, R + CAPOT_BONUS]
+            e = capot_tt[key] = [0, R + CAPOT_BONUS]
         lo, hi = e
         if lo >= beta:
             return lo
@@ -532,23 +611,23 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
         a = alpha
         for cb, pc, fl in gen_moves(hl, hf):
             hl2 = hl ^ cb
-            m = INF
+            worst = INF
             for fb, pf, w in fl:
                 p = pc + pf
                 R2 = R - p
-                b = beta if beta < m else m
+                b = beta if beta < worst else worst
                 if w:  # the follower takes a trick: the plain game from here
                     v = R2 - value(hf ^ fb, hl2, n1, R2, R2 - b, R2 - a)
                 else:
                     v = p + capot(hl2, hf ^ fb, n1, R2, a - p, b - p)
-                if v < m:
-                    m = v
-                    if m <= a:
+                if v < worst:
+                    worst = v
+                    if worst <= a:
                         break
-            if m > best:
-                best = m
-                if m > a:
-                    a = m
+            if worst > best:
+                best = worst
+                if worst > a:
+                    a = worst
                     if a >= beta:
                         break
         if best <= alpha:
@@ -563,7 +642,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> tuple[
         nonlocal search, capot
         del search, capot
 
-    return value, capot, follow_mask, cards_of, release
+    return _Search(value, capot, moves, release)
 
 
 # ---------------------------------------------------------------------------
@@ -638,115 +717,141 @@ def _dominators(moves: list[int], mine: int, theirs: int,
     return out
 
 
-# val(c, alpha, beta): the mover's points after move c (see ``_root``).
-Value = Callable[[int, int, int], int]
-Hands = tuple[Sequence[int], Sequence[int]]
-# (mover, R, rows, val, to_ext, pts): what a solver call reads (see ``_root``).
-Root = tuple[int, int, list[tuple[int, int]], Value, list[Card], list[int]]
+# val(c, alpha, beta): the mover's points after move c (see ``Root``).
+Value: TypeAlias = Callable[[int, int, int], int]
+Hands: TypeAlias = tuple[Sequence[int], Sequence[int]]
+
+
+class Root(NamedTuple):
+    """What a solver call reads about its position (internal ids)."""
+
+    mover: int                   # the seat to move
+    points_left: int             # R: the points still to take; the mover's
+    #                              opponent gets what the mover does not
+    rows: list[tuple[int, int]]  # (move, dominating move): first the moves that
+    #                              dominate themselves, most promising first,
+    #                              then the dominated ones
+    val: Value                   # val(c, a, b): the mover's points after move c,
+    #                              window (a, b), fail-soft
+    to_ext: list[Card]           # internal id -> Card
+    pts: list[int]               # internal id -> points
+
+
+def _rows(moves: list[int], dom: dict[int, int], promise: Callable[[int], int]
+          ) -> list[tuple[int, int]]:
+    heads = sorted((c for c in moves if dom[c] == c), key=lambda c: -promise(c))
+    return [(c, c) for c in heads] + [(c, dom[c]) for c in moves if dom[c] != c]
+
+
+def _lead_root(tb: _Tables, s: _Search, kept: SearchFn, leader: int,
+               hl: Mask, hf: Mask, n: int, R: int) -> Root:
+    """The root when the leader is to move (no card on the table)."""
+    PTS, WIN = tb.pts, tb.win
+    value, cards_of, follow_mask = s.value, s.moves.cards_of, s.moves.follow_mask
+    sh = 8 * tb.trump
+    moves = cards_of(hl)
+    f_trumps = (hf >> sh) & 255
+
+    def wins(c: int) -> bool | None:
+        """Does the leader win with ``c`` whatever the follower plays?"""
+        s8 = c & ~7
+        o = (hf >> s8) & 255
+        if s8 == sh:
+            return not o & _ABOVE[c & 7]
+        if not o:
+            return not f_trumps
+        if not o & _ABOVE[c & 7]:
+            return True
+        if not o & _BELOW[c & 7]:
+            return False
+        return None
+
+    def promise(c: int, /) -> int:  # as in gen_moves
+        keep = follow_mask(hl, hf, c)
+        w = keep & WIN[c]
+        if w:
+            return -PTS[c] - max(PTS[f] for f in cards_of(w))
+        bonus = 60 if (hf >> (c & ~7)) & 255 or f_trumps else 0
+        return PTS[c] + min(PTS[f] for f in cards_of(keep)) + bonus
+
+    def val(c: int, a: int, b: int, /) -> int:
+        hl2 = hl ^ (1 << c)
+        worst = INF
+        for f in cards_of(follow_mask(hl, hf, c)):
+            fb = 1 << f
+            p = PTS[c] + PTS[f]
+            R2 = R - p
+            bb = b if b < worst else worst
+            if WIN[c] & fb:
+                v = R2 - value(hf ^ fb, hl2, n - 1, R2, R2 - bb, R2 - a)
+            else:
+                v = p + kept(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
+            if v < worst:
+                worst = v
+                if worst <= a:
+                    break
+        return worst
+
+    dom = _dominators(moves, hl, hf, wins, PTS)
+    return Root(leader, R, _rows(moves, dom, promise), val, tb.to_ext, PTS)
+
+
+def _follow_root(tb: _Tables, s: _Search, kept: SearchFn, leader: int,
+                 hl: Mask, hf: Mask, n: int, R: int, lead: int) -> Root:
+    """The root when the follower is to move, the leader having led ``lead``
+    (an internal id, in neither hand; ``R`` counts its points)."""
+    PTS, WIN = tb.pts, tb.win
+    value = s.value
+    sh = 8 * tb.trump
+    s8 = lead & ~7
+    same = hf & (0xFF << s8)
+    if same and s8 == sh:
+        legal = (same & WIN[lead]) or same
+    else:
+        legal = same or (hf & (0xFF << sh)) or hf
+    moves = s.moves.cards_of(legal)
+    wl = WIN[lead]
+
+    def promise(f: int, /) -> int:
+        return PTS[f] if wl >> f & 1 else -PTS[f]
+
+    def val(f: int, a: int, b: int, /) -> int:
+        fb = 1 << f
+        p = PTS[lead] + PTS[f]
+        R2 = R - p
+        if wl & fb:  # the follower wins and leads next
+            return p + value(hf ^ fb, hl, n, R2, a - p, b - p)
+        return R2 - kept(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
+
+    dom = _dominators(moves, hf, hl | (1 << lead), lambda f: bool(wl >> f & 1), PTS)
+    return Root(1 - leader, R, _rows(moves, dom, promise), val, tb.to_ext, PTS)
 
 
 def _root(trump: int, leader: int, hands: Hands, lead: int | None, capot_for: int | None,
-          memo: Memo | None = None) -> tuple[int, int, list[tuple[int, int]], Value, list[Card],
-                                            list[int], Callable[[], None]]:
-    """(mover, R, rows, val, to_ext, pts, release) for the position.
-
-    ``rows`` lists (move, dominating move) pairs, internal ids: first the moves
-    that dominate themselves (most promising first), then the dominated ones.
-    ``val(c, a, b)`` is the mover's points after move ``c`` (window a, b,
-    fail-soft); ``R`` the points left, the mover's opponent getting the rest;
-    ``release()`` frees the call's tables (see ``_make_search``).  With
-    ``capot_for`` (the leader), the leader's points count CAPOT_BONUS more if
-    it takes every remaining trick."""
+          memo: Memo | None = None) -> tuple[Root, Callable[[], None]]:
+    """The position's ``Root``, and the function that frees the call's tables
+    (see ``_make_search``).  With ``capot_for`` (the leader), the leader's
+    points count CAPOT_BONUS more if it takes every remaining trick."""
     _check(trump, leader, hands, lead, capot_for)
     tb = _tables(trump)
-    PTS, WIN, to_int = tb.pts, tb.win, tb.to_int
-    value, capot, follow_mask, cards_of, release = _make_search(tb, memo)
-    kept = value if capot_for is None else capot  # after a trick the leader keeps
-    hl, hf = _mask(hands[leader], to_int), _mask(hands[1 - leader], to_int)
-    R = sum(PTS[c] for c in cards_of(hl | hf)) + LAST_TRICK
+    s = _make_search(tb, memo)
+    kept = s.value if capot_for is None else s.capot  # after a trick the leader keeps
+    hl, hf = _mask(hands[leader], tb.to_int), _mask(hands[1 - leader], tb.to_int)
+    R = sum(tb.pts[c] for c in s.moves.cards_of(hl | hf)) + LAST_TRICK
     n = len(hands[leader])
-    sh = 8 * trump
     if lead is None:
-        mover = leader
-        moves = cards_of(hl)
-        f_trumps = (hf >> sh) & 255
-
-        def wins(c: int) -> bool | None:
-            """Does the leader win with ``c`` whatever the follower plays?"""
-            s8 = c & ~7
-            o = (hf >> s8) & 255
-            if s8 == sh:
-                return not o & _ABOVE[c & 7]
-            if not o:
-                return not f_trumps
-            if not o & _ABOVE[c & 7]:
-                return True
-            if not o & _BELOW[c & 7]:
-                return False
-            return None
-
-        dom = _dominators(moves, hl, hf, wins, PTS)
-
-        def promise(c: int, /) -> int:  # as in gen_moves
-            keep = follow_mask(hl, hf, c)
-            w = keep & WIN[c]
-            if w:
-                return -PTS[c] - max(PTS[f] for f in cards_of(w))
-            bonus = 60 if (hf >> (c & ~7)) & 255 or f_trumps else 0
-            return PTS[c] + min(PTS[f] for f in cards_of(keep)) + bonus
-
-        def val(c: int, a: int, b: int, /) -> int:
-            hl2 = hl ^ (1 << c)
-            m = INF
-            for f in cards_of(follow_mask(hl, hf, c)):
-                fb = 1 << f
-                p = PTS[c] + PTS[f]
-                R2 = R - p
-                bb = b if b < m else m
-                if WIN[c] & fb:
-                    v = R2 - value(hf ^ fb, hl2, n - 1, R2, R2 - bb, R2 - a)
-                else:
-                    v = p + kept(hl2, hf ^ fb, n - 1, R2, a - p, bb - p)
-                if v < m:
-                    m = v
-                    if m <= a:
-                        break
-            return m
+        root = _lead_root(tb, s, kept, leader, hl, hf, n, R)
     else:
-        mover = 1 - leader
-        lead = to_int[lead]
-        R += PTS[lead]
-        s8 = lead & ~7
-        same = hf & (0xFF << s8)
-        if same and s8 == sh:
-            legal = (same & WIN[lead]) or same
-        else:
-            legal = same or (hf & (0xFF << sh)) or hf
-        moves = cards_of(legal)
-        wl = WIN[lead]
-        dom = _dominators(moves, hf, hl | (1 << lead), lambda f: bool(wl >> f & 1), PTS)
-
-        def promise(f: int, /) -> int:
-            return PTS[f] if wl >> f & 1 else -PTS[f]
-
-        def val(f: int, a: int, b: int, /) -> int:
-            fb = 1 << f
-            p = PTS[lead] + PTS[f]
-            R2 = R - p
-            if wl & fb:  # the follower wins and leads next
-                return p + value(hf ^ fb, hl, n, R2, a - p, b - p)
-            return R2 - kept(hl, hf ^ fb, n, R2, R2 - b, R2 - a)
-
-    heads = sorted((c for c in moves if dom[c] == c), key=lambda c: -promise(c))
-    rows = [(c, c) for c in heads] + [(c, dom[c]) for c in moves if dom[c] != c]
-    return mover, R, rows, val, tb.to_ext, PTS, release
+        internal = tb.to_int[lead]
+        root = _follow_root(tb, s, kept, leader, hl, hf, n, R + tb.pts[internal], internal)
+    return root, s.release
 
 
 class _Call:
     """One solver call: the root of the position, with the cyclic garbage
     collector paused meanwhile (its passes over the search's many small objects
-    cost a fifth of the time) and restored on exit, and the search's one
-    reference cycle cut on exit (so the call's tables are freed at once)."""
+    cost a fifth of the time) and restored on exit, and the search's
+    reference cycles cut on exit (so the call's tables are freed at once)."""
 
     __slots__ = ("args", "release", "was_enabled")
 
@@ -762,12 +867,11 @@ class _Call:
             gc.disable()
         self.release = None
         try:
-            root = _root(*self.args)
+            root, self.release = _root(*self.args)
         except BaseException:
             self.__exit__()
             raise
-        mover, R, rows, val, to_ext, pts, self.release = root
-        return mover, R, rows, val, to_ext, pts
+        return root
 
     def __exit__(self, *exc: object) -> None:
         if self.release is not None:

@@ -39,12 +39,26 @@ def status_text(status: RunStatus) -> str:
             RunStatus.ABANDONED: _("abandoned")}[status]
 
 
+def altered_mark() -> str:
+    """The mark of a run whose stored figures are not its moves' (the database
+    was edited): it shows the replayed figures and is left off the boards."""
+    # TRANSLATORS: beside a run's status ("over · altered") in the history, when the
+    # figures stored for it were edited and are not those of its moves; one short word
+    return _("altered")
+
+
+def run_status(record: RunRecord) -> str:
+    """The status cell: "over", or "over · altered" for an edited run."""
+    status = status_text(record.status)
+    return status + " · " + altered_mark() if record.altered else status
+
+
 def run_row(record: RunRecord) -> tuple[str, ...]:
     # The id stays plain digits: it is typed back into ``belote2p export``.
     run_id = NO_ID if record.status is RunStatus.IN_PROGRESS else str(record.run_id)
     daily = shown_date(record.daily) if record.daily else ""
     return (run_id, record.name, played_by(record.ai), shown_date(display_date(record.started)),
-            status_text(record.status), format_number(record.streak),
+            run_status(record), format_number(record.streak),
             format_number(record.margin_total), format_number(record.score), daily,
             record.commitment)
 

@@ -25,9 +25,16 @@ if TYPE_CHECKING:
 
 
 def _open() -> Store:
+    """The store; the database or its folder not being a file or a folder
+    (a FIFO, a device...): one line naming it, exit 2."""
+    from .connection import NotRegularFile
     from .sqlite import open_store
 
-    store: Store = open_store()
+    try:
+        store: Store = open_store()
+    except NotRegularFile as exc:
+        print(f"belote2p: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
     return store
 
 
@@ -141,7 +148,7 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
         print(f"belote2p: {note}", file=sys.stderr, flush=True)
     else:
         run, started = Run(seed), now_iso()
-    counted = store.claim_daily(daily, seed, started) if daily is not None else None
+    counted = store.claim_daily(daily, seed, started, slot) if daily is not None else None
     if counted is False:
         print(f"belote2p: the daily challenge of {daily} was already attempted here: "
               "this run is practice, it does not go on that day's board",

@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import stat
 import threading
 from pathlib import Path
 
+from .rows import decode_text
 from .schema import NewerSchema, migrate, missing_tables, version_of
 
 BUSY_TIMEOUT = 15.0  # seconds a write waits for another process's transaction
@@ -26,6 +28,45 @@ class StoreUnavailable(Exception):
 
 class Unreadable(Exception):
     """The file is not a database this game can use: move it aside."""
+
+
+class NotRegularFile(StoreUnavailable):
+    """The database (or a side file, or the folder) is something else than a
+    regular file (a folder): a FIFO, a device, a socket, a folder.  Opening
+    it could wait for good (a FIFO) or read garbage for ever (a device), and
+    moving it aside is not ours to do: the commands stop with this message."""
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"))
+SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
+
+
+def _kind(mode: int) -> str:
+    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+
+
+def check_files(path: Path) -> None:
+    """Raise ``NotRegularFile`` unless the folder of ``path`` is a folder and
+    ``path`` and its side files are regular files (or missing).  ``os.stat``
+    only (symbolic links followed): no descriptor of the database is opened."""
+    try:
+        folder = os.stat(path.parent)
+    except OSError:
+        folder = None  # missing: it is created; unreadable: SQLite says so
+    if folder is not None and not stat.S_ISDIR(folder.st_mode):
+        raise NotRegularFile(f"the data folder {path.parent} is {_kind(folder.st_mode)}, "
+                             "not a folder; choose another one (--data-dir)")
+    for name in (str(path), *(str(path) + s for s in SIDE_SUFFIXES)):
+        try:
+            st = os.stat(name)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFile(f"{name} is {_kind(st.st_mode)}, not a regular file: the "
+                                 "game keeps its data only in a regular file; move it away "
+                                 "or choose another data folder (--data-dir)")
 
 
 def classify(exc: BaseException) -> str:
@@ -121,6 +162,14 @@ def integrity(conn: sqlite3.Connection, full: bool) -> list[str]:
     return [str(r[0]) for r in conn.execute(f"PRAGMA {pragma}(20)").fetchall()]
 
 
+def problems(check: list[str], shown: int = 3) -> str:
+    """The first few lines of an integrity check's report, on one line."""
+    lines = [line for entry in check for line in entry.splitlines()
+             if line.strip() and not line.startswith("***")]
+    text = "; ".join(lines[:shown])
+    return text + (f" (and {len(lines) - shown} more)" if len(lines) > shown else "")
+
+
 def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
     """A checked, migrated connection in WAL mode.  Raises ``Unreadable`` (move
     the file aside) or ``StoreUnavailable``."""
@@ -131,6 +180,7 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
                                check_same_thread=False)
     except sqlite3.Error as exc:
         raise StoreUnavailable(f"cannot open {path}: {describe(exc)}") from None
+    conn.text_factory = decode_text
     with _open_here_lock:
         _open_here[_key(path)] = _open_here.get(_key(path), 0) + 1
     try:
@@ -139,7 +189,7 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         if check != ["ok"]:
             what = "the full integrity check after an unclean stop" if full_check \
                 else "the integrity check"
-            raise Unreadable(f"it failed {what}: " + "; ".join(check[:3]))
+            raise Unreadable(f"it failed {what}: {problems(check)}")
         if version_of(conn) == 0 and conn.execute(
                 "SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise Unreadable("it is an SQLite file, but not a Belote 2P database")

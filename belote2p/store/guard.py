@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 
 from . import queries, rows
 from .api import SavedRun
-from .connection import StoreUnavailable, describe
+from .connection import SIDE_SUFFIXES, StoreUnavailable, describe
 from .schema import SCHEMA_VERSION, version_of
 
-SIDE_FILES = ("-wal", "-shm", "-journal")
+SIDE_FILES = SIDE_SUFFIXES
 _RESUME_JUMPS = (1, 2, 8, 64, 512, 4096, 65536)  # rowids skipped past a damaged page
 
 
@@ -68,39 +68,75 @@ class Salvaged:
         return len(self.runs) + len(self.settings) + len(self.current) + len(self.records)
 
 
-def _scan(conn: sqlite3.Connection, table: str, columns: str) -> Iterator[tuple[Any, ...]]:
-    """Every row of ``table`` still readable, in rowid order, reading the table
-    itself (``NOT INDEXED``: an index may be what is damaged) and jumping past
-    a damaged page when a read fails."""
-    last = None
-    while True:
-        where = "" if last is None else f"WHERE rowid > {int(last)}"
+# Bounds on reading a damaged file, none of them a time: a damaged b-tree can
+# send a scan round in circles (a child page pointing back, rowids out of
+# order), so every loop here counts its steps.
+MAX_ROWS = 1_000_000  # rows read from one table (a lifetime of play is far less)
+MAX_RESUMES = 64  # restarts past a damaged page, per table; the jump doubles each time
+SQLITE_STEPS = 50_000  # per table, in thousands of SQLite VM instructions (~1 s)
+
+
+class _Budget:
+    """SQLite's progress handler: aborts the statement under way (the read
+    fails with "interrupted") once a table has used its instructions."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn, self.left = conn, SQLITE_STEPS
+        conn.set_progress_handler(self._tick, 1000)
+
+    def _tick(self) -> int:
+        self.left -= 1
+        return int(self.left < 0)
+
+    @property
+    def spent(self) -> bool:
+        return self.left < 0
+
+    def renew(self) -> None:
+        self.left = SQLITE_STEPS
+
+
+def _scan(conn: sqlite3.Connection, table: str, columns: str,
+          budget: _Budget) -> Iterator[tuple[Any, ...]]:
+    """Every row of ``table`` still readable, reading the table itself (``NOT
+    INDEXED``: an index may be what is damaged) in rowid order; after a read
+    fails, again from a rowid past the last one read, the jump doubling while
+    nothing new is found.  A row met twice (a damaged tree may show a page
+    twice) is given once.  Bounded: MAX_ROWS rows, MAX_RESUMES restarts and
+    the SQLite instructions of ``budget``, whatever the damage."""
+    budget.renew()
+    floor, high, jump, steps = 0, 0, 1, 0
+    seen: set[tuple[Any, ...]] = set()
+    for _attempt in range(MAX_RESUMES + 1):
+        found = False
         try:
             for row in conn.execute(f"SELECT rowid, {columns} FROM {table} NOT INDEXED "
-                                    f"{where} ORDER BY rowid"):
-                last = row[0]
+                                    "WHERE rowid > ? ORDER BY rowid", (floor,)):
+                steps += 1
+                if steps > MAX_ROWS:
+                    return
+                if row in seen:
+                    continue
+                seen.add(row)
+                found = True
+                if isinstance(row[0], int):
+                    high = max(high, row[0])
                 yield row[1:]
             return
-        except sqlite3.DatabaseError:
-            base = last if last is not None else 0
-            for jump in _RESUME_JUMPS:
-                try:
-                    found = conn.execute(f"SELECT min(rowid) FROM {table} NOT INDEXED "
-                                         f"WHERE rowid > ?", (base + jump,)).fetchone()
-                except sqlite3.DatabaseError:
-                    continue
-                if found is None or found[0] is None:
-                    return
-                last = found[0] - 1
-                break
-            else:
+        except (sqlite3.DatabaseError, OverflowError):
+            if budget.spent:
+                return
+            jump = 1 if found else jump * 2
+            floor = max(floor, high) + jump
+            if floor >= 2 ** 63:
                 return
 
 
 def _columns(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...],
              defaults: dict[str, str]) -> str:
     have = {r[1] for r in conn.execute(f"PRAGMA table_info({table})")}
-    return ", ".join(c if c in have else defaults.get(c, "NULL") for c in wanted)
+    return ", ".join(queries.capped(c) if c in have else defaults.get(c, "NULL")
+                     for c in wanted)
 
 
 _T = TypeVar("_T")
@@ -118,36 +154,44 @@ def salvage(moved: Path) -> Salvaged | None:
     """What can still be read of a moved-aside database; None when it is not a
     Belote 2P database of this version or older (nothing to carry over)."""
     out = Salvaged()
+    kept_runs: set[tuple[str, str]] = set()
     try:
         conn = sqlite3.connect(f"{moved.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
     except sqlite3.Error:
         return None
+    conn.text_factory = rows.decode_text
     try:
         if not 1 <= version_of(conn) <= SCHEMA_VERSION:
             return None
+        budget = _Budget(conn)
         run_cols = _columns(conn, "runs", rows.RUN_COLUMNS,
                             {"ai": "0", "named": "1", "daily_counted": "0"})
-        for raw in _scan(conn, "runs", run_cols):
+        for raw in _scan(conn, "runs", run_cols, budget):  # the runs first: they matter most
             row = _keep(out, partial(rows.run_row, raw))
-            if row is not None:
+            if row is not None and (row["seed"], row["started"]) not in kept_runs:
+                kept_runs.add((row["seed"], row["started"]))
                 out.runs.append(row)
-        for key, text in _scan(conn, "settings", "key, value"):
+        for key, text in _scan(conn, "settings", queries.columns("key", "value"), budget):
             if _keep(out, partial(rows.setting, text)) is not None and isinstance(key, str):
                 out.settings[key] = text
-        for key, text in _scan(conn, "state", "key, value"):
+        for key, text in _scan(conn, "state", queries.columns("key", "value"), budget):
             if key == "last_name":
                 out.last_name = _keep(out, partial(rows.name_value, text))
         for slot, kind, key, seed, started, actions in _scan(
-                conn, "current_run", "slot, kind, key, seed, started, actions"):
+                conn, "current_run",
+                queries.columns("slot", "kind", "key", "seed", "started", "actions"), budget):
             saved = _keep(out, partial(rows.saved_run, (seed, started, actions)))
             if saved is not None and isinstance(slot, str) and kind in ("game", "autoplay"):
                 owner_key = key if isinstance(key, str) else None
                 out.current[slot] = (kind, owner_key, saved)
-        for raw in _scan(conn, "hand_records",
-                         "seed, started, match_index, hand_index, record"):
+        records: dict[tuple[Any, ...], tuple[str, str, int, int, str]] = {}
+        for raw in _scan(conn, "hand_records", queries.columns(
+                "seed", "started", "match_index", "hand_index", "record"), budget):
             if _keep(out, partial(rows.record, raw[4])) is not None \
+                    and all(isinstance(v, str) for v in raw[:2]) \
                     and all(isinstance(v, int) for v in raw[2:4]):
-                out.records.append(raw)
+                records[raw[:4]] = raw
+        out.records = list(records.values())
         return out
     except sqlite3.DatabaseError:
         return out if out.count() else None

@@ -9,15 +9,34 @@ from collections.abc import Sequence
 from typing import Any
 
 from .api import BOARD_SIZE
-from .rows import RUN_COLUMNS
+from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
 
 KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
 RANK_ORDER = "score DESC, margin_total DESC, ended, id"
+_JSON = ("results", "actions", "value", "record")  # the columns holding JSON
+_TEXT = ("name", "started", "ended", "seed", "ai_key", "daily", "key", "kind", "slot", "owner")
+
+
+def capped(column: str) -> str:
+    """``column`` as selected: a value longer than its limit (``rows``) comes
+    back as ``rows.TOO_LONG`` instead, so that SQLite measures it
+    (``length``) and Python never loads it."""
+    limit = MAX_JSON_CHARS if column in _JSON else MAX_TEXT_CHARS if column in _TEXT else 0
+    if not limit:
+        return column
+    return f"CASE WHEN length({column}) > {limit} THEN {TOO_LONG_SQL} ELSE {column} END"
+
+
+def columns(*names: str) -> str:
+    return ", ".join(capped(name) for name in names)
+
+
+RUN_SELECT = columns(*RUN_COLUMNS)
 
 
 # -- settings and the store's own facts
 def settings(conn: sqlite3.Connection) -> list[tuple[Any, Any]]:
-    return conn.execute("SELECT key, value FROM settings").fetchall()
+    return conn.execute(f"SELECT {columns('key', 'value')} FROM settings").fetchall()
 
 
 def put_setting(conn: sqlite3.Connection, key: str, text: str | None) -> None:
@@ -29,7 +48,7 @@ def put_setting(conn: sqlite3.Connection, key: str, text: str | None) -> None:
 
 
 def state(conn: sqlite3.Connection, key: str) -> Any:
-    row = conn.execute("SELECT value FROM state WHERE key = ?", (key,)).fetchone()
+    row = conn.execute(f"SELECT {capped('value')} FROM state WHERE key = ?", (key,)).fetchone()
     return row[0] if row else None
 
 
@@ -44,7 +63,8 @@ def put_state(conn: sqlite3.Connection, key: str, value: Any) -> None:
 # -- runs in progress
 def current(conn: sqlite3.Connection, slot: str) -> tuple[Any, ...] | None:
     row: tuple[Any, ...] | None = conn.execute(
-        "SELECT seed, started, actions FROM current_run WHERE slot = ?", (slot,)).fetchone()
+        f"SELECT {columns('seed', 'started', 'actions')} FROM current_run WHERE slot = ?",
+        (slot,)).fetchone()
     return row
 
 
@@ -84,7 +104,7 @@ def drop_current_of(conn: sqlite3.Connection, seed: str, started: str) -> None:
 
 def autoplay_slots(conn: sqlite3.Connection, key: str, seed: str) -> list[tuple[Any, ...]]:
     return conn.execute(
-        "SELECT slot, owner, seed, started, actions FROM current_run "
+        f"SELECT {columns('slot', 'owner', 'seed', 'started', 'actions')} FROM current_run "
         "WHERE kind = 'autoplay' AND key = ? AND seed = ? ORDER BY updated DESC",
         (key, seed)).fetchall()
 
@@ -144,19 +164,15 @@ def _counted(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     return daily_claim(conn, day) == (row["seed"], row["started"])
 
 
-def run_rows(conn: sqlite3.Connection, limit: int | None = None) -> list[tuple[Any, ...]]:
-    """``runs`` rows in ``RUN_COLUMNS`` order: the best ``limit``, or all by id."""
-    columns = ", ".join(RUN_COLUMNS)
-    if limit is None:
-        return conn.execute(f"SELECT {columns} FROM runs ORDER BY id").fetchall()
-    return conn.execute(f"SELECT {columns} FROM runs ORDER BY {RANK_ORDER} LIMIT ?",
-                        (limit,)).fetchall()
+def run_rows(conn: sqlite3.Connection, best_first: bool = False) -> list[tuple[Any, ...]]:
+    """Every ``runs`` row in ``RUN_COLUMNS`` order: by id, or best (stored) first."""
+    order = RANK_ORDER if best_first else "id"
+    return conn.execute(f"SELECT {RUN_SELECT} FROM runs ORDER BY {order}").fetchall()
 
 
 def run_row_by_id(conn: sqlite3.Connection, entry_id: int) -> tuple[Any, ...] | None:
-    columns = ", ".join(RUN_COLUMNS)
     row: tuple[Any, ...] | None = conn.execute(
-        f"SELECT {columns} FROM runs WHERE id = ?", (entry_id,)).fetchone()
+        f"SELECT {RUN_SELECT} FROM runs WHERE id = ?", (entry_id,)).fetchone()
     return row
 
 
@@ -177,8 +193,7 @@ def claim_daily(conn: sqlite3.Connection, day: str, seed: str, started: str) -> 
 
 
 def daily_counted_rows(conn: sqlite3.Connection, day: str) -> list[tuple[Any, ...]]:
-    columns = ", ".join(RUN_COLUMNS)
-    return conn.execute(f"SELECT {columns} FROM runs WHERE daily = ? AND daily_counted = 1 "
+    return conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE daily = ? AND daily_counted = 1 "
                         f"ORDER BY {RANK_ORDER}", (day,)).fetchall()
 
 
@@ -192,12 +207,12 @@ def put_record(conn: sqlite3.Connection, seed: str, started: str, match_index: i
 
 
 def records_of_entry(conn: sqlite3.Connection, entry_id: int) -> list[tuple[Any, ...]]:
-    return conn.execute("SELECT match_index, hand_index, record FROM hand_records "
+    return conn.execute(f"SELECT match_index, hand_index, {capped('record')} FROM hand_records "
                         "WHERE run_id = ?", (entry_id,)).fetchall()
 
 
 def records_of_run(conn: sqlite3.Connection, seed: str, started: str) -> list[tuple[Any, ...]]:
-    return conn.execute("SELECT match_index, hand_index, record FROM hand_records "
+    return conn.execute(f"SELECT match_index, hand_index, {capped('record')} FROM hand_records "
                         "WHERE seed = ? AND started = ?", (seed, started)).fetchall()
 
 

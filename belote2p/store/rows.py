@@ -8,6 +8,7 @@ saying what is wrong, so the store can report the row and skip it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
@@ -23,8 +24,40 @@ RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matche
 MAX_MATCHES = 10_000  # more matches than any run can play in a lifetime
 
 
+# Limits on what is read back, checked before a value is parsed (the limits of
+# the files the game reads, services.runfile: a run file is at most 8 MB).
+MAX_JSON_CHARS = 8 * 1024 * 1024  # a 1,000-match run's actions are well under 1 MB
+MAX_JSON_DEPTH = 32  # the deepest value the store writes (a hand record) nests 5 deep
+MAX_TEXT_CHARS = 4096  # a name, a seed, a time, an autoplay key: all far shorter
+# What ``queries`` selects instead of a value longer than its limit (so it never
+# reaches Python): a blob, which no column of ours holds.
+TOO_LONG = b"\x00too long"
+TOO_LONG_SQL = "x'" + TOO_LONG.hex() + "'"
+
+
 class BadRow(ValueError):
     """A row whose values are not what this version writes."""
+
+
+def decode_text(data: bytes) -> str:
+    """SQLite's text as Python reads it (the connections' ``text_factory``):
+    bytes that are not UTF-8 become lone surrogates instead of failing the
+    whole query, so one damaged value costs its row only (``_text`` refuses
+    it, a name shows U+FFFD for them)."""
+    return data.decode("utf-8", "surrogateescape")
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _too_long(value: Any, what: str, limit: int) -> None:
+    if value == TOO_LONG:
+        raise BadRow(f"{what} is longer than {limit:,} characters")
 
 
 def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
@@ -36,8 +69,11 @@ def _int(value: Any, what: str, low: int, high: int | None = None) -> int:
 
 
 def _text(value: Any, what: str) -> str:
+    _too_long(value, what, MAX_TEXT_CHARS)
     if not isinstance(value, str) or not value:
         raise BadRow(f"{what} is not a text")
+    if not _utf8(value):
+        raise BadRow(f"{what} is not UTF-8 text")
     return value
 
 
@@ -52,6 +88,16 @@ def _seed(value: Any) -> str:
     return text
 
 
+def _shown_name(value: Any) -> str:
+    """A ``runs.name``: bytes that are not UTF-8 are shown as U+FFFD (the run
+    stays listed: its name is the least of it)."""
+    name = _text(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+                 if isinstance(value, str) else value, "name")
+    if clean_name(name) != name:
+        raise BadRow("name is not a cleaned name")
+    return name
+
+
 def _moment(value: Any, what: str) -> str:
     text = _text(value, what)
     try:
@@ -61,22 +107,58 @@ def _moment(value: Any, what: str) -> str:
     return text
 
 
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}"]')
+
+
+def json_depth_within(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Does ``text`` nest lists and objects at most ``limit`` deep?  (Brackets
+    inside strings do not count.)  False also for an unterminated string
+    (it is no JSON).  Linear, and stops at the first bracket too deep, so a
+    value of 100,000 ``[`` never reaches ``json.loads``'s recursion."""
+    if text.count("[") + text.count("{") <= limit:
+        return True
+    depth = 0
+    for token in _JSON_TOKEN.finditer(text):
+        t = token.group()
+        if t in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif t in "]}":
+            depth -= 1
+        elif t == '"':
+            return False
+    return True
+
+
 def _json(value: Any, what: str) -> Any:
+    _too_long(value, what, MAX_JSON_CHARS)
     if not isinstance(value, str):
         raise BadRow(f"{what} is not JSON text")
+    if len(value) > MAX_JSON_CHARS:
+        raise BadRow(f"{what} is longer than {MAX_JSON_CHARS:,} characters")
+    if not _utf8(value):
+        raise BadRow(f"{what} is not UTF-8 text")
+    if not json_depth_within(value):
+        raise BadRow(f"{what} is nested more than {MAX_JSON_DEPTH} deep (or not JSON)")
     try:
         return json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise BadRow(f"{what} is not valid JSON") from None
 
 
 def run_row(raw: Sequence[Any]) -> dict[str, Any]:
     """A ``runs`` row (columns in ``RUN_COLUMNS`` order) as the store uses it."""
     row = dict(zip(RUN_COLUMNS, raw))
-    _int(row["id"], "id", 1)
-    name = _text(row["name"], "name")
-    if clean_name(name) != name:
-        raise BadRow("name is not a cleaned name")
+    run_id = _int(row["id"], "id", 1)
+    try:
+        return _checked_run(row)
+    except BadRow as bad:
+        raise BadRow(f"run {run_id}: {bad}") from None
+
+
+def _checked_run(row: dict[str, Any]) -> dict[str, Any]:
+    row["name"] = _shown_name(row["name"])
     streak = _int(row["streak"], "streak", 0, MAX_MATCHES)
     margin = _int(row["margin_total"], "margin total", 0)
     if _int(row["score"], "score", 0) != run_score(streak, margin):
@@ -141,7 +223,7 @@ def daily_claim(raw: Sequence[Any] | None) -> tuple[str, str] | None:
     if not raw:
         return None
     seed, started = raw
-    return _text(seed, "seed"), _text(started, "start")
+    return _seed(seed), _text(started, "start")
 
 
 SCALARS = (bool, int, float, str)

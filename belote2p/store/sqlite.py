@@ -46,9 +46,10 @@ from .api import (
     qualifies_on,
     ranked,
     record_of_row,
+    replayed,
     settings_over,
 )
-from .connection import StoreUnavailable, Unreadable, classify, describe
+from .connection import NotRegularFile, StoreUnavailable, Unreadable, classify, describe
 from .locks import FileLock, folder_lock, lock_path
 from .names import clean_name
 from .runs import RunTracker, now_iso
@@ -68,7 +69,7 @@ def _owner() -> str:
 
 def _alive(owner: str | None) -> bool:
     """Is the process that owns an autoplay slot still running? (When unsure: yes.)"""
-    if not owner or ":" not in owner:
+    if not isinstance(owner, str) or ":" not in owner:
         return False
     host, _, pid_text = owner.rpartition(":")
     if host != socket.gethostname() or os.name == "nt":
@@ -172,6 +173,7 @@ class SqliteStore:
     def _open_checked(self) -> None:
         with self._lock:
             self._drop()
+            connection.check_files(self.path)  # before anything opens it: a FIFO hangs
             folder = self.path.parent
             try:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -462,7 +464,7 @@ class SqliteStore:
     def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
         def claim(conn: sqlite3.Connection) -> tuple[str, SavedRun | None] | None:
             for slot, owner, *rest in queries.autoplay_slots(conn, key, str(seed)):
-                if not _alive(owner):
+                if isinstance(slot, str) and not _alive(owner):
                     queries.set_owner(conn, slot, self._me)
                     return slot, self._checked_run(rest)
             return None
@@ -499,14 +501,29 @@ class SqliteStore:
             temp_id: int = row["id"]
             return temp_id
 
-    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
-        out = []
-        for raw in self._read(lambda c: queries.run_rows(c, limit), []):
+    def _checked_rows(self, found: list[tuple[Any, ...]], limit: int | None = None
+                      ) -> list[dict[str, Any]]:
+        """The rows that pass their checks, with their figures replayed
+        (``api.replayed``); with ``limit``: the first ``limit`` that are not
+        altered (stored figures are the replayed ones for those, so the
+        stored order is theirs)."""
+        out: list[dict[str, Any]] = []
+        for raw in found:
+            if limit is not None and len(out) >= limit:
+                break
             try:
-                out.append(rows.run_row(raw))
+                row = replayed(rows.run_row(raw))
             except rows.BadRow as bad:
                 self._bad_row("runs", bad)
+                continue
+            if limit is None or not row["altered"]:
+                out.append(row)
         return out
+
+    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
+        """Every finished run (``limit`` None), or the best ``limit`` not altered."""
+        found = self._read(lambda c: queries.run_rows(c, best_first=limit is not None), [])
+        return self._checked_rows(found, limit)
 
     def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         with self._lock:
@@ -531,7 +548,7 @@ class SqliteStore:
             found = self._run_rows(None)
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
-            return found + [dict(r) for r in self._unsaved.finished]
+            return found + [replayed(dict(r)) for r in self._unsaved.finished]
 
     def list_runs(self) -> list[RunRecord]:
         with self._lock:
@@ -548,27 +565,33 @@ class SqliteStore:
             real = {v: k for k, v in self._alias.items()}.get(run_id, run_id)
             for row in self._unsaved.finished:
                 if row["id"] == run_id:
-                    return record_of_row(dict(row))
+                    return record_of_row(replayed(dict(row)))
             raw = self._read(lambda c: queries.run_row_by_id(c, real), None)
         if raw is None:
             return None
-        try:
-            row = rows.run_row(raw)
-        except rows.BadRow as bad:
-            self._bad_row("runs", bad)
+        checked = self._checked_rows([raw])
+        if not checked:
             return None
+        row = checked[0]
         row["id"] = run_id
         return record_of_row(row)
 
     def run_for_export(self, run_id: int) -> ExportSource | None:
         return export_source(self.run_record(run_id))
 
-    def claim_daily(self, day: str, seed: str, started: str) -> bool:
+    def claim_daily(self, day: str, seed: str, started: str, slot: str = GAME_SLOT) -> bool:
         def claim(conn: sqlite3.Connection) -> bool:
             queries.claim_daily(conn, day, seed, started)
-            return queries.daily_claim(conn, day) == (seed, started)
+            mine = queries.daily_claim(conn, day) == (seed, started)
+            old = self._checked_run(queries.current(conn, slot))
+            if old is None or (old.seed, old.started) != (seed, started):
+                # the run itself, in the claim's transaction: a kill between
+                # the two never leaves the day claimed by a run nowhere kept
+                self._write_slot(conn, slot, SavedRun(seed, (), started), set())
+            return mine
 
-        ok, mine = self._transact(claim, durable=True)
+        with self._lock:
+            ok, mine = self._transact(claim, durable=True)
         return bool(ok and mine)
 
     def daily_attempted(self, day: str) -> bool:
@@ -579,12 +602,7 @@ class SqliteStore:
         return bool(self._read(attempted, False))
 
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
-        found = []
-        for raw in self._read(lambda c: queries.daily_counted_rows(c, day), []):
-            try:
-                found.append(rows.run_row(raw))
-            except rows.BadRow as bad:
-                self._bad_row("runs", bad)
+        found = self._checked_rows(self._read(lambda c: queries.daily_counted_rows(c, day), []))
         with self._lock:
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
@@ -656,9 +674,10 @@ def _read_only(path: Path) -> sqlite3.Connection:
     try:
         conn = sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
         conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
-        return conn
     except sqlite3.Error:
-        return sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        conn = sqlite3.connect(uri + "?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    conn.text_factory = rows.decode_text
+    return conn
 
 
 def _read_only_snapshot(path: Path) -> MemoryStore | None:
@@ -685,13 +704,17 @@ def open_store(data_dir: str | os.PathLike[str] | None = None, *,
     """The game's store: SQLite in ``data_dir`` (default: ``paths.data_dir()``).
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever
-    could still be read, with a warning: the game goes on without saving."""
+    could still be read, with a warning: the game goes on without saving.
+    Raises ``NotRegularFile`` when the database or its folder is not a file or
+    a folder (a FIFO, a device...): nothing was opened, nothing to go on with."""
     folder = Path(data_dir) if data_dir is not None else paths.data_dir()
     path = folder / paths.DB_NAME
     store = SqliteStore(path, echo=echo, open_now=False)
     try:
         store.open()
         return store
+    except NotRegularFile:
+        raise  # not a folder or file of ours at all: the caller says so and stops
     except Exception as exc:  # noqa: BLE001 - StoreUnavailable, or a bug: never stop the game
         message = f"{exc}. The game goes on without saving."
         memory = _read_only_snapshot(path) or MemoryStore()

@@ -49,7 +49,7 @@ from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
 from . import gfx
 from .cards_art import CardArt, felt
 from .layout import table_layout
-from .scene import Scene
+from .protocols import Screen
 from .settings import Settings
 from .sound import Sounds
 from .theme import theme
@@ -95,7 +95,7 @@ class App:
         settings.on_change("fullscreen", self.set_fullscreen)
         settings.on_change("sound", self.sounds.set_enabled)
         settings.on_change(LANGUAGE_KEY, self.set_language)
-        self.scenes: list[Scene] = []
+        self.scenes: list[Screen] = []
         self.toasts: list[list[Any]] = []  # [text, seconds left]
         self.running = True
         self.frame_times: list[float] = []
@@ -110,7 +110,7 @@ class App:
         self._shown: bytes | None = None  # the pixels last sent to the screen
         # The scene whose own picture alone is on the surface (no overlay, no
         # toast over it): it may then repaint only what changed.
-        self._painter: Scene | None = None
+        self._painter: Screen | None = None
         self._damage: list[pygame.Rect] | None = None  # what this frame changed, if known
         self._resized()
 
@@ -169,17 +169,17 @@ class App:
 
     # ---------------------------------------------------------------- scenes
     @property
-    def top(self) -> Scene | None:
+    def top(self) -> Screen | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> None:
+    def push(self, scene: Screen) -> None:
         self.scenes.append(scene)
 
     def pop(self) -> None:
         if self.scenes:
             self.scenes.pop()
 
-    def reset_to(self, scene: Scene) -> None:
+    def reset_to(self, scene: Screen) -> None:
         self.scenes = [scene]
 
     @property

@@ -194,14 +194,6 @@ def button_row_width(labels: list[str], size: int, pad: int) -> int:
     return max(font(size, True).size(s)[0] for s in labels) + 2 * pad
 
 
-def vertical_gradient(size: tuple[int, int], top, bottom) -> pygame.Surface:
-    surf = pygame.Surface((1, 64))
-    for y in range(64):
-        t = y / 63
-        surf.set_at((0, y), [round(a + (b - a) * t) for a, b in zip(top, bottom)])
-    return pygame.transform.smoothscale(surf, size)
-
-
 def handle_buttons(buttons: list[Button], event, on_click: Callable[[Button], None]) -> bool:
     """Hover and click for a list of buttons; True if the event was used."""
     if event.type == pygame.MOUSEMOTION:

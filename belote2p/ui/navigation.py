@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from .scene import Scene
+from .protocols import Screen
 
 
 class Route(Enum):
@@ -39,15 +38,15 @@ class Route(Enum):
     PRACTICE = "practice"
 
 
-SceneFactory = Callable[..., "Scene"]
+SceneFactory = Callable[..., Screen]
 
 
 class SceneStack(Protocol):
     """What the window's loop offers: a stack of scenes, the top one active."""
 
-    def push(self, scene: Scene) -> None: ...
+    def push(self, scene: Screen) -> None: ...
     def pop(self) -> None: ...
-    def reset_to(self, scene: Scene) -> None: ...
+    def reset_to(self, scene: Screen) -> None: ...
     @property
     def depth(self) -> int: ...
 
@@ -66,20 +65,20 @@ class Navigator:
     def register(self, route: Route, factory: SceneFactory) -> None:
         self._factories[route] = factory
 
-    def build(self, route: Route, **params: Any) -> Scene:
+    def build(self, route: Route, **params: Any) -> Screen:
         try:
             factory = self._factories[route]
         except KeyError:
             raise UnknownRoute(f"no screen registered for {route}") from None
         return factory(**params)
 
-    def go(self, route: Route, **params: Any) -> Scene:
+    def go(self, route: Route, **params: Any) -> Screen:
         scene = self.build(route, **params)
         self._stack.pop()
         self._stack.push(scene)
         return scene
 
-    def push(self, route: Route, **params: Any) -> Scene:
+    def push(self, route: Route, **params: Any) -> Screen:
         scene = self.build(route, **params)
         self._stack.push(scene)
         return scene
@@ -87,7 +86,7 @@ class Navigator:
     def pop(self) -> None:
         self._stack.pop()
 
-    def reset(self, route: Route, **params: Any) -> Scene:
+    def reset(self, route: Route, **params: Any) -> Screen:
         scene = self.build(route, **params)
         self._stack.reset_to(scene)
         return scene

@@ -3,12 +3,11 @@ the updates, and every scene from the last opaque one up is drawn."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
-if TYPE_CHECKING:
-    from .context import SceneContext
+from .context import SceneContext
 
 
 class Scene:

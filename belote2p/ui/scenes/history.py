@@ -19,7 +19,10 @@ from ...cards import SUIT_SYMBOLS, SUITS
 from ...match import PLAYER, RIVAL
 from ...services.history import HandSummary, MatchSummary, Outcome, match_summaries
 from ...services.i18n import _, format_number
-from ...services.runs_text import status_text  # the CLI's runs table uses the same words
+from ...services.runs_text import (  # the CLI's runs table uses the same words
+    altered_mark,
+    status_text,
+)
 from ...store.api import RunRecord, RunStatus
 from .. import gfx
 from ..context import SceneContext
@@ -66,8 +69,9 @@ def scores_text(mine: int, theirs: int) -> str:
 
 
 def run_tags(record: RunRecord, short: bool = False) -> str:
-    """A daily challenge's and an AI run's marks ("daily" alone in the list)."""
-    tags = []
+    """A daily challenge's and an AI run's marks ("daily" alone in the list),
+    and an altered run's (in the list it stands for the status instead)."""
+    tags = [altered_mark()] if record.altered and not short else []
     if record.daily:
         tags.append(_("daily") if short else
                     _("daily challenge of {date}").format(date=day_label(record.daily)))
@@ -127,7 +131,8 @@ class HistoryScene(MenuScene):
         rows = []
         for record in self.records:
             tags = run_tags(record, short=True)
-            status = status_text(record.status) + (" · " + tags if tags else "")
+            status = altered_mark() if record.altered else status_text(record.status)
+            status += " · " + tags if tags else ""
             rows.append(Row((day_label(record.started), record.name, status,
                              format_number(record.streak), format_number(record.score)),
                             action=self._opener(record)))
@@ -261,8 +266,8 @@ class HistoryScene(MenuScene):
             name=r.name, status=status_text(r.status), streak=format_number(r.streak),
             score=format_number(r.score))
         tags = run_tags(r)
-        gfx.blit_text(surf, facts + (" · " + tags if tags else ""), f.body, c("text"),
-                      (w // 2, y), "midtop")
+        gfx.blit_text(surf, fit(facts + (" · " + tags if tags else ""), f.body, w - f.body * 4),
+                      f.body, c("text"), (w // 2, y), "midtop")
         gfx.blit_text(surf, fit(fair_line(r), f.body, w - f.body * 4), f.body, c("accent"),
                       (w // 2, y + line), "midtop")
 
