@@ -160,6 +160,7 @@ class _Signals:
             if sig is not None:
                 with contextlib.suppress(ValueError, OSError):  # not the main thread
                     self._previous[sig] = signal.signal(sig, self._close)
+        _end_with_the_launcher()
         return self
 
     def _close(self, signum: int, _frame: Any) -> None:
@@ -182,6 +183,23 @@ class _Signals:
     @property
     def status(self) -> int:
         return 128 + self.received[0] if self.received else 0
+
+
+def _end_with_the_launcher() -> None:
+    """The one-file build on Linux: this process is the child of PyInstaller's
+    launcher, which cannot pass on a SIGKILL it gets.  The kernel is asked to
+    send SIGTERM here when the launcher dies (``prctl(PR_SET_PDEATHSIG)``), so
+    the game, and with it its worker, ends as on a plain SIGTERM."""
+    if not getattr(sys, "frozen", False) or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    with contextlib.suppress(OSError, AttributeError):
+        launcher = os.getppid()
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+        if os.getppid() != launcher:  # it died before the request: as if it had just now
+            os.kill(os.getpid(), signal.SIGTERM)
 
 
 def play_main(args: Any) -> int:
