@@ -6,7 +6,8 @@
     belote2p review FILE                     judge every card of hand records (- = stdin)
     belote2p arena A B --matches N --seed S  pit two rival levels against each other
     belote2p demo [...]                      the window with two AIs playing
-    belote2p leaderboard [--daily D] [--json]  the best runs, or a day's board
+    belote2p leaderboard [--daily D] [--include-ai] [--json]
+                                             your best runs, or a day's board
     belote2p runs [--json]                   every run, newest first
     belote2p stats [--json] [--include-ai]   the player's statistics
     belote2p autoplay --level L --seed S     a whole run played by an AI, scored
@@ -160,6 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="deals of the unseen cards per stock-phase decision, 1-100 (default 12)")
     p.add_argument("--seed", default="review", help="the sampling seed (default: review)")
     p.add_argument("--bids", action="store_true", help="judge the bids too")
+    p.add_argument("--text", action="store_true",
+                   help="sentences in the player's language instead of JSON (bids included)")
 
     p = sub.add_parser("arena", help="play matches between two rival levels")
     p.add_argument("a", type=_level, help="level A: 1-4 or random")
@@ -180,8 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help=f"window size, WxH ({MIN_SIZE[0]}x{MIN_SIZE[1]} "
                         f"to {MAX_SIZE[0]}x{MAX_SIZE[1]})")
 
-    p = sub.add_parser("leaderboard", help="show the best runs")
+    p = sub.add_parser("leaderboard", help="show the player's best runs")
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")
+    p.add_argument("--include-ai", action="store_true",
+                   help="rank autoplay runs with the player's")
     p.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
                    help="that day's daily challenge board: its first attempt only")
 
@@ -250,7 +255,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     command = args.command or "play"
     try:
-        _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS)
+        _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS
+                         or bool(getattr(args, "text", False)))
     except UnknownLanguage as exc:
         print(f"belote2p: {exc}", file=sys.stderr)
         return 2
@@ -288,6 +294,8 @@ def _run(command: str, args: argparse.Namespace) -> int:
     if command == "review":
         from .ai.review.command import main as review_main
 
+        if args.text:  # words: the services layer's
+            from .services.review_text import main as review_main
         _utf8_stdout()
         with _input(args.file) as stream:
             return review_main(args, read_lines(stream), sys.stdout)

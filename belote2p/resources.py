@@ -29,3 +29,8 @@ def levels_path() -> Path:
 
 def asset_path(*parts: str) -> Path:
     return data_root().joinpath("assets", *parts)
+
+
+def rating_anchors_path() -> Path:
+    """Where the rival levels stand on the rating scale (services.rating)."""
+    return data_root() / "rating_anchors.yaml"

@@ -58,6 +58,7 @@ KNOWN_LAYER_BREACHES = {
     (f"{PACKAGE}.store.commands", f"{PACKAGE}.services.board_text"),
     (f"{PACKAGE}.store.commands", f"{PACKAGE}.services.rival"),
     (f"{PACKAGE}.store.commands", f"{PACKAGE}.services.runfile"),
+    (f"{PACKAGE}.store.commands", f"{PACKAGE}.services.rating"),
     (f"{PACKAGE}.store.commands", f"{PACKAGE}.services.runs_text"),
     (f"{PACKAGE}.store.commands", f"{PACKAGE}.services.stats"),
 }

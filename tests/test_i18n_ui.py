@@ -72,4 +72,4 @@ def test_refusal_in_portuguese_and_french():
     set_language("fr")
     assert refusal_text(refusal) == "Vous devez fournir à ♥"
     set_language("pt")
-    assert refusal_text(refusal) == "Tem de servir ♥"
+    assert refusal_text(refusal) == "Você precisa acompanhar ♥"

@@ -111,7 +111,7 @@ def test_hint_lines_show_expected_points():
     ace, ten = CARDS[7], CARDS[6]
     estimate = Hint(ace, ((ace, 88), (ten, 81)), False)
     lines = hint_lines(estimate)
-    assert lines[0].endswith(ace.label)
+    assert lines[0].startswith(f"Play {ace.label}")
     assert len(lines) == 2  # level 4's card has the top figure: no note
     assert point_labels(estimate) == ((ace, "≈ 88"), (ten, "≈ 81"))
     exact = Hint(ten, ((ace, 40), (ten, 52)), True)

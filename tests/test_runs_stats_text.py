@@ -53,8 +53,8 @@ STATS = Stats(runs=3, matches=12, matches_won=7, matches_drawn=1, best_streak=4,
 @pytest.mark.parametrize("code, headings, words, number, day", [
     ("en", ("Id", "Played by", "Started", "Status", "Margin", "Daily"),
      ("in progress", "abandoned", "over", "player"), "30,412", "Jan 5, 2025"),
-    ("pt", ("N.º", "Jogado por", "Início", "Estado", "Margem", "Desafio diário"),
-     ("em curso", "abandonada", "terminada", "jogador"), "30.412", "5 de jan. de 2025"),
+    ("pt", ("N.º", "Jogado por", "Início", "Situação", "Margem", "Desafio diário"),
+     ("em andamento", "abandonada", "terminada", "jogador"), "30.412", "5 de jan. de 2025"),
     ("es", ("N.º", "Jugado por", "Inicio", "Estado", "Margen", "Desafío diario"),
      ("en curso", "abandonada", "terminada", "jugador"), "30.412", "5 ene 2025"),
     ("fr", ("N°", "Joué par", "Début", "État", "Écart", "Défi du jour"),
@@ -86,14 +86,14 @@ def test_runs_text_columns_line_up_with_wide_names_and_accented_headings():
 
 def test_no_runs_is_a_sentence_in_the_language():
     set_language("pt")
-    assert format_runs([]) == "Ainda não há séries registadas."
+    assert format_runs([]) == "Ainda não há séries registradas."
 
 
 @pytest.mark.parametrize("code, labels, level_head, note", [
     ("en", ("Matches lost", "Contracts made", "Best streak"), "Rival level",
      "2 runs recorded before moves were kept"),
     ("pt", ("Partidas perdidas", "Contratos cumpridos", "Melhor sequência"), "Nível do rival",
-     "2 séries registadas"),
+     "2 séries registradas"),
     ("es", ("Partidas perdidas", "Contratos cumplidos", "Mejor racha"), "Nivel del rival",
      "2 series registradas"),
     ("fr", ("Matchs perdus", "Contrats remplis", "Meilleure série"), "Niveau du rival",
@@ -138,8 +138,8 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.mark.parametrize("code, headings, words", [
-    ("pt", ("Nome", "Jogado por", "Início", "Estado", "Sequência", "Compromisso"),
-     ("em curso", "abandonada", "jogador", "IA")),
+    ("pt", ("Nome", "Jogado por", "Início", "Situação", "Sequência", "Compromisso"),
+     ("em andamento", "abandonada", "jogador", "IA")),
     ("fr", ("Nom", "Joué par", "Début", "État", "Série", "Engagement"),
      ("en cours", "abandonné", "joueur", "IA")),
 ])

@@ -169,13 +169,17 @@ def test_autoplay_is_an_ai_run_and_counts_once(tmp_path):
             "--max-matches", "1", "--name", "Bot")
     first, second = cli(*args), cli(*args)
     assert first.returncode == 0 and second.returncode == 0
-    board = json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--json").stdout)
+    board = json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--include-ai",
+                           "--json").stdout)
     assert [(e["name"], e["ai"]) for e in board] == [("Bot", True)]
-    table = cli("--data-dir", str(tmp_path), "leaderboard").stdout
+    table = cli("--data-dir", str(tmp_path), "leaderboard", "--include-ai").stdout
     assert "Played by" in table and " AI " in table
+    # the player's board (the default) holds none of them (issue #17)
+    assert cli("--data-dir", str(tmp_path), "leaderboard", "--json").stdout.strip() == "[]"
     other = cli(*args[:-1], "Other")  # another name: another entry
     assert other.returncode == 0
-    assert len(json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--json").stdout)) == 2
+    assert len(json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--include-ai",
+                              "--json").stdout)) == 2
 
 
 def test_leaderboard_output_never_fails_on_a_name(tmp_path):

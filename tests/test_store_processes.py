@@ -173,7 +173,8 @@ def test_concurrent_autoplays_all_land_with_their_scores(tmp_path):
     for row in rows:
         assert _score_from_records(store.hand_records(row["id"])) == (
             row["streak"], row["margin_total"], row["score"])
-    board = json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--json").stdout)
+    board = json.loads(cli("--data-dir", str(tmp_path), "leaderboard", "--include-ai",
+                           "--json").stdout)  # autoplay runs: not on the player's board
     assert len(board) == len(distinct)
     assert [e["rank"] for e in board] == list(range(1, len(distinct) + 1))
     assert sorted((e["name"], e["score"]) for e in board) == sorted(
@@ -239,7 +240,8 @@ def test_autoplay_output_and_table(tmp_path):
     assert out.returncode == 0, out.stderr
     summary = _last_json(out.stdout)
     assert summary["name"] == "AI level 1"
-    table = cli("leaderboard", env_extra={"BELOTE2P_DATA_DIR": str(tmp_path)}).stdout
+    table = cli("leaderboard", "--include-ai",  # an autoplay run: not on the player's board
+                env_extra={"BELOTE2P_DATA_DIR": str(tmp_path)}).stdout
     # the text board groups digits the language's way (English here: 10,060)
     assert "AI level 1" in table and f"{summary['score']:,}" in table
     assert cli("--data-dir", str(tmp_path / "other"), "leaderboard", "--json",
@@ -292,7 +294,7 @@ def test_read_only_folder(tmp_path):
                                    *args], capture_output=True, text=True, env=ENV,
                                   preexec_fn=_without_root_powers, timeout=120)
 
-        board = run("leaderboard", "--json")
+        board = run("leaderboard", "--include-ai", "--json")  # the autoplay run
         assert board.returncode == 0 and "Traceback" not in board.stderr
         assert "without saving" in board.stderr
         assert [(e["name"], e["score"]) for e in json.loads(board.stdout)] == [

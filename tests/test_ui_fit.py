@@ -77,6 +77,16 @@ def recording(size: tuple[int, int]) -> Iterator[tuple[list[DrawnText], list[str
         gfx.text_hook = None
 
 
+def draw_screens(draw, lang: str, size: tuple[int, int]) -> tuple[list[str], list[DrawnText]]:
+    """``draw`` (a render function of tools/render_screens.py) at ``size`` in
+    ``lang``: the screens' names and every text drawn, named by its screen."""
+    with recording(size) as (drawn, screen):
+        def named(name: str, where: str = f"{lang} {size[0]}x{size[1]}") -> None:
+            screen[0] = f"{where} {name}"
+        names = draw(size, None, lang, before=named)
+    return names, drawn
+
+
 @pytest.fixture(scope="module")
 def renderer():
     before = current_language()
@@ -89,10 +99,7 @@ def renderer():
 def test_every_text_fits_its_box(renderer, lang):
     problems: set[str] = set()
     for size in SIZES:
-        with recording(size) as (drawn, screen):
-            def named(name: str, where: str = f"{lang} {size[0]}x{size[1]}") -> None:
-                screen[0] = f"{where} {name}"
-            names = renderer.render(size, None, lang, before=named)
+        names, drawn = draw_screens(renderer.render, lang, size)
         assert len(names) >= 25  # every screen was reached
         assert {d.screen.split()[-1] for d in drawn} >= {"settings", "end_of_run", "leaderboard"}
         problems |= {p for d in drawn if (p := d.problem()) is not None}

@@ -155,24 +155,26 @@ def test_abandoning_then_closing_records_the_run_and_frees_the_lock():
 
 
 def test_the_board_marks_runs_the_computer_played():
-    from dataclasses import dataclass
+    """The player's tab has no autoplay run; the daily tab, where a day's first
+    attempt may be autoplay's, tags it."""
+    from datetime import date
 
-    from belote2p.store.api import LeaderboardEntry
+    from belote2p.fairness import daily_seed
+    from tests.test_store import FakeRun
 
-    @dataclass(frozen=True)
-    class Entry(LeaderboardEntry):
-        ai: bool = False
-
-    class Board(MemoryStore):
-        def leaderboard(self, limit: int = 10):
-            return [Entry(1, "Bot", 100, 1, 5, 2, "2025-01-01", 1, ai=True),
-                    Entry(2, "Ana", 50, 1, 5, 2, "2025-01-01", 2)]
-
-    game = h.make_app(store=Board())
+    store = MemoryStore()
+    for name, day, ai_key in (("Bot", "2025-01-02", "autoplay"), ("Ana", "2025-01-01", None)):
+        seed, started = daily_seed(date.fromisoformat(day)), f"{day}T08:00:00+00:00"
+        store.claim_daily(day, seed, started)
+        store.record_finished_run(FakeRun(seed, 1, 5), name, started, ai_key=ai_key, daily=day)
+    game = h.make_app(store=store)
     try:
         board = game.nav.reset(Route.LEADERBOARD)
         drawn: list[str] = []
         board._draw_ai_tag = lambda surf, tag, at: drawn.append(tag)
+        h.step(game)
+        assert drawn == [] and [row[1] for row in board.cells] == ["Ana"]
+        board.show_tab(2)
         h.step(game)
         assert drawn == ["AI"]  # the autoplay run only
     finally:

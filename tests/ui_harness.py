@@ -23,7 +23,7 @@ from belote2p.ui.theme import theme
 def make_app(size=(1280, 800), store=None, settings=None, worker: str = "inline",
              instant: bool = True) -> Game:
     """A game window with no frame cap; ``instant``: no animations, no rival pause."""
-    merged = dict(theme().defaults)
+    merged = dict(theme().defaults, lesson_offered=True)  # no first-launch offer over the title
     if instant:
         merged["animation_speed"] = "off"
     merged.update(settings or {})

@@ -6,6 +6,14 @@
         only the fair-play screens (title, History, Statistics, Export, the
         commitment and seed on the table)
 
+    python tools/render_screens.py --only learn [--lang all] [OUT_DIR]
+        only the learning screens of issue #19 (hints in words on a bid and a
+        card, a review in sentences, a replayed deal and its comparison, the
+        rating on Statistics, and "too few matches")
+    python tools/render_screens.py --only board [--lang all] [OUT_DIR]
+        only the leaderboard's tabs, the daily run's labels (title, pause menu,
+        abandon question), dialogs over dialogs and practice's pause menu
+
 Each language goes to OUT_DIR/<lang>/<W>x<H>/ (English by default).
 
 No display is needed (SDL's dummy driver).  The table screens are reached by
@@ -36,8 +44,7 @@ from belote2p.actions import PASS, Phase
 from belote2p.match import Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
-from belote2p.store.api import LeaderboardEntry, MemoryStore
-from belote2p.ui.help_text import HELP_PAGES
+from belote2p.store.api import LeaderboardEntry, MemoryStore, PlayedBy
 from belote2p.ui.model import RIVAL
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
@@ -75,10 +82,11 @@ class SampleStore(MemoryStore):
         ("Ana", 30412, 3, 412, 4), ("Bruno", 20233, 2, 233, 3), ("Chloé", 10150, 1, 150, 2),
         ("Dmitri", 10042, 1, 42, 2), ("Eve", 0, 0, 0, 1)]
 
-    def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
+    def leaderboard(self, limit: int = 10,
+                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
         rows = [LeaderboardEntry(0, n, s, st, m, lv, f"2025-11-2{i}", 100 + i)
-                for i, (n, s, st, m, lv) in enumerate(self.SAMPLE)]
-        rows += super().leaderboard(limit)
+                for i, (n, s, st, m, lv) in enumerate(self.SAMPLE) if played_by.holds(False)]
+        rows += super().leaderboard(limit, played_by)
         rows.sort(key=lambda e: -e.score)
         return [LeaderboardEntry(i + 1, e.name, e.score, e.streak, e.margin_total, e.level,
                                  e.date, e.entry_id) for i, e in enumerate(rows[:limit])]
@@ -165,11 +173,8 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot("title_confirm_new_run")
     nav.reset(Route.SETTINGS)
     shot("settings")
-    help_scene = nav.reset(Route.HELP)
-    for i, (name, _paragraphs) in enumerate(HELP_PAGES):
-        help_scene.page, help_scene.scroll = i, 0
-        help_scene.build()
-        shot(f"help_{i + 1}_{name.lower().replace(' ', '_')}")
+    render_help(game, shot)
+    render_learning(game, shot)
     nav.reset(Route.LEADERBOARD, highlight=102)
     shot("leaderboard")
 
@@ -275,6 +280,57 @@ def render_practice(game, shot) -> None:
         shot("practice_hint_strict")
 
 
+def opened(size: tuple[int, int], out: Path | None, lang: str, store: MemoryStore,
+           before: Callable[[str], None] | None):
+    """A window over ``store`` in ``lang`` (no animations) and its camera."""
+    set_language(lang)
+    game = make_app(size=size, store=store, settings={"animation_speed": "off"})
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    return game, Shooter(game, folder, before)
+
+
+# -- Learn to play and How to play (issue #19) -------------------------------
+def render_help(game, shot) -> None:
+    """Every page of How to play (their number depends on the window and the language)."""
+    help_scene = game.nav.reset(Route.HELP)
+    for i in range(len(help_scene.pages)):
+        help_scene.page = i
+        help_scene.section = help_scene.pages[i][0]
+        shot(f"help_{i + 1:02d}")
+
+
+def render_learning(game, shot) -> None:
+    """The first launch's offer, then every step of the guided hand, with a
+    wrong move of each kind explained where the lesson meets it."""
+    from belote2p.actions import PASS
+    from belote2p.cards import parse_card
+
+    nav = game.nav
+    nav.reset(Route.TITLE)
+    nav.push(Route.LEARN_OFFER)
+    shot("learn_offer")
+    learn = nav.reset(Route.LEARN)
+    wrong = {"Tricks 1 to 7": "AC", "The rival leads K♦": "JH", "The rival leads 10♥": "QH",
+             "The rival leads 10♠": "AC"}
+    while True:
+        lesson = learn.lesson
+        shot(f"learn_{lesson.index:02d}")
+        if lesson.finished:
+            break
+        if lesson.step.is_page:
+            learn.next_page()
+            continue
+        if lesson.index == 1:
+            learn.play(PASS)
+            shot(f"learn_{lesson.index:02d}_wrong")
+        card = next((w for k, w in wrong.items() if lesson.step.text.startswith(k)), None)
+        if card is not None:
+            learn.play(parse_card(card))
+            shot(f"learn_{lesson.index:02d}_wrong")
+        learn.play(lesson.accepted()[0])
+        learn.hold = 0.0
+
+
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
                 before: Callable[[str], None] | None = None) -> list[str]:
     """The fair-play screens over real sample runs (tests/recorded_runs.py:
@@ -282,12 +338,9 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
     from belote2p.fairness import daily_seed, today_utc
     from tests.recorded_runs import DAILY_DAY, recorded_store
 
-    set_language(lang)
     store = recorded_store()
-    game = make_app(size=size, store=store, settings={"animation_speed": "off"})
+    game, shot = opened(size, out, lang, store, before)
     app, nav = game.app, game.nav
-    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
-    shot = Shooter(game, folder, before)
     title = nav.reset(Route.TITLE)
     shot("fair_title")
     today = today_utc()  # played earlier today: this attempt is practice
@@ -321,16 +374,194 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
     return shot.names
 
 
+# ----------------------------------------------------------- issue #19: learning
+def rated_store() -> MemoryStore:
+    """The recorded runs plus a few more played by level 3 in the player's seat
+    (at most three matches a run: rivals 1-3, quick), so the rating has a number."""
+    from tests.recorded_runs import NAME, SampleRun, played_actions, recorded_store
+
+    store = recorded_store(in_progress=False)
+    for i in range(6):
+        sample = SampleRun(f"rated{i}", f"2026-03-1{i}T18:00:00+00:00", 3)
+        run = Run.replay(sample.seed, list(played_actions(sample)))
+        store.record_finished_run(run, NAME, sample.started)
+    return store
+
+
+def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
+                 before: Callable[[str], None] | None = None) -> list[str]:
+    """Hints in words (a bid, a stock card, a strict card), a review in
+    sentences with its replay button, the replayed deal and both results,
+    Statistics with a rating and with too few matches."""
+    from tests.recorded_runs import recorded_store
+
+    set_language(lang)
+    game = make_app(size=size, store=recorded_store(in_progress=False),
+                    settings={"animation_speed": "off"})
+    app, nav = game.app, game.nav
+    folder = None if out is None else out / lang / f"{size[0]}x{size[1]}"
+    shot = Shooter(game, folder, before)
+
+    table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=2)
+    table.ai_seats = set()  # both seats scripted, as above
+    settle(game, table)
+    table.ask_hint()
+    app.step(1 / 60)
+    shot("learn_hint_bid")
+    advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
+            and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
+    table.ask_hint()
+    app.step(1 / 60)
+    table.input.hover = None
+    shot("learn_hint_card")
+    if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
+        table.ask_hint()
+        app.step(1 / 60)
+        shot("learn_hint_strict")
+
+    history = nav.reset(Route.HISTORY)
+    history.open(next(r for r in history.records if r.seed == "c0ffee"))
+    match = history.matches[0]
+    history._review(match, match.hands[0])()
+    review = app.top
+    review.update(0.0)  # the inline worker has answered
+    costly = [d for d in review.hand.review.decisions if d.seat == 0 and d.loss >= 5]
+    review.select(costly[0].trick if costly else 1)
+    shot("learn_review_sentences")
+    review.activate(next(b for b in review.buttons if b.value == "replay"))
+    table = app.top
+    table.ai_seats = set()
+    settle(game, table)
+    shot("learn_replay_start")
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
+    shot("learn_replay_hand_over")
+    table.beats.panel.done = True
+    settle(game, table)
+    shot("learn_replay_compare")
+
+    game.session.store = rated_store()
+    nav.reset(Route.STATS)
+    shot("learn_stats_rating")
+    few = MemoryStore()
+    from tests.recorded_runs import FINISHED, replayed
+
+    few.record_finished_run(replayed(FINISHED[1]), "Ana", FINISHED[1].started)
+    game.session.store = few
+    nav.reset(Route.STATS)
+    shot("learn_stats_few_matches")
+
+
+# -- the player's board, dialogs over dialogs, practice's menu (issue #17) ------------
+
+BOARD_DAY = "2026-12-01"  # the daily challenge of the board screens
+
+
+def board_store() -> MemoryStore:
+    """The player's runs, autoplay runs that score higher, and three days of
+    the daily challenge (one played by autoplay), with fixed dates."""
+    from datetime import date, timedelta
+
+    from belote2p.fairness import daily_seed
+    from tests.test_store import FakeRun
+
+    store = MemoryStore()
+    runs = [("Ana", 2, 233, "2026-11-20", None), ("Bruno", 1, 150, "2026-11-22", None),
+            ("Chloé", 1, 42, "2026-11-25", None), ("Dmitri", 0, 0, "2026-11-26", None),
+            ("AI level 3", 4, 987, "2026-11-27", "autoplay/3"),
+            ("AI level 2", 3, 412, "2026-11-28", "autoplay/2")]
+    for i, (name, streak, margin, ended, ai_key) in enumerate(runs):
+        store.record_finished_run(FakeRun(f"board{i}", streak, margin), name,
+                                  f"{ended}T18:00:00+00:00", ai_key=ai_key)
+        store.rows[-1]["ended"] = f"{ended}T19:00:00+00:00"
+    for back, (name, streak, margin, ai_key) in enumerate(
+            [("Ana", 1, 88, None), ("AI level 2", 2, 301, "autoplay/2/daily"),
+             ("Ana", 0, 0, None)], start=1):
+        day = date.fromisoformat(BOARD_DAY) - timedelta(days=back)
+        seed, started = daily_seed(day), f"{day.isoformat()}T08:00:00+00:00"
+        store.claim_daily(day.isoformat(), seed, started)
+        store.record_finished_run(FakeRun(seed, streak, margin), name, started, ai_key=ai_key,
+                                  daily=day.isoformat())
+        store.rows[-1]["ended"] = f"{day.isoformat()}T09:00:00+00:00"
+    store.set_last_name("Ana")
+    return store
+
+
+def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
+                 before: Callable[[str], None] | None = None) -> list[str]:
+    """The leaderboard's three tabs, the title with a daily run to continue
+    (counted, then practice), the pause menu over its abandon question and
+    over an end-of-hand panel (one dim layer), and practice's pause menu."""
+    from datetime import date
+
+    from belote2p.fairness import daily_seed
+
+    store = board_store()
+    game, shot = opened(size, out, lang, store, before)
+    app, nav = game.app, game.nav
+
+    board = nav.reset(Route.LEADERBOARD, highlight=store.rows[1]["id"])
+    shot("board_your_runs")
+    for name in ("board_ai_runs", "board_daily"):
+        board.show_tab(board.tab + 1)
+        shot(name)
+    game.session.store = MemoryStore()
+    for name in ("board_daily_empty", "board_your_runs_empty", "board_ai_runs_empty"):
+        board.show_tab(board.tab + 1)
+        shot(name)
+    game.session.store = store
+
+    # -- the title with today's daily run saved: counted, then practice
+    seed, started = daily_seed(date.fromisoformat(BOARD_DAY)), f"{BOARD_DAY}T10:00:00+00:00"
+    store.claim_daily(BOARD_DAY, seed, started)
+    store.save_run(seed, [], started)
+    title = nav.reset(Route.TITLE)
+    shot("title_continue_daily_counted")
+    title.activate(next(b for b in title.buttons if b.value == "new"))
+    shot("title_confirm_new_run_daily")
+    day = ActiveRun(Run(seed), started, BOARD_DAY)
+    table = nav.reset(Route.TABLE, active=day)
+    table.ai_seats = set()
+    settle(game, table)
+    table.open_menu()
+    shot("pause_daily_counted")
+    app.top.activate(next(b for b in app.top.buttons if b.value == "abandon"))
+    shot("pause_confirm_abandon_daily")
+    later = f"{BOARD_DAY}T12:00:00+00:00"  # a second attempt of the day: practice
+    store.claim_daily(BOARD_DAY, seed, later)
+    store.save_run(seed, [], later)
+    nav.reset(Route.TITLE)
+    shot("title_continue_daily_practice")
+
+    # -- a pause menu over an end-of-hand panel: one dim layer
+    table = scripted_table(game, HUMAN_FIRST)
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
+    shot("hand_panel")
+    table.open_menu()
+    shot("pause_over_hand_panel")
+
+    # -- practice: its menu says nothing is saved
+    table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=2)
+    table.ai_seats = set()
+    settle(game, table)
+    table.open_menu()
+    shot("pause_practice")
+    app.quit()
+    app.shutdown()
+    return shot.names
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Render every screen of the game to PNG.")
     parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="en",
                         help="the language of the screens, or all of them (default: en)")
-    parser.add_argument("--only", choices=("all", "fair"), default="all",
-                        help="every screen, or only the fair-play ones")
+    parser.add_argument("--only", choices=("all", "fair", "learn", "board"), default="all",
+                        help="every screen, or only the fair-play ones, the learning ones "
+                             "(issue #19) or the board's and the dialogs' (issue #17)")
     parser.add_argument("out", nargs="?", default="out/screens", help="the folder to write to")
     args = parser.parse_args(argv[1:])
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
-    draw = render_fair if args.only == "fair" else render
+    draw = {"fair": render_fair, "learn": render_learn, "board": render_board}.get(args.only,
+                                                                                   render)
     out = Path(args.out)
     for lang in LANGUAGES if args.lang == "all" else (args.lang,):
         for size in SIZES:

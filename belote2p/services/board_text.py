@@ -79,6 +79,18 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
     return text_table(head, [board_row(entry) for entry in entries], RIGHT_ALIGNED)
 
 
+def daily_label(day: str, counted: bool) -> str:
+    """The daily run's label, wherever it can be ended or continued: "Daily
+    challenge · Dec 1, 2026 · counted" (or "· practice"), the date in the
+    language's words (the facts come from ``RunSession.daily_facts``)."""
+    shown = shown_date(day)
+    if counted:
+        # TRANSLATORS: the label of the daily challenge's run that counts on that day's board
+        return _("Daily challenge · {date} · counted").format(date=shown)
+    # TRANSLATORS: the label of a later attempt of a day's challenge: it does not count
+    return _("Daily challenge · {date} · practice").format(date=shown)
+
+
 def no_daily_board(day: str) -> str:
     """The sentence for a day without a counted run; ``day`` is shown as the
     player typed it after ``--daily`` (YYYY-MM-DD)."""

@@ -21,7 +21,7 @@ from ..ai.levels import LevelsError, load_levels
 from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
-from ..store.api import LeaderboardEntry, daily_of_seed
+from ..store.api import LeaderboardEntry, PlayedBy, daily_of_seed
 from .i18n import _
 
 DEFAULT_NAME = "Player"
@@ -61,6 +61,23 @@ class ActiveRun:
     daily: str | None = None
 
 
+@dataclass(frozen=True)
+class DailyFacts:
+    """What a daily run is: its date (YYYY-MM-DD) and whether it counts on
+    that day's board (the day's first attempt) or is practice."""
+
+    day: str
+    counted: bool
+
+
+@dataclass(frozen=True)
+class DailyRow:
+    """One day of the daily board: the day's counted run (``leaderboard --daily``)."""
+
+    day: str
+    entry: LeaderboardEntry
+
+
 class ResumeFailed(Exception):
     """The saved run could not be rebuilt; it has been set aside."""
 
@@ -85,6 +102,7 @@ class RunSession:
         make_lock = getattr(store, "run_lock", None)
         self._lock: RunLock = make_lock() if callable(make_lock) else _AlwaysYours()
         self._locked = False
+        self._counted: dict[tuple[str, str], bool] = {}  # (seed, started): on its day's board
 
     # ------------------------------------------------------------ the gates
     def claim(self) -> bool:
@@ -173,6 +191,7 @@ class RunSession:
         except Exception as exc:  # noqa: BLE001 - the store reports; the game goes on
             self.report(str(exc))
             counted = False
+        self._counted[(str(active.run.seed), active.started)] = counted
         self.save(active)
         self.last_started = active
         return counted
@@ -257,11 +276,55 @@ class RunSession:
             self._locked = False
 
     # ------------------------------------------------------------ reading
-    def leaderboard(self, limit: int = 10) -> list[LeaderboardEntry]:
+    def leaderboard(self, limit: int = 10,
+                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
+        """The best runs: the player's (the title's best score, the board's
+        first tab), or autoplay's (``PlayedBy.AI``)."""
         try:
-            return list(self.store.leaderboard(limit))
+            return list(self.store.leaderboard(limit, played_by))
         except Exception:  # noqa: BLE001
             return []
+
+    def daily_board(self, limit: int = 10) -> list[DailyRow]:
+        """The daily challenge's board, one row a day, newest first: each day's
+        counted run, as ``leaderboard --daily`` shows it."""
+        try:
+            days = sorted({r.daily for r in self.store.list_runs()
+                           if r.daily is not None and r.daily_counted}, reverse=True)
+            rows = [(day, self.store.daily_leaderboard(day, 1)) for day in days[:limit]]
+        except Exception:  # noqa: BLE001
+            return []
+        return [DailyRow(day, board[0]) for day, board in rows if board]
+
+    # ------------------------------------------------------------ the daily run
+    def daily_facts(self, active: ActiveRun) -> DailyFacts | None:
+        """Is this run the daily challenge: its date, and does it count on that
+        day's board (else practice)?  None for any other run."""
+        if active.daily is None:
+            return None
+        return DailyFacts(active.daily, self._is_counted(active.daily, str(active.run.seed),
+                                                         active.started))
+
+    def saved_daily(self) -> DailyFacts | None:
+        """The same of the saved run (the title's "Continue run")."""
+        saved = self.saved()
+        day = daily_of_seed(saved.seed) if saved is not None else None
+        if saved is None or day is None:
+            return None
+        return DailyFacts(day, self._is_counted(day, str(saved.seed), saved.started))
+
+    def _is_counted(self, day: str, seed: str, started: str) -> bool:
+        """The store's word, asked once per run: ``claim_daily`` is True for the
+        run that holds the day's claim (and claims a day nobody holds: such a
+        run is the day's first attempt, and the store counts it when it is
+        recorded)."""
+        key = (seed, started)
+        if key not in self._counted:
+            try:
+                self._counted[key] = bool(self.store.claim_daily(day, seed, started))
+            except Exception:  # noqa: BLE001 - unknown reads as practice: never promise a count
+                return False
+        return self._counted[key]
 
     def last_name(self) -> str:
         try:

@@ -13,7 +13,9 @@ seat (``match.PLAYER``):
 - by_level: matches played and won against each rival level;
 - hands: finished hands; contracts taken / made / dedans: hands the player
   took, and how they ended for the player (a tie is neither made nor dedans);
-- capots and belotes: those the player scored.
+- capots and belotes: those the player scored;
+- rating: ``services.rating`` over the counted matches (a win 1, a draw ½,
+  a loss or an abandoned match 0, against that match's level).
 
 A run recorded before runs kept their actions counts in ``runs``,
 ``best_streak`` and ``best_score`` only (``without_actions`` says how many).
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..actions import HandResult
 from ..match import PLAYER
 from .history import HandSummary, MatchSummary, Outcome, match_summaries
+from .rating import Anchors, Rating, load_anchors, rating_of
 
 if TYPE_CHECKING:
     from ..store.api import RunRecord
@@ -55,6 +58,8 @@ class Stats:
     capots: int = 0
     belotes: int = 0
     without_actions: int = 0  # runs recorded before actions were kept
+    results: list[tuple[int, float]] = field(default_factory=list)  # (level, score) a match
+    rating: Rating | None = None  # set by compute_stats
 
     @property
     def matches_lost(self) -> int:
@@ -70,7 +75,8 @@ class Stats:
                 "hands": self.hands, "contracts_taken": self.contracts_taken,
                 "contracts_made": self.contracts_made,
                 "contracts_dedans": self.contracts_dedans, "capots": self.capots,
-                "belotes": self.belotes, "without_actions": self.without_actions}
+                "belotes": self.belotes, "without_actions": self.without_actions,
+                "rating": (self.rating or Rating(None, None, len(self.results))).as_json()}
 
 
 def counted_records(records: Iterable[RunRecord], include_ai: bool = False) -> list[RunRecord]:
@@ -78,7 +84,11 @@ def counted_records(records: Iterable[RunRecord], include_ai: bool = False) -> l
     return [r for r in records if include_ai or not r.ai]
 
 
-def compute_stats(records: Iterable[RunRecord], include_ai: bool = False) -> Stats:
+def compute_stats(records: Iterable[RunRecord], include_ai: bool = False,
+                  anchors: Anchors | None = None, rated: bool = True) -> Stats:
+    """The statistics; the rating's level anchors are the shipped ones unless
+    given (``rating.RatingDataError`` if that file is bad); ``rated`` False:
+    no rating (``rating`` stays None)."""
     stats = Stats()
     for record in counted_records(records, include_ai):
         stats.runs += 1
@@ -89,6 +99,8 @@ def compute_stats(records: Iterable[RunRecord], include_ai: bool = False) -> Sta
             continue
         for match in match_summaries(record):
             _add_match(stats, match)
+    if rated:
+        stats.rating = rating_of(stats.results, load_anchors() if anchors is None else anchors)
     return stats
 
 
@@ -101,6 +113,8 @@ def _add_match(stats: Stats, match: MatchSummary) -> None:
     stats.matches += 1
     stats.matches_won += int(won)
     stats.matches_drawn += int(match.outcome is Outcome.DRAWN)
+    stats.results.append((match.level, 1.0 if won else 0.5 if match.outcome is Outcome.DRAWN
+                          else 0.0))
     level = stats.by_level.get(match.level, LevelStats(0, 0))
     stats.by_level[match.level] = LevelStats(level.played + 1, level.won + int(won))
 

@@ -25,7 +25,8 @@ used at all (the game goes on without saving).  Both behave the same:
   works too; but ask ``qualifies`` before clearing, as the cleared run is on
   the board already.
 - the leaderboard is ordered by score, then margin total, then who got there
-  first; ``qualifies(score)`` says whether a new run with that score enters it.
+  first; it holds the player's runs (autoplay's on request: ``PlayedBy``);
+  ``qualifies(score)`` says whether a new run with that score enters it.
 - nothing is raised for storage trouble: it lands in ``warnings`` (and on
   stderr) and ``saving`` turns False while writes fail.
 """
@@ -78,6 +79,24 @@ class LeaderboardEntry:
         return {"rank": self.rank, "name": self.name, "score": self.score,
                 "streak": self.streak, "margin_total": self.margin_total,
                 "level": self.level, "date": self.date, "ai": self.ai}
+
+
+class PlayedBy(str, Enum):
+    """Whose runs a leaderboard holds: the player's (the board the game and
+    ``belote2p leaderboard`` show), autoplay's (``belote2p autoplay``), or both
+    (``leaderboard --include-ai``)."""
+
+    PLAYER = "player"
+    AI = "ai"
+    ANYONE = "anyone"
+
+    def holds(self, ai: bool) -> bool:
+        return self is PlayedBy.ANYONE or ai == (self is PlayedBy.AI)
+
+    @property
+    def ai_column(self) -> bool | None:
+        """The ``runs.ai`` value this board selects (None: any)."""
+        return None if self is PlayedBy.ANYONE else self is PlayedBy.AI
 
 
 class RunStatus(str, Enum):
@@ -159,9 +178,12 @@ class Store(Protocol):
         holder dies."""
         ...
 
-    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]: ...
+    def leaderboard(self, limit: int = BOARD_SIZE,
+                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
+        """The best runs of ``played_by`` (the player's by default), ranked among them."""
+        ...
     def qualifies(self, score: int) -> bool:
-        """Would this score enter the top 10?"""
+        """Would this score enter the player's top 10?"""
         ...
 
     def last_name(self) -> str | None: ...
@@ -341,9 +363,11 @@ def rank_key(row: dict[str, Any]) -> tuple[int, int, str, int]:
     return (-row["score"], -row["margin_total"], row["ended"], row["id"])
 
 
-def ranked(rows: list[dict[str, Any]], limit: int) -> list[LeaderboardEntry]:
-    """The board: the best ``limit`` runs, an altered run left off."""
-    rows = sorted((r for r in rows if not r.get("altered")), key=rank_key)[:limit]
+def ranked(rows: list[dict[str, Any]], limit: int,
+           played_by: PlayedBy = PlayedBy.ANYONE) -> list[LeaderboardEntry]:
+    """The board: the best ``limit`` runs of ``played_by``, an altered run left off."""
+    rows = sorted((r for r in rows if not r.get("altered") and played_by.holds(bool(r.get("ai")))),
+                  key=rank_key)[:limit]
     return [LeaderboardEntry(i + 1, r["name"], r["score"], r["streak"], r["margin_total"],
                              r["level"], display_date(r["ended"]), r["id"], bool(r.get("ai")))
             for i, r in enumerate(rows)]
@@ -484,8 +508,9 @@ class MemoryStore:
                 self._trackers.pop(slot, None)
         return entry_id
 
-    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
-        return ranked(self.rows, limit)
+    def leaderboard(self, limit: int = BOARD_SIZE,
+                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
+        return ranked(self.rows, limit, played_by)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(), score)

@@ -15,7 +15,7 @@ from ..match import PLAYER, Run
 from ..services.board_text import format_board, no_daily_board
 from ..services.rival import rival_action
 from ..services.runs_text import format_runs, format_stats
-from .api import RunStatus, Store
+from .api import PlayedBy, RunStatus, Store
 from .names import clean_name
 from .runs import match_results, now_iso, restore_run
 
@@ -50,9 +50,10 @@ def _printable_stdout() -> None:
 
 
 def leaderboard_main(args: argparse.Namespace) -> int:
-    """``belote2p leaderboard [--daily YYYY-MM-DD] [--json]``: the best runs, or
-    one day's board (its counted first attempt), as text in the player's language,
-    or ``--json`` data that never changes with the language."""
+    """``belote2p leaderboard [--daily YYYY-MM-DD] [--include-ai] [--json]``: the
+    player's best runs (with ``--include-ai`` the autoplay runs too, ranked with
+    them), or one day's board (its counted first attempt, whoever played it), as
+    text in the player's language, or ``--json`` data that never changes with it."""
     _printable_stdout()
     store = _open()
     daily = getattr(args, "daily", None)
@@ -62,7 +63,8 @@ def leaderboard_main(args: argparse.Namespace) -> int:
             print(no_daily_board(daily.isoformat()))
             return 0
     else:
-        entries = store.leaderboard()
+        include_ai = bool(getattr(args, "include_ai", False))
+        entries = store.leaderboard(played_by=PlayedBy.ANYONE if include_ai else PlayedBy.PLAYER)
     if getattr(args, "json", False):
         print(json.dumps([e.as_json() for e in entries]))  # ASCII: \u escapes
     else:
@@ -88,10 +90,16 @@ def runs_main(args: argparse.Namespace) -> int:
 def stats_main(args: argparse.Namespace) -> int:
     """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
     text in the player's language, or ``--json`` data that never changes with it."""
+    from ..services.rating import RatingDataError
     from ..services.stats import compute_stats
 
     _printable_stdout()  # French digit groups and accents on an ASCII console
-    stats = compute_stats(_open().list_runs(), include_ai=bool(getattr(args, "include_ai", False)))
+    try:
+        stats = compute_stats(_open().list_runs(),
+                              include_ai=bool(getattr(args, "include_ai", False)))
+    except RatingDataError as exc:  # the rating's level anchors: one line, no traceback
+        print(f"belote2p stats: {exc}", file=sys.stderr)
+        return 2
     if getattr(args, "json", False):
         print(json.dumps(stats.as_json()))
     else:
@@ -185,7 +193,8 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
                                          daily=daily)
     store.clear_run(slot=slot)
     saved_ok = bool(store.saving)
-    rank = next((e.rank for e in store.leaderboard() if e.entry_id == entry_id), None) \
+    board = store.leaderboard(played_by=PlayedBy.ANYONE)  # its place with --include-ai
+    rank = next((e.rank for e in board if e.entry_id == entry_id), None) \
         if saved_ok else None
     return {
         "name": name, "streak": run.streak, "margin_total": run.margin_total,

@@ -164,10 +164,14 @@ def _counted(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
     return daily_claim(conn, day) == (row["seed"], row["started"])
 
 
-def run_rows(conn: sqlite3.Connection, best_first: bool = False) -> list[tuple[Any, ...]]:
-    """Every ``runs`` row in ``RUN_COLUMNS`` order: by id, or best (stored) first."""
+def run_rows(conn: sqlite3.Connection, best_first: bool = False,
+             ai: bool | None = None) -> list[tuple[Any, ...]]:
+    """Every ``runs`` row in ``RUN_COLUMNS`` order: by id, or best (stored) first;
+    ``ai`` True or False: only the autoplay runs, or only the player's."""
     order = RANK_ORDER if best_first else "id"
-    return conn.execute(f"SELECT {RUN_SELECT} FROM runs ORDER BY {order}").fetchall()
+    where, args = ("", ()) if ai is None else ("WHERE ai = ? ", (int(ai),))
+    return conn.execute(f"SELECT {RUN_SELECT} FROM runs {where}ORDER BY {order}",
+                        args).fetchall()
 
 
 def run_row_by_id(conn: sqlite3.Connection, entry_id: int) -> tuple[Any, ...] | None:

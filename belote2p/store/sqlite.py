@@ -32,6 +32,7 @@ from .api import (
     GAME_SLOT,
     LeaderboardEntry,
     MemoryStore,
+    PlayedBy,
     RunRecord,
     SavedRun,
     abandoned_row,
@@ -520,17 +521,20 @@ class SqliteStore:
                 out.append(row)
         return out
 
-    def _run_rows(self, limit: int | None) -> list[dict[str, Any]]:
-        """Every finished run (``limit`` None), or the best ``limit`` not altered."""
-        found = self._read(lambda c: queries.run_rows(c, best_first=limit is not None), [])
+    def _run_rows(self, limit: int | None, ai: bool | None = None) -> list[dict[str, Any]]:
+        """Every finished run (``limit`` None), or the best ``limit`` not altered;
+        ``ai`` True or False: only the autoplay runs, or only the player's."""
+        found = self._read(lambda c: queries.run_rows(c, best_first=limit is not None, ai=ai),
+                           [])
         return self._checked_rows(found, limit)
 
-    def leaderboard(self, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
+    def leaderboard(self, limit: int = BOARD_SIZE,
+                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
         with self._lock:
-            found = self._run_rows(limit)
+            found = self._run_rows(limit, played_by.ai_column)
             for row in found:
                 row["id"] = self._alias.get(row["id"], row["id"])
-            return ranked(found + [dict(r) for r in self._unsaved.finished], limit)
+            return ranked(found + [dict(r) for r in self._unsaved.finished], limit, played_by)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(BOARD_SIZE), score)

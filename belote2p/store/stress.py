@@ -144,8 +144,8 @@ def _check(folder: Path, result: Round) -> dict[str, Any]:
     if missing:
         result.failures.append(f"{len(missing)} runs told saved are missing")
     board = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(folder),
-                            "leaderboard", "--json"], capture_output=True, text=True,
-                           env=_env(), timeout=WAIT)
+                            "leaderboard", "--include-ai", "--json"], capture_output=True,
+                           text=True, env=_env(), timeout=WAIT)
     shown = [(e["name"], e["score"]) for e in json.loads(board.stdout or "[]")]
     best = sorted((s for _n, s in result.expected), reverse=True)[:10]
     if sorted((s for _n, s in shown), reverse=True) != best:

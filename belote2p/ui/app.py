@@ -274,11 +274,29 @@ class App:
         if sole is None or sole is not self._painter:
             for scene in drawn:
                 scene.invalidate()
-        for scene in drawn:
-            scene.draw(self.surface)
+        self._draw_scenes(drawn)
         self._damage = sole.damage() if sole is not None and not self.toasts else None
         self._painter = sole if not self.toasts else None
         self._draw_toasts(dt)
+
+    def _draw_scenes(self, drawn: list[Screen]) -> None:
+        """Bottom to top.  Under a dialog (a scene that is not opaque) there is
+        exactly one dim layer, drawn just below the topmost dialog: what lies
+        under it, a panel of the table or another dialog, is drawn undimmed
+        and dimmed once, never once per layer."""
+        dialogs = [i for i, scene in enumerate(drawn) if not scene.opaque]
+        if not dialogs:
+            for scene in drawn:
+                scene.draw(self.surface)
+            return
+        top = dialogs[-1]
+        with gfx.undimmed():
+            for scene in drawn[:top]:
+                scene.draw(self.surface)
+        gfx.shade(self.surface)  # the one dim layer
+        with gfx.undimmed():  # a dialog dims nothing itself
+            for scene in drawn[top:]:
+                scene.draw(self.surface)
 
     def _draw_toasts(self, dt: float) -> None:
         self.toasts = [t for t in self.toasts if t[1] > 0]

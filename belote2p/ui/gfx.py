@@ -4,7 +4,8 @@ symbols), cached text, panels, buttons and wrapped paragraphs."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pygame
@@ -129,7 +130,24 @@ def panel(dest: pygame.Surface, rect: pygame.Rect, radius: int = 12, colour=None
     dest.blit(_shape(("panel", tuple(rect.size), radius, colour, border), make), rect)
 
 
+_dimming = [True]  # False while the window draws what lies under a dialog
+
+
+@contextmanager
+def undimmed() -> Iterator[None]:
+    """Scenes drawn in here do not ``shade``: the window draws what lies under
+    its top dialog this way, then the one dim layer (``App._draw``)."""
+    _dimming.append(False)
+    try:
+        yield
+    finally:
+        _dimming.pop()
+
+
 def shade(dest: pygame.Surface, rect: pygame.Rect | None = None, colour=None) -> None:
+    """Dim ``rect`` (all of ``dest``) under a panel; nothing under ``undimmed``."""
+    if not _dimming[-1]:
+        return
     rect = rect or dest.get_rect()
     colour = tuple(colour or c("overlay"))
 

@@ -1,21 +1,38 @@
-"""The how-to-play pages: a name and paragraphs each, marked for translation
-(``N_``) and translated where the help screen shows them."""
+"""The how-to-play sections: a name and blocks each, marked for translation
+(``N_``) and translated where the help screen shows them.  A block is a
+paragraph or a ``Picture`` (drawn with the game's cards: the rank orders and
+points, or an example trick of a strict rule, with its caption).  The help
+screen cuts the sections into pages that fit the window; docs/RULES.md is the
+reference these words follow."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..services.i18n import N_
 
-HelpPage = tuple[str, tuple[str, ...]]
+
+@dataclass(frozen=True)
+class Picture:
+    """``kind``: "ranks" (plain suit and trumps side by side), or "example": a
+    strict-play trick, ``lead`` led with trumps ``trump``, the follower holding
+    ``hand`` (its legal cards are worked out by the rules)."""
+
+    kind: str
+    caption: str
+    lead: str = ""
+    hand: str = ""
+    trump: str = "H"
+
+
+Block = str | Picture
+HelpPage = tuple[str, tuple[Block, ...]]
 
 HELP_PAGES: tuple[HelpPage, ...] = (
     (N_('Rules'), (
         N_('Belote 2P is played with 32 cards: 7, 8, 9, 10, jack, queen, king and ace in '
            'each of the four suits. You play against one rival; each of you deals in turn.'),
-        N_('In an ordinary suit the cards rank, from high to low, A 10 K Q J 9 8 7 and are'
-           ' worth A 11, 10 10, K 4, Q 3, J 2 (the others nothing). In the trump suit the '
-           'jack and the nine climb to the top: J 9 A 10 K Q 8 7, worth J 20, 9 14, A 11, '
-           '10 10, K 4, Q 3. The deck holds 152 points and the last trick adds 10: 162 '
-           'points a hand.'),
+        Picture("ranks", N_('The cards hold 152 points; the last trick adds 10: 162 a hand.')),
         N_('The deal. Each player gets six cards, three at a time, and the next card is '
            'turned face up.'),
         N_('Bidding. In the first round, starting with the player who did not deal, you '
@@ -37,6 +54,12 @@ HELP_PAGES: tuple[HelpPage, ...] = (
            'you can, otherwise any trump. Only when you can do neither may you play any '
            'card. The leader may always lead any card. The game dims the cards you may not'
            ' play and tells you why.'),
+        Picture("example", N_('Follow suit: Q♦ is led and you hold 7♦, so you must play it; '
+                              'beating the queen is not required.'), "QD", "7D AS JH"),
+        Picture("example", N_('Beat a trump lead: A♥ is led and your 9♥ beats it, so it is '
+                              'the only card you may play.'), "AH", "KH 9H 7C"),
+        Picture("example", N_('Trump when void: Q♦ is led and you have no diamond, so you '
+                              'must play a trump, J♥ or 8♥.'), "QD", "AS JH 8H"),
         N_("From then on every card you cannot see is in your rival's hand: the end of the"
            ' hand is played with open eyes. The tracker (T) shows which cards are out.'),
         N_('Belote and rebelote. Holding the king and the queen of trumps, you announce '

@@ -24,6 +24,8 @@ from .scenes.export import ExportScene
 from .scenes.help import HelpScene
 from .scenes.history import HistoryScene
 from .scenes.leaderboard import LeaderboardScene
+from .scenes.learn import LearnScene
+from .scenes.learn_offer import LearnOffer
 from .scenes.name_entry import NameEntryScene
 from .scenes.pause import PauseMenu
 from .scenes.practice_setup import PracticeSetupScene
@@ -100,6 +102,8 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.EXPORT, lambda source, folder=None: ExportScene(ctx, source, folder))
     nav.register(Route.REVIEW, lambda **kw: ReviewScene(ctx, **kw))
     nav.register(Route.PRACTICE, lambda: PracticeSetupScene(ctx))
+    nav.register(Route.LEARN, lambda: LearnScene(ctx))
+    nav.register(Route.LEARN_OFFER, lambda: LearnOffer(ctx))
 
 
 def _saved_settings(store: Any) -> dict[str, Any]:

@@ -76,6 +76,11 @@ class MenuScene(Scene):
             b.focus = i == self.focus
             b.draw(surf, size)
 
+    def draw_dialog_box(self, surf: pygame.Surface, box: pygame.Rect) -> None:
+        """A dialog's panel, opaque: the window dims what lies under it once
+        (``App._draw``), and nothing below shows through it."""
+        gfx.panel(surf, box, radius=self.fonts.body, colour=(*gfx.c("panel")[:3], 255))
+
     def offer(self) -> dict[str, Any]:
         return {"scene": type(self).__name__,
                 "buttons": {str(b.value): b.rect for b in self.buttons if b.enabled}}

@@ -36,6 +36,10 @@ class Route(Enum):
     # Practice (issue #13): pick the rival's level, then a table that is never
     # saved or scored (Route.TABLE with practice=level).
     PRACTICE = "practice"
+    # Learn to play (issue #19): the guided first hand, never scored or saved
+    # (pushed over the title; leaving pops back), and the first launch's offer of it.
+    LEARN = "learn"
+    LEARN_OFFER = "learn_offer"
 
 
 SceneFactory = Callable[..., Screen]

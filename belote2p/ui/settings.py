@@ -10,6 +10,10 @@ from .theme import Theme
 
 Listener = Callable[[Any], None]
 
+# Whether the first launch's offer of the guided hand has been made (a saved
+# flag, not on the settings screen: false in the theme's defaults).
+LESSON_OFFERED = "lesson_offered"
+
 
 class Settings:
     def __init__(self, values: dict[str, Any], theme: Theme,

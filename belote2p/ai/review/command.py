@@ -8,21 +8,34 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from ...hand import Hand
 from ...lines import BadLine, parse_json
-from .engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_record
+from ...record import RecordError, replay_hand
+from .engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_hand
 
 
-def review_line(line: str | BadLine, settings: ReviewSettings) -> dict[str, Any]:
-    """One input line -> its review, or ``{"error": ...}`` (the ``replay`` wording)."""
+def hand_of_line(line: str | BadLine) -> Hand | str:
+    """One input line -> the hand of its record, or why not (the ``replay`` wording)."""
     if isinstance(line, BadLine):
-        return {"error": line.message}
+        return line.message
     try:
         record = parse_json(line)
     except json.JSONDecodeError as exc:
-        return {"error": f"not valid JSON: {exc.msg} at column {exc.colno}"}
+        return f"not valid JSON: {exc.msg} at column {exc.colno}"
     except ValueError as exc:  # nested too deeply, a number too long
-        return {"error": str(exc)}
-    return review_record(record, settings)
+        return str(exc)
+    try:
+        return replay_hand(record)
+    except RecordError as exc:
+        return str(exc)
+
+
+def review_line(line: str | BadLine, settings: ReviewSettings) -> dict[str, Any]:
+    """One input line -> its review, or ``{"error": ...}``."""
+    hand = hand_of_line(line)
+    if isinstance(hand, str):
+        return {"error": hand}
+    return review_hand(hand, settings).as_json(settings.with_bids)
 
 
 def review_stream(lines: Iterable[str | BadLine], out: TextIO, settings: ReviewSettings) -> int:
@@ -40,10 +53,15 @@ def review_stream(lines: Iterable[str | BadLine], out: TextIO, settings: ReviewS
     return status
 
 
-def main(args: argparse.Namespace, stream: Iterable[str | BadLine], out: TextIO) -> int:
+def settings_of(args: argparse.Namespace, with_bids: bool = False) -> ReviewSettings | None:
+    """The command's settings, or None after one line on stderr (a bad --samples)."""
     samples = DEFAULT_SAMPLES if args.samples is None else args.samples
     if not 1 <= samples <= MAX_SAMPLES:
         print(f"belote2p review: --samples must be 1-{MAX_SAMPLES}, not {samples}", file=sys.stderr)
-        return 2
-    settings = ReviewSettings(samples=samples, seed=args.seed, with_bids=args.bids)
-    return review_stream(stream, out, settings)
+        return None
+    return ReviewSettings(samples=samples, seed=args.seed, with_bids=args.bids or with_bids)
+
+
+def main(args: argparse.Namespace, stream: Iterable[str | BadLine], out: TextIO) -> int:
+    settings = settings_of(args)
+    return 2 if settings is None else review_stream(stream, out, settings)

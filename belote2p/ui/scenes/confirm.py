@@ -1,4 +1,6 @@
-"""A yes/no question over the current screen; the answer goes to the callbacks."""
+"""A yes/no question over the current screen; the answer goes to the callbacks.
+``label`` names what the answer ends, when it is a daily run ("Daily challenge
+· Dec 1, 2026 · counted"): a line above the question."""
 
 from __future__ import annotations
 
@@ -18,15 +20,20 @@ class ConfirmDialog(MenuScene):
     opaque = False
 
     def __init__(self, ctx: SceneContext, question: str, on_yes: Callable[[], None],
-                 on_no: Callable[[], None] | None = None):
-        self.question, self.on_yes, self.on_no = question, on_yes, on_no
+                 on_no: Callable[[], None] | None = None, label: str | None = None):
+        self.question, self.on_yes, self.on_no, self.label = question, on_yes, on_no, label
         super().__init__(ctx)
+
+    def _label_lines(self, width: int) -> list[str]:
+        return gfx.wrap(self.label, self.fonts.body, width, bold=True) if self.label else []
 
     def _box(self) -> pygame.Rect:
         f = self.fonts
         w = min(self.size[0] - 40, f.body * 34)
         lines = gfx.wrap(self.question, f.body, w - f.body * 4)
-        h = len(lines) * round(f.body * 1.45) + f.body * 6 + round(f.body * 2.2)
+        labels = self._label_lines(w - f.body * 4)
+        h = (len(lines) * round(f.body * 1.45) + f.body * 6 + round(f.body * 2.2)
+             + (len(labels) * round(f.body * 1.45) + f.body // 2 if labels else 0))
         return centred_panel(pygame.Rect((0, 0), self.size), w, h)
 
     def build(self) -> None:
@@ -66,11 +73,16 @@ class ConfirmDialog(MenuScene):
             self.on_no()
 
     def draw(self, surf: pygame.Surface) -> None:
-        gfx.shade(surf)
         f = self.fonts
         box = self._box()
-        gfx.panel(surf, box, radius=f.body)
+        self.draw_dialog_box(surf, box)
         y = box.top + f.body * 2
+        labels = self._label_lines(box.w - f.body * 4)
+        for line in labels:
+            gfx.blit_text(surf, line, f.body, c("accent"), (box.centerx, y), "midtop", True,
+                          within=box)
+            y += round(f.body * 1.45)
+        y += f.body // 2 if labels else 0
         for line in gfx.wrap(self.question, f.body, box.w - f.body * 4):
             gfx.blit_text(surf, line, f.body, c("text"), (box.centerx, y), "midtop", within=box)
             y += round(f.body * 1.45)

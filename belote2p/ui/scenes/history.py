@@ -17,6 +17,7 @@ import pygame
 from ...actions import HandResult
 from ...cards import SUIT_SYMBOLS, SUITS
 from ...match import PLAYER, RIVAL
+from ...services.deal_replay import DealReplay, NotReplayable, deal_replay
 from ...services.history import HandSummary, MatchSummary, Outcome, match_summaries
 from ...services.i18n import _, format_number
 from ...services.runs_text import (  # the CLI's runs table uses the same words
@@ -157,8 +158,20 @@ class HistoryScene(MenuScene):
 
     def _review(self, match: MatchSummary, hand: HandSummary) -> Callable[[], None]:
         def review() -> None:
-            self.ctx.nav.push(Route.REVIEW, record=hand.record, title=hand_title(match, hand))
+            self.ctx.nav.push(Route.REVIEW, record=hand.record, title=hand_title(match, hand),
+                              deal=self._deal(match, hand))
         return review
+
+    def _deal(self, match: MatchSummary, hand: HandSummary) -> DealReplay | None:
+        """The hand as a deal to replay at the practice table (issue #19): only
+        for a run that is over (its seed is public then) and kept its moves."""
+        record = self.opened
+        if record is None or record.status is RunStatus.IN_PROGRESS or not record.exportable:
+            return None
+        try:
+            return deal_replay(record.seed, record.actions, match.number - 1, hand.number - 1)
+        except NotReplayable:
+            return None
 
     def _header_height(self) -> int:
         return 0 if self.opened is None else round(self.fonts.body * 1.5) * 3

@@ -1,39 +1,140 @@
-"""The leaderboard: the ten best runs, the player's new one highlighted."""
+"""The leaderboard: the player's ten best runs (their new one highlighted), the
+autoplay runs on a tab of their own, and the daily challenge's board (one row
+a day).  Tabs switch by click, by Left/Right, or by Tab (Shift+Tab back)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from ...services.board_text import shown_date
 from ...services.i18n import N_, _, format_number
+from ...store.api import PlayedBy
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
 
-# Column anchors: x as a fraction of the board's width, and which edge sits there.
-COLUMNS = ((0.06, "topright"), (0.1, "topleft"), (0.5, "topright"), (0.62, "topright"),
-           (0.78, "topright"), (0.97, "topright"))
+ROWS = 10  # runs (or days) a tab shows
+
+
+@dataclass(frozen=True)
+class Column:
+    heading: str  # the message id (N_): worded when drawn
+    x: float  # of the board's width
+    anchor: str  # which edge of the text sits at x
+    name: bool = False  # the name column: cut to fit, the AI tag after it
+
+
 # TRANSLATORS: the leaderboard screen's column headings
-COLUMN_HEADINGS = (N_("#"), N_("Name"), N_("Score"), N_("Streak"), N_("Best level"), N_("Date"))
+RUN_COLUMNS = (Column(N_("#"), 0.06, "topright"), Column(N_("Name"), 0.1, "topleft", True),
+               Column(N_("Score"), 0.48, "topright"), Column(N_("Streak"), 0.59, "topright"),
+               Column(N_("Best level"), 0.71, "topright"), Column(N_("Date"), 0.97, "topright"))
+DAY_COLUMNS = (Column(N_("Date"), 0.04, "topleft"), Column(N_("Name"), 0.3, "topleft", True),
+               Column(N_("Score"), 0.78, "topright"), Column(N_("Streak"), 0.95, "topright"))
 NAME_WIDTH = 0.28  # of the board's width; longer names are cut with an ellipsis
 
 
+@dataclass(frozen=True)
+class Tab:
+    key: str
+    label: str  # the message id
+    empty: str  # the message id of the sentence an empty tab shows
+
+
+TABS = (
+    # TRANSLATORS: the leaderboard's tabs: the player's runs, autoplay's, the daily boards
+    Tab("mine", N_("Your runs"), N_("No runs recorded yet.")),
+    Tab("ai", N_("AI runs"), N_("No autoplay runs: “belote2p autoplay” plays a whole run.")),
+    Tab("daily", N_("Daily challenge"), N_("No daily challenge played yet.")),
+)
+TAB_KEYS = tuple(t.key for t in TABS)
+
+
 class LeaderboardScene(MenuScene):
-    def __init__(self, ctx: SceneContext, highlight: int | None = None):
+    def __init__(self, ctx: SceneContext, highlight: int | None = None, tab: str = "mine"):
         self.highlight = highlight
+        self.tab = TAB_KEYS.index(tab) if tab in TAB_KEYS else 0
         super().__init__(ctx)
+
+    # ------------------------------------------------------------ the data
+    def _load(self) -> None:
+        """The current tab's rows, as the cells drawn; the facts come from the
+        session (whose runs, which day, counted or not)."""
+        key, session = TABS[self.tab].key, self.ctx.session
+        self.cells: list[tuple[str, ...]]
+        if key == "daily":
+            days = session.daily_board(ROWS)
+            self.cells = [(shown_date(d.day), d.entry.name, format_number(d.entry.score),
+                           format_number(d.entry.streak)) for d in days]
+            self.ids = [d.entry.entry_id for d in days]
+            self.ai_rows = [d.entry.ai for d in days]  # the day's first attempt, whoever played it
+            return
+        entries = session.leaderboard(ROWS, PlayedBy.AI if key == "ai" else PlayedBy.PLAYER)
+        self.cells = [(format_number(e.rank), e.name, format_number(e.score),
+                       format_number(e.streak), format_number(e.level), shown_date(e.date))
+                      for e in entries]
+        self.ids = [e.entry_id for e in entries]
+        self.ai_rows = [False] * len(entries)  # a tab of one kind: no tag needed
 
     def build(self) -> None:
         f = self.fonts
         w, h = self.size
-        self.entries = self.ctx.session.leaderboard(10)
+        self._load()
+        box = self.board_rect()
+        tab_w = (box.w - f.body * (len(TABS) - 1)) // len(TABS)
+        tab_h = round(f.body * 2.0)
+        tabs = [Button(pygame.Rect(box.left + i * (tab_w + f.body), box.top - tab_h - f.body // 2,
+                                   tab_w, tab_h), _(t.label), f"tab:{t.key}", primary=i == self.tab)
+                for i, t in enumerate(TABS)]
         back = pygame.Rect(0, 0, f.body * 10, round(f.body * 2.2))
         back.midbottom = (w // 2, h - f.body * 2)
-        self.buttons = [Button(back, _("Back"), "back", primary=True)]
+        self.buttons = [*tabs, Button(back, _("Back"), "back")]
+        self.focus = len(self.buttons) - 1
+
+    def board_rect(self) -> pygame.Rect:
+        f = self.fonts
+        w, _h = self.size
+        width = min(w - 40, f.body * 48)
+        top = round(self.size[1] * 0.07) + f.title * 2 + round(f.body * 2.5)
+        return pygame.Rect((w - width) // 2, top, width, self.row_h * (ROWS + 1) + f.body)
+
+    @property
+    def row_h(self) -> int:
+        return round(self.fonts.body * 1.85)
+
+    # ------------------------------------------------------------ input
+    def show_tab(self, index: int) -> None:
+        self.tab = index % len(TABS)
+        focused = self.buttons[self.focus].value if self.buttons else None
+        self.build()
+        if isinstance(focused, str) and focused.startswith("tab:"):
+            self.focus = self.tab  # the keyboard stays on the tabs
+        self.ctx.sounds.play("click")
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            if event.key == pygame.K_RIGHT or (event.key == pygame.K_TAB and not shift):
+                self.show_tab(self.tab + 1)
+                return
+            if event.key == pygame.K_LEFT or event.key == pygame.K_TAB:
+                self.show_tab(self.tab - 1)
+                return
+        super().handle(event)
 
     def activate(self, b: Button) -> None:
+        value = str(b.value)
+        if value.startswith("tab:"):
+            index = TAB_KEYS.index(value[4:])
+            if index != self.tab:
+                self.tab = index
+                self.build()
+                self.focus = index
+            return
         self.back()
 
     def back(self) -> None:
@@ -42,51 +143,47 @@ class LeaderboardScene(MenuScene):
         else:
             self.ctx.nav.reset(Route.TITLE)
 
+    # ------------------------------------------------------------ drawing
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_felt(surf)
         f = self.fonts
-        w, h = self.size
+        w, _h = self.size
         gfx.blit_text(surf, _("Leaderboard"), f.title, c("panel_title"),
-                      (w // 2, round(h * 0.07)), "midtop", True)
-        width = min(w - 40, f.body * 48)
-        left = (w - width) // 2
-        top = round(h * 0.07) + f.title * 2
-        row_h = round(f.body * 2.0)
-        box = pygame.Rect(left, top, width, row_h * 11 + f.body)
+                      (w // 2, round(self.size[1] * 0.07)), "midtop", True)
+        box = self.board_rect()
         gfx.panel(surf, box, radius=f.body)
-        y = top + f.body // 2
-        for (fx, anchor), heading in zip(COLUMNS, COLUMN_HEADINGS):
-            gfx.blit_text(surf, _(heading), f.small, c("panel_title"),
-                          (left + round(width * fx), y), anchor, True, within=box)
-        y += row_h
-        if not self.entries:
-            gfx.blit_text(surf, _("No runs recorded yet."), f.body, c("text_dim"),
-                          (w // 2, y + row_h), "midtop", within=box)
-        for e in self.entries:
-            self._draw_row(surf, e, left, y, width, row_h)
-            y += row_h
+        columns = DAY_COLUMNS if TABS[self.tab].key == "daily" else RUN_COLUMNS
+        y = box.top + f.body // 2
+        for col in columns:
+            gfx.blit_text(surf, _(col.heading), f.small, c("panel_title"),
+                          (box.left + round(box.w * col.x), y), col.anchor, True, within=box)
+        y += self.row_h
+        if not self.cells:
+            gfx.blit_text(surf, _(TABS[self.tab].empty), f.body, c("text_dim"),
+                          (w // 2, y + self.row_h), "midtop", within=box)
+        for i, cells in enumerate(self.cells):
+            mine = TABS[self.tab].key == "mine" and self.ids[i] == self.highlight
+            self._draw_row(surf, columns, cells, box, y, mine, self.ai_rows[i])
+            y += self.row_h
         self.draw_buttons(surf)
 
-    def _draw_row(self, surf: pygame.Surface, e, left: int, y: int, width: int,
-                  row_h: int) -> None:
+    def _draw_row(self, surf: pygame.Surface, columns: Sequence[Column], cells: Sequence[str],
+                  box: pygame.Rect, y: int, mine: bool, ai: bool) -> None:
         f = self.fonts
-        mine = self.highlight is not None and e.entry_id == self.highlight
         if mine:
-            hl = pygame.Surface((width - f.body, row_h), pygame.SRCALPHA)
+            hl = pygame.Surface((box.w - f.body, self.row_h), pygame.SRCALPHA)
             hl.fill(c("highlight_row"))
-            surf.blit(hl, (left + f.body // 2, y - row_h // 5))
+            surf.blit(hl, (box.left + f.body // 2, y - self.row_h // 5))
         colour = c("accent") if mine else c("text")
-        values = [format_number(e.rank), e.name, format_number(e.score), format_number(e.streak),
-                  format_number(e.level), shown_date(e.date)]
-        for (fx, anchor), v in zip(COLUMNS, values):
-            at = (left + round(width * fx), y)
-            if anchor != "topleft":
-                gfx.blit_text(surf, v, f.body, colour, at, anchor, mine)
+        for col, value in zip(columns, cells):
+            at = (box.left + round(box.w * col.x), y)
+            if not col.name:
+                gfx.blit_text(surf, value, f.body, colour, at, col.anchor, mine, within=box)
                 continue
-            tag = _("AI") if getattr(e, "ai", False) else ""
+            tag = _("AI") if ai else ""
             tag_w = gfx.font(f.small, True).size(tag)[0] + f.small if tag else 0
-            name = gfx.blit_text(surf, fit(v, f.body, round(width * NAME_WIDTH) - tag_w), f.body,
-                                 colour, at, anchor, mine)
+            name = gfx.blit_text(surf, fit(value, f.body, round(box.w * NAME_WIDTH) - tag_w),
+                                 f.body, colour, at, col.anchor, mine, within=box)
             if tag:
                 self._draw_ai_tag(surf, tag, (name.right + f.small // 2, name.centery))
 

@@ -13,17 +13,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import pygame
-from babel.numbers import format_decimal
 
 from ...actions import PASS, TAKE, Bid
 from ...ai.review import BidVerdict, CardVerdict, ReviewSettings
 from ...cards import SUIT_SYMBOLS
 from ...record import RecordError
-from ...services.i18n import _, current_language, format_number, ngettext
+from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
+from ...services.deal_replay import DealReplay
+from ...services.i18n import _, format_number, ngettext
+from ...services.run_session import ActiveRun
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
+from ..navigation import Route
 from ..review_view import TRICKS, ReviewedHand, TrickStep, is_estimate, reviewed_hand
 from ..worker import ReviewJob
 
@@ -74,11 +77,14 @@ def review_layout(size: tuple[int, int], body: int, title: int, button_h: int) -
 
 class ReviewScene(MenuScene):
     """``record``: a finished hand's record (``belote2p.record.record_of``);
-    ``title``: the screen's title; ``names``: the seats' names (You, Rival)."""
+    ``title``: the screen's title; ``names``: the seats' names (You, Rival);
+    ``deal``: the hand as a deal of a finished run, offered for a replay at
+    the practice table (``services.deal_replay``; None: no replay offered)."""
 
     def __init__(self, ctx: SceneContext, record: dict[str, Any], title: str = "",
-                 names: tuple[str, str] | None = None):
+                 names: tuple[str, str] | None = None, deal: DealReplay | None = None):
         self.record, self.title = record, title or _("Hand review")
+        self.deal = deal
         self.names = names or (_("You"), _("Rival"))
         self.selected = 1
         self.error = ""
@@ -123,9 +129,25 @@ class ReviewScene(MenuScene):
         self.L = review_layout(self.size, f.body, f.title,
                                round(f.body * self.ctx.theme.layout["button_h"]))
         self.buttons = [Button(self.L.back, _("Back"), "back", primary=True)]
+        if self.deal is not None:  # left of Back, as wide as its words need
+            label = _("Replay this deal")
+            width = max(self.L.back.w, gfx.button_row_width([label], f.body, f.body))
+            rect = pygame.Rect(0, 0, width, self.L.back.h)
+            rect.bottomright = (self.L.back.left - f.body, self.L.back.bottom)
+            self.buttons.append(Button(rect, label, "replay"))
 
     def activate(self, b: Button) -> None:
+        if b.value == "replay" and self.deal is not None:
+            self.replay(self.deal)
+            return
         self.back()
+
+    def replay(self, deal: DealReplay) -> None:
+        """The same deal at the practice table (same cards, the rival as then)."""
+        if self.job is not None:
+            self.job.stop()
+            self.job = None
+        self.ctx.nav.reset(Route.TABLE, active=ActiveRun(deal.start(), ""), practice=deal)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in PREVIOUS + NEXT:
@@ -326,7 +348,10 @@ class ReviewScene(MenuScene):
         gfx.blit_text(surf, _("Bids"), f.body, c("panel_title"), (x, y), bold=True)
         y += line_h
         for items, colour in self._bid_lines(hand):
-            for line in wrap_items(items, f.small, width):
+            # a list of items breaks between items; one item (a sentence) between words
+            lines = wrap_items(items, f.small, width) if len(items) > 1 else \
+                gfx.wrap(items[0], f.small, width) or [""]
+            for line in lines:
                 if y + line_h > r.bottom:
                     return
                 gfx.blit_text(surf, line, f.small, c(colour), (x, y))
@@ -343,28 +368,30 @@ class ReviewScene(MenuScene):
             lines.append((_("Judging") if not self.error else "", "text_dim", False))
             return lines
         lines.append((loss_text(verdict), loss_colour(verdict), False))
-        best = ", ".join(b.label for b in verdict.best)
-        lines.append((_("Best: {cards}").format(cards=best), "text", False))
+        sentence = card_review_sentence(verdict, seat == YOU)
+        if sentence is not None:  # a loss of 5 points or more: what the best card kept
+            lines.append((sentence, "text", False))
+        else:
+            best = ", ".join(b.label for b in verdict.best)
+            lines.append((_("Best: {cards}").format(cards=best), "text", False))
         return lines
 
     def _bid_lines(self, hand: ReviewedHand) -> list[tuple[list[str], str]]:
-        """Each bid judged: a head line, then every word's value (items kept whole)."""
+        """Each bid judged: a head line, then one sentence on it (words, wrapped)."""
         if hand.review is None:
             return [([_("Judging") if not self.error else ""], "text_dim")]
         lines = []
         for seat in (YOU, RIVAL):
             for v in hand.bid_verdicts(seat):
                 lines.append((self._bid_head(v, hand), "good" if v.was_best else "accent"))
-                values = [f"{bid_label(b, hand)} {signed(x)}" for b, x in v.values]
-                lines.append((values, "text_dim"))
+                sentence = bid_review_sentence(v, seat == YOU, hand.turned_suit)
+                lines.append(([sentence], "text"))
         return lines or [([_("No bid to judge.")], "text_dim")]
 
     def _bid_head(self, v: BidVerdict, hand: ReviewedHand) -> list[str]:
         said = _("{name}: {bid}").format(name=self.names[v.seat], bid=bid_label(v.bid, hand))
-        if v.was_best:
-            return [said, _("the best bid")]
-        best = ", ".join(bid_label(b, hand) for b in v.best)
-        return [said, _("{points} points below {best}").format(points=decimal(v.loss), best=best)]
+        # how far below the best word it was: the sentence under the head says it
+        return [said, _("the best bid")] if v.was_best else [said]
 
     # ----------------------------------------------------------------- tests
     def offer(self) -> dict[str, Any]:
@@ -387,17 +414,6 @@ class ReviewScene(MenuScene):
 
 
 # ------------------------------------------------------------------ words
-def decimal(value: float) -> str:
-    """An estimate, to one decimal, the language's way (3.2, 3,2)."""
-    return format_decimal(round(value, 1), format="0.0", locale=current_language())
-
-
-def signed(value: float) -> str:
-    """+3.5, 0.0, −2.1 (a true minus sign)."""
-    sign = "+" if value > 0 else "−" if value < 0 else ""
-    return sign + decimal(abs(value))
-
-
 def wrap_items(items: list[str], size: int, width: int) -> list[str]:
     """Items joined by " · ", a line broken only between items."""
     lines: list[str] = []

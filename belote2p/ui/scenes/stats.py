@@ -11,7 +11,9 @@ from typing import Any
 
 import pygame
 
+from ...services.advice_text import rating_line
 from ...services.i18n import _, format_number
+from ...services.rating import RatingDataError
 from ...services.runs_text import figure_rows, older_runs_note  # the CLI's words too
 from ...services.stats import LevelStats, Stats, compute_stats, score_series
 from .. import gfx
@@ -43,7 +45,11 @@ class StatsScene(MenuScene):
     def __init__(self, ctx: SceneContext):
         # Computed once: every run is replayed, and build() runs again on a resize.
         records = ctx.session.store.list_runs()
-        stats = compute_stats(records)
+        try:
+            stats = compute_stats(records)
+        except RatingDataError as exc:  # the figures still show, without the rating
+            ctx.toast(str(exc))
+            stats = compute_stats(records, rated=False)
         self.figures: Stats | None = stats if stats.runs else None
         self.series = score_series(r for r in records if not r.ai)  # oldest first
         super().__init__(ctx)
@@ -65,6 +71,12 @@ class StatsScene(MenuScene):
         gfx.blit_text(surf, _("Statistics"), f.title, c("panel_title"),
                       (w // 2, round(h * 0.04)), "midtop", True)
         top = round(h * 0.04) + round(f.title * 1.8)
+        if self.figures is not None and self.figures.rating is not None:
+            # the rating, or how many matches it waits for (issue #19)
+            text = rating_line(self.figures.rating)
+            gfx.blit_text(surf, text, f.body, c("accent"), (w // 2, top - f.body // 2), "midtop",
+                          True, within=pygame.Rect(0, 0, w, h))
+            top += round(f.body * 1.6)
         area = pygame.Rect(f.body * 2, top, w - f.body * 4,
                            self.buttons[0].rect.top - f.body - top)
         if self.figures is None:
@@ -124,5 +136,6 @@ class StatsScene(MenuScene):
     def offer(self) -> dict[str, Any]:
         rows = figure_rows(self.figures) if self.figures is not None else []
         older = self.figures.without_actions if self.figures is not None else 0
+        rating = self.figures.rating if self.figures is not None else None
         return dict(super().offer(), figures=dict(rows), series=list(self.series),
-                    older_runs=older)
+                    older_runs=older, rating=rating_line(rating) if rating else None)

@@ -9,6 +9,7 @@ import pygame
 
 from ...cards import ACE, CARDS, JACK
 from ...fairness import today_utc
+from ...services.board_text import daily_label
 from ...services.i18n import _, format_date, format_number
 from ...services.run_session import ResumeFailed, RunOpenElsewhere
 from .. import gfx
@@ -16,6 +17,7 @@ from ..gfx import Button, c
 from ..layout import menu_column
 from ..menu import MenuScene
 from ..navigation import Route
+from ..settings import LESSON_OFFERED
 
 
 @dataclass(frozen=True)
@@ -43,8 +45,8 @@ class TitleScene(MenuScene):
         rows += [[("new", _("New run"))], [("daily", daily)],
                  [("practice", _("Practice")), ("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
-                 [("help", _("How to play")), ("settings", _("Settings"))],
-                 [("quit", _("Quit"))]]
+                 [("learn", _("Learn to play")), ("help", _("How to play"))],
+                 [("settings", _("Settings")), ("quit", _("Quit"))]]
         top = 0.40 if len(rows) < 7 else 0.37
         rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
         self.title_y = self._title_top(rects[0].top)
@@ -61,6 +63,9 @@ class TitleScene(MenuScene):
         if saved is not None:
             self.detail = _("streak {streak} · rival level {level}").format(
                 streak=format_number(saved.streak), level=saved.rival_level)
+        # The saved run is a daily challenge: which day, counted or practice (the session says).
+        facts = session.saved_daily() if self.has_saved else None
+        self.saved_label = None if facts is None else daily_label(facts.day, facts.counted)
 
     def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
         """A lone button whose label (the daily's date) is longer grows, centred."""
@@ -85,6 +90,13 @@ class TitleScene(MenuScene):
     def back(self) -> None:
         pass  # Esc on the title does nothing; Quit is a button
 
+    def update(self, dt: float) -> None:
+        """The very first launch offers the guided hand, once (skipping it is final)."""
+        settings = self.ctx.settings
+        if not settings.get(LESSON_OFFERED, True) and self.ctx.nav.depth == 1:
+            settings.change(LESSON_OFFERED, True)
+            self.ctx.nav.push(Route.LEARN_OFFER)
+
     def activate(self, b: Button) -> None:
         key, nav, session = b.value, self.ctx.nav, self.ctx.session
         action = ACTIONS[str(key)]
@@ -95,7 +107,7 @@ class TitleScene(MenuScene):
             self._guarded(self._continue)()
         elif key == "new":
             if self.has_saved:
-                nav.push(Route.CONFIRM, question=_replace_run_question(),
+                nav.push(Route.CONFIRM, question=_replace_run_question(), label=self.saved_label,
                          on_yes=self._guarded(
                              lambda: nav.reset(Route.TABLE, active=session.abandon_saved())))
             else:
@@ -136,7 +148,7 @@ class TitleScene(MenuScene):
                 session.record_untyped(session.abandon_saved())
             self._start_daily()
         nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]),
-                 on_yes=self._guarded(start))
+                 on_yes=self._guarded(start), label=self.saved_label if self.has_saved else None)
 
     def _start_daily(self) -> None:
         """The day's run on the daily seed (the session claims the day when it is the first)."""
@@ -170,6 +182,8 @@ class TitleScene(MenuScene):
             r = self.buttons[0].rect
             gfx.blit_text(surf, self.detail, f.small, c("text"), (r.right + f.body, r.centery),
                           "midleft")
+        if self.saved_label and self.buttons and self.buttons[0].value == "continue":
+            self._draw_saved_label(surf, self.saved_label, self.buttons[0].rect)
         if self.best is not None:
             line = _("Best score: {score}  ({name}, streak {streak})").format(
                 score=format_number(self.best.score), name=self.best.name,
@@ -181,6 +195,18 @@ class TitleScene(MenuScene):
                       "midtop", True)
         if self.blocked:
             self._draw_blocked(surf, self.blocked)
+
+    def _draw_saved_label(self, surf: pygame.Surface, label: str, button: pygame.Rect) -> None:
+        """The daily run's label, left of "Continue run" (its figures are on the right)."""
+        f = self.fonts
+        room = button.left - f.body * 2
+        size = gfx.fitting_size(label, f.small, room)
+        lines = [label] if gfx.font(size).size(label)[0] <= room else gfx.wrap(label, size, room)
+        line_h = round(size * 1.3)
+        top = button.centery - line_h * len(lines) // 2
+        for i, line in enumerate(lines):
+            gfx.blit_text(surf, line, size, c("accent"),
+                          (button.left - f.body, top + i * line_h), "topright")
 
     def _title_top(self, first_button: int) -> int:
         """Where the title goes: its usual place, or higher when a long menu (a run
@@ -232,6 +258,7 @@ ACTIONS: dict[str, TitleAction] = {
     "stats": TitleAction(False, Route.STATS),
     "help": TitleAction(False, Route.HELP),
     "settings": TitleAction(False, Route.SETTINGS),
+    "learn": TitleAction(False, Route.LEARN),  # a guided hand, never saved or scored
     "quit": TitleAction(touches_run=False),
 }
 

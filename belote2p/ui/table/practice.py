@@ -7,6 +7,11 @@ view only); the table shows a "thinking" sign until it arrives.  Undo
 rebuilds the run from its seed and its actions up to (not including) the
 player's last card: the rival's answer goes too and is decided again, the
 same way, by the rival rule.
+
+A practice table may also replay one deal of a finished run
+(``services.deal_replay``): it starts at that deal with the rival's level
+of then, says so in its box, keeps undo inside the deal, and once the deal is
+over shows both results, the hand as it was played and as it was replayed.
 """
 
 from __future__ import annotations
@@ -14,11 +19,13 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from ...actions import parse_action
+from ...actions import Bid, parse_action
 from ...ai.hints import Hint
 from ...cards import Card
 from ...match import Run
-from ...services.i18n import _, format_number
+from ...services.advice_text import hint_sentences
+from ...services.deal_replay import DealReplay
+from ...services.i18n import _, format_number, ngettext
 from ..model import HUMAN
 from ..worker import AIWorker
 
@@ -33,11 +40,16 @@ class PracticeState:
     figures: tuple[tuple[Card, str], ...]  # each legal card's expected points, shown above it
     thinking: bool  # a hint is being worked out
     rival_cards: tuple[Card, ...] | None  # the rival's hand face up, or None
+    hinted_bid: Bid | None = None  # level 4's bid, its button marked
 
 
 class Practice:
-    def __init__(self, level: int, worker: AIWorker):
-        self.level, self.worker = level, worker
+    def __init__(self, level: int | DealReplay, worker: AIWorker):
+        # a DealReplay: the deal of a finished run, at the rival's level of then
+        self.replay = level if isinstance(level, DealReplay) else None
+        self.level = level.level if isinstance(level, DealReplay) else level
+        self.worker = worker
+        self._replayed: tuple[int, tuple[int, int] | None] = (-1, None)  # (actions, result)
         self.face_up = False
         self._pending: tuple[int, Future] | None = None  # (actions when asked, job)
         self._hint: tuple[int, Hint] | None = None
@@ -66,19 +78,57 @@ class Practice:
     def state(self, run: Run, rival_cards: tuple[Card, ...]) -> PracticeState:
         hint = self._hint[1] if self._hint and self._hint[0] == len(run.actions) else None
         hinted = hint.action if hint is not None and isinstance(hint.action, Card) else None
-        return PracticeState(self.level, hinted, hint_lines(hint) if hint else (),
+        bid = hint.action if hint is not None and isinstance(hint.action, Bid) else None
+        lines = hint_lines(hint) if hint else self.replay_lines(run)
+        return PracticeState(self.level, hinted, lines,
                              point_labels(hint) if hint else (),
                              self._pending is not None,
-                             rival_cards if self.face_up else None)
+                             rival_cards if self.face_up else None, bid)
+
+
+    def replay_lines(self, run: Run) -> tuple[str, ...]:
+        """A replayed deal: which one, then both results once it is over."""
+        if self.replay is None:
+            return ()
+        replay = self.replay
+        if self._replayed[0] != len(run.actions):
+            self._replayed = (len(run.actions), replay.result(run.actions))
+        result = self._replayed[1]
+        if result is None:
+            return (_("Replaying match {match}, hand {hand}: the same cards, the rival as "
+                      "then").format(match=format_number(replay.match + 1),
+                                     hand=format_number(replay.hand + 1)),)
+        return (_("This deal as played: you {mine} – rival {theirs}").format(
+                    mine=format_number(replay.original[0]),
+                    theirs=format_number(replay.original[1])),
+                _("This deal replayed: you {mine} – rival {theirs}").format(
+                    mine=format_number(result[0]), theirs=format_number(result[1])),
+                _replay_gap(result[0] - replay.original[0]))
+
+    def undo(self, run: Run) -> list[str] | None:
+        """Undo's actions (``undo_actions``), never before a replayed deal's start."""
+        actions = undo_actions(run)
+        floor = self.replay.floor if self.replay is not None else 0
+        return None if actions is None or len(actions) < floor else actions
+
+
+def _replay_gap(gap: int) -> str:
+    """The player's points replayed against as played, in a sentence."""
+    if gap == 0:
+        return _("The same score for you as then")
+    if gap > 0:
+        return ngettext("{n} point more for you than then", "{n} points more for you than then",
+                        gap).format(n=format_number(gap))
+    return ngettext("{n} point fewer for you than then", "{n} points fewer for you than then",
+                    -gap).format(n=format_number(-gap))
 
 
 def hint_lines(hint: Hint) -> tuple[str, ...]:
-    """The hint box: level 4's choice, what the figures over the cards mean, and
-    why its card may not have the highest figure (a real gap: level 4 plays for
-    the match; a gap within the estimate's noise: the figures are too close)."""
-    action = hint.action
-    label = action.label if isinstance(action, Card) else str(action)
-    lines = [_("Hint: level 4 plays {card}").format(card=label)]
+    """The hint box: level 4's choice and why, in words (``services.advice_text``,
+    from the hint's facts), what the figures over the cards mean, and why its
+    card may not have the highest figure (a real gap: level 4 plays for the
+    match; a gap within the estimate's noise: the figures are too close)."""
+    lines = list(hint_sentences(hint, HUMAN))
     if hint.points:
         lines.append(_("Above each card: your points for this hand with best play") if hint.exact
                      else _("Above each card: your expected points for this hand (≈ estimate)"))

@@ -269,6 +269,9 @@ class TableRenderer:
         L, f = s.layout, s.layout.fonts
         out.append(self._practice_box(s, p))
         figures = dict(p.figures)
+        for btn in s.bid_buttons:  # level 4's bid: its button outlined like a hinted card
+            if p.hinted_bid is not None and btn.value == p.hinted_bid:
+                out.append(_hint_glow(btn.rect))
         for i, hc in enumerate(s.hand):
             marked = hc.card == p.hinted
             if marked:
@@ -294,8 +297,9 @@ class TableRenderer:
             title = _("{tag} · hint: thinking…").format(tag=title)
         rows: list[tuple[str, int, bool, bool]] = []  # text, size, bold, accent
         rows += [(t, body, True, True) for t in gfx.wrap(title, body, inner, True)]
-        keys = _("H: hint · U: undo · V: rival's cards")
-        rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
+        if p.hinted is None and p.hinted_bid is None:  # a hint shown: room for its words
+            keys = _("H: hint · U: undo · V: rival's cards")
+            rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
         for i, line in enumerate(p.lines):
             rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
         height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small

@@ -18,6 +18,7 @@ from ...ai.levels import LevelsError, load_levels
 from ...cards import SUIT_SYMBOLS, Card
 from ...fairness import DAILY_PREFIX, DailyDateError, commitment, parse_daily_date
 from ...match import Run
+from ...services.deal_replay import DealReplay
 from ...services.i18n import _, current_language
 from ...services.run_session import ActiveRun, now_iso
 from ...services.runfile import ExportSource
@@ -34,7 +35,7 @@ from .animation import BeatHooks, BeatPlayer
 from .demo import DemoConfig, Screenshots
 from .input import TableInput
 from .positions import CardPositions, hand_targets
-from .practice import Practice, PracticeState, undo_actions
+from .practice import Practice, PracticeState
 from .renderer import TableRenderer
 from .rival_seat import RivalSeats
 from .side_panel import side_buttons
@@ -50,7 +51,7 @@ def _level_names() -> dict[int, str]:
 
 class TableScene(Scene):
     def __init__(self, ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None = None,
-                 practice: int | None = None):
+                 practice: int | DealReplay | None = None):
         super().__init__(ctx)
         self.active, self.demo = active, demo
         # practice: the rival's fixed level; nothing is saved, hints and undo exist
@@ -324,7 +325,7 @@ class TableScene(Scene):
         are taken back (the run is rebuilt without them)."""
         if self.practice is None or not self.in_hand() or self.beats.panel is not None:
             return
-        actions = undo_actions(self.run)
+        actions = self.practice.undo(self.run)
         if actions is None:
             self.beats.say(_("Nothing to undo"))
             return
@@ -348,7 +349,8 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         self.input.drag = self.input.press = None
         self.ctx.nav.push(Route.PAUSE, demo=bool(self.demo), run_over=self.run.over,
-                          on_abandon=self.abandon)
+                          on_abandon=self.abandon, practice=self.practice is not None,
+                          active=self.active)
 
     def open_review(self, panel: InfoPanel) -> None:
         """The hand just finished, reviewed on its own screen; the run waits
