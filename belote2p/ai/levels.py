@@ -215,30 +215,44 @@ def _shown(value: Any, as_key: bool = False) -> str:
     return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS - 3] + "..."
 
 
-def load_levels(path: str | Path | None = None) -> dict[int, Level]:
-    """The four levels from ``path`` (default: the shipped levels.yaml), or LevelsError."""
-    path = Path(path) if path is not None else levels_path()
+class DataFileError(ValueError):
+    """A YAML data file that cannot be read; the message names the file and why."""
+
+
+def read_data_file(path: str | Path) -> Any:
+    """The parsed YAML of a data file (levels.yaml, the rating anchors): read
+    capped at MAX_FILE_BYTES, as UTF-8, with no anchors or aliases and numbers
+    of at most MAX_NUMBER_CHARS characters; else one DataFileError."""
     try:
         with open(path, "rb") as handle:
             data = read_capped(handle, MAX_FILE_BYTES)
         text = data.decode("utf-8")
     except OSError as exc:
-        raise LevelsError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise DataFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except TooLarge as exc:
-        raise LevelsError(f"{path}: {exc}, too large to be a levels file") from None
+        raise DataFileError(f"{path}: cannot be read ({exc}, too large for a data file)") from None
     except UnicodeDecodeError as exc:
-        raise LevelsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+        raise DataFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
     try:
-        data = yaml.load(text, Loader=_LevelsLoader)  # a SafeLoader, narrowed
+        return yaml.load(text, Loader=_LevelsLoader)  # a SafeLoader, narrowed
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
         problem = str(getattr(exc, "problem", None) or exc)[:200]
-        raise LevelsError(f"{path}{where}: not valid YAML ({problem})") from None
+        raise DataFileError(f"{path}{where}: not valid YAML ({problem})") from None
     except RecursionError:
-        raise LevelsError(f"{path}: nested too deeply to be a levels file") from None
+        raise DataFileError(f"{path}: nested too deeply to be a data file") from None
     except ValueError as exc:  # a number the constructor could not convert
-        raise LevelsError(f"{path}: not valid YAML ({str(exc)[:200]})") from None
+        raise DataFileError(f"{path}: not valid YAML ({str(exc)[:200]})") from None
+
+
+def load_levels(path: str | Path | None = None) -> dict[int, Level]:
+    """The four levels from ``path`` (default: the shipped levels.yaml), or LevelsError."""
+    path = Path(path) if path is not None else levels_path()
+    try:
+        data = read_data_file(path)
+    except DataFileError as exc:
+        raise LevelsError(str(exc)) from None
     return parse_levels(data, str(path))
 
 
