@@ -15,8 +15,7 @@ from datetime import date
 
 from belote2p.fairness import daily_seed
 from belote2p.match import Run
-from belote2p.store import restore_run
-from belote2p.store.api import MemoryStore
+from belote2p.store import MemoryStore, restore_run
 from tests.fair_helpers import play_run
 
 PLAYER_LEVEL = "2"  # the AI playing the player's seat

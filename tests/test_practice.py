@@ -80,7 +80,7 @@ def test_practice_hint_and_undo(game):
     assert faces is not None and set(faces) == set(table.hand.hands[1])
 
     store = game.session.store
-    assert not store.runs and not store.rows and not store.records
+    assert not store.list_runs() and not store.hand_records()  # no run, no hand kept
 
 
 def test_scored_table_ignores_practice_keys(game):
@@ -137,7 +137,7 @@ def test_a_whole_practice_hand_and_abandon_write_nothing(game):
     table.abandon()
     h.step(game, 3)
     store = game.session.store
-    assert not store.runs and not store.rows and not store.records
+    assert not store.list_runs() and not store.hand_records()  # no run, no hand kept
     assert game.session.leaderboard(10) == []
 
 

@@ -147,7 +147,7 @@ def test_stats_hold_the_rating_of_the_counted_matches():
     assert len(stats.results) == stats.matches
     wins = sum(1 for _level, s in stats.results if s == 1.0)
     assert wins == stats.matches_won
-    from belote2p.store.api import MemoryStore
+    from belote2p.store import MemoryStore
 
     many = MemoryStore()
     for i in range(4):

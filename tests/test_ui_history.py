@@ -22,7 +22,8 @@ from belote2p.services.run_session import now_iso
 from belote2p.services.runfile import parse_run_file
 from belote2p.services.stats import compute_stats, score_series
 from belote2p.services.verify import verify_bytes
-from belote2p.store.api import MemoryStore, RunStatus
+from belote2p.store import MemoryStore
+from belote2p.store.api import RunStatus
 from belote2p.ui import plot
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.stats import figure_rows
@@ -281,7 +282,8 @@ def test_statistics_show_the_figures_of_the_players_runs(store):
 
 def test_a_run_kept_without_its_moves_is_listed_but_not_replayed_or_exported(store):
     oldest = store.list_runs()[-1]
-    next(row for row in store.rows if row["id"] == oldest.run_id)["actions"] = None  # as before
+    store._transact(lambda c: c.execute("UPDATE runs SET actions = NULL WHERE id = ?",
+                                        (oldest.run_id,)))  # as before version 3
     game = h.make_app(store=store)
     open_history(game)
     offer = open_run(game, index_of(store, oldest.run_id))

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from belote2p.actions import Phase
-from belote2p.store.api import MemoryStore
+from belote2p.store import MemoryStore
 from belote2p.ui.main import build_game
 from belote2p.ui.model import TableModel
 from belote2p.ui.navigation import Route

@@ -44,7 +44,8 @@ from belote2p.actions import PASS, Phase
 from belote2p.match import Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun, now_iso
-from belote2p.store.api import LeaderboardEntry, MemoryStore, PlayedBy
+from belote2p.store import MemoryStore
+from belote2p.store.api import LeaderboardEntry, PlayedBy
 from belote2p.ui.model import RIVAL
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
@@ -94,7 +95,7 @@ class SampleStore(MemoryStore):
 
 def sample_store() -> MemoryStore:
     store = SampleStore()
-    store.name = "Ana"
+    store.set_last_name("Ana")
     return store
 
 
@@ -449,6 +450,7 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     game.session.store = few
     nav.reset(Route.STATS)
     shot("learn_stats_few_matches")
+    return shot.names
 
 
 # -- the player's board, dialogs over dialogs, practice's menu (issue #17) ------------
@@ -465,23 +467,28 @@ def board_store() -> MemoryStore:
     from tests.test_store import FakeRun
 
     store = MemoryStore()
+
+    def ended_at(entry_id: int, when: str) -> None:  # a fixed end time for the pictures
+        store._transact(lambda c: c.execute("UPDATE runs SET ended = ? WHERE id = ?",
+                                            (when, entry_id)))
+
     runs = [("Ana", 2, 233, "2026-11-20", None), ("Bruno", 1, 150, "2026-11-22", None),
             ("Chloé", 1, 42, "2026-11-25", None), ("Dmitri", 0, 0, "2026-11-26", None),
             ("AI level 3", 4, 987, "2026-11-27", "autoplay/3"),
             ("AI level 2", 3, 412, "2026-11-28", "autoplay/2")]
     for i, (name, streak, margin, ended, ai_key) in enumerate(runs):
-        store.record_finished_run(FakeRun(f"board{i}", streak, margin), name,
-                                  f"{ended}T18:00:00+00:00", ai_key=ai_key)
-        store.rows[-1]["ended"] = f"{ended}T19:00:00+00:00"
+        ended_at(store.record_finished_run(FakeRun(f"board{i}", streak, margin), name,
+                                           f"{ended}T18:00:00+00:00", ai_key=ai_key),
+                 f"{ended}T19:00:00+00:00")
     for back, (name, streak, margin, ai_key) in enumerate(
             [("Ana", 1, 88, None), ("AI level 2", 2, 301, "autoplay/2/daily"),
              ("Ana", 0, 0, None)], start=1):
         day = date.fromisoformat(BOARD_DAY) - timedelta(days=back)
         seed, started = daily_seed(day), f"{day.isoformat()}T08:00:00+00:00"
         store.claim_daily(day.isoformat(), seed, started)
-        store.record_finished_run(FakeRun(seed, streak, margin), name, started, ai_key=ai_key,
-                                  daily=day.isoformat())
-        store.rows[-1]["ended"] = f"{day.isoformat()}T09:00:00+00:00"
+        ended_at(store.record_finished_run(FakeRun(seed, streak, margin), name, started,
+                                           ai_key=ai_key, daily=day.isoformat()),
+                 f"{day.isoformat()}T09:00:00+00:00")
     store.set_last_name("Ana")
     return store
 
@@ -499,7 +506,7 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
     game, shot = opened(size, out, lang, store, before)
     app, nav = game.app, game.nav
 
-    board = nav.reset(Route.LEADERBOARD, highlight=store.rows[1]["id"])
+    board = nav.reset(Route.LEADERBOARD, highlight=store.leaderboard()[1].entry_id)
     shot("board_your_runs")
     for name in ("board_ai_runs", "board_daily"):
         board.show_tab(board.tab + 1)

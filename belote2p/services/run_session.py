@@ -15,13 +15,13 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
-from typing import Any, Protocol
+from typing import Any
 
 from ..ai.levels import LevelsError, load_levels
 from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
-from ..store.api import LeaderboardEntry, PlayedBy, daily_of_seed
+from ..store.api import LeaderboardEntry, PlayedBy, RunLock, Store, daily_of_seed
 from .i18n import _
 
 DEFAULT_NAME = "Player"
@@ -33,22 +33,6 @@ def now_iso() -> str:
 
 def new_seed() -> str:
     return secrets.token_hex(6)
-
-
-class RunLock(Protocol):
-    def acquire(self) -> bool: ...
-    def release(self) -> None: ...
-
-
-class _AlwaysYours:
-    """For a store without ``run_lock`` (memory, or an older store): no other
-    window can share it, so the run is always this window's."""
-
-    def acquire(self) -> bool:
-        return True
-
-    def release(self) -> None:
-        pass
 
 
 @dataclass(frozen=True)
@@ -92,15 +76,14 @@ class RunOpenElsewhere(RuntimeError):
 
 
 class RunSession:
-    def __init__(self, store: Any, report: Callable[[str], None] = lambda message: None,
+    def __init__(self, store: Store, report: Callable[[str], None] = lambda message: None,
                  seed_maker: Callable[[], str] | None = None):
         self.store = store
         self.report = report
         self.seed_maker = seed_maker  # None: a fresh random seed
         self.pending: ActiveRun | None = None  # abandoned, recorded when the player leaves
         self.last_started: ActiveRun | None = None  # the run start_new/start_daily began
-        make_lock = getattr(store, "run_lock", None)
-        self._lock: RunLock = make_lock() if callable(make_lock) else _AlwaysYours()
+        self._lock: RunLock = store.run_lock()
         self._locked = False
         self._counted: dict[tuple[str, str], bool] = {}  # (seed, started): on its day's board
 

@@ -7,11 +7,11 @@
 See docs/STORE.md for the schema, migrations and what happens on faults.
 """
 
-from .api import GAME_SLOT, LeaderboardEntry, MemoryStore, SavedRun, Store
+from .api import GAME_SLOT, LeaderboardEntry, SavedRun, Store
 from .names import NAME_MAX, clean_name
 from .paths import data_dir, db_path
 from .runs import restore_run, run_summary
-from .sqlite import SqliteStore, open_store
+from .sqlite import MemoryStore, SqliteStore, open_store
 
 __all__ = [
     "GAME_SLOT", "NAME_MAX", "LeaderboardEntry", "MemoryStore", "SavedRun", "SqliteStore",

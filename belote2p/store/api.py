@@ -1,9 +1,10 @@
-"""What the game needs from storage, and an in-memory version of it.
+"""What the game needs from storage, and the rules shared by every store.
 
-``Store`` is the interface the table and the commands use; the SQLite store
-(``store.sqlite.SqliteStore``, from ``store.open_store()``) implements it, and
-``MemoryStore`` serves tests and the fallback when the data folder cannot be
-used at all (the game goes on without saving).  Both behave the same:
+``Store`` is the interface the table and the commands use.  It has one
+implementation, the SQLite store (``store.sqlite.SqliteStore``, from
+``store.open_store()``); ``store.sqlite.MemoryStore`` is that same code on an
+SQLite database in memory, for tests and for the fallback when the data folder
+cannot be used at all (the game goes on without saving).  The rules:
 
 - settings: ``save_settings`` merges the keys given (a value of None removes
   the key); values must be JSON-serialisable; ``load_settings`` returns a dict.
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
 from functools import lru_cache
@@ -43,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..fairness import DAILY_PREFIX, commitment, daily_seed
 from .names import clean_name
-from .runs import RunTracker, display_date, now_iso, restore_run, run_summary
+from .runs import display_date, now_iso, restore_run, run_summary
 
 if TYPE_CHECKING:
     from ..match import Run
@@ -138,6 +139,40 @@ class RunRecord:
                 "commitment": self.commitment, "ai": self.ai, "altered": self.altered}
 
 
+Results = tuple[dict[str, Any], ...]  # one object a match, from the player's side
+
+
+@dataclass(frozen=True)
+class RunRow:
+    """A ``runs`` row: a finished (or abandoned) run as the store keeps it.
+    ``id``: the row's (negative: not written yet, the temporary id handed out)."""
+
+    id: int
+    name: str
+    score: int
+    streak: int
+    margin_total: int
+    level: int  # the highest rival level faced
+    matches: int  # an abandoned match counts
+    started: str
+    ended: str
+    seed: str
+    abandoned: bool
+    results: Results
+    named: bool = True  # False: recorded when dropped; a later record of the run names it
+    ai: bool = False
+    ai_key: str | None = None  # the autoplay command: one entry per command and seed
+    actions: tuple[str, ...] | None = None  # None: recorded before runs kept their actions
+    daily: str | None = None  # the daily challenge's date, YYYY-MM-DD
+    daily_counted: bool = False  # the day's first attempt, on that day's board
+    altered: bool = False  # set by ``replayed``: its figures are not its actions'
+
+    @property
+    def key(self) -> tuple[str, str]:
+        """(seed, started): a run is recorded once."""
+        return self.seed, self.started
+
+
 class RunLock(Protocol):
     @property
     def held(self) -> bool: ...
@@ -222,7 +257,7 @@ class Store(Protocol):
         ...
 
 
-# -- shared by both stores ---------------------------------------------------
+# -- the pieces of the rules ------------------------------------------------------
 
 _DAILY_SEED = re.compile(re.escape(DAILY_PREFIX) + r"([0-9]{4}-[0-9]{2}-[0-9]{2})")
 
@@ -242,18 +277,20 @@ def daily_of_seed(seed: str) -> str | None:
 
 
 def finished_row(run: Run, name: str, started: str, ai_key: str | None = None,
-                 daily: str | None = None) -> dict[str, Any]:
+                 daily: str | None = None, *, entry_id: int = 0) -> RunRow:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
     seed = str(run.seed)
     if daily is not None and daily != daily_of_seed(seed):
         raise ValueError(f"the run of seed {seed!r} is not the daily challenge of {daily}")
-    row = run_summary(run)
+    summary = run_summary(run)
     actions = getattr(run, "actions", None)  # a stand-in run without actions: not exportable
-    row.update(name=clean_name(name) or DEFAULT_NAME, started=started, ended=now_iso(),
-               seed=seed, ai=ai_key is not None, ai_key=ai_key,
-               actions=None if actions is None else tuple(actions),
-               daily=daily_of_seed(seed), daily_counted=False)
-    return row
+    return RunRow(
+        id=entry_id, name=clean_name(name) or DEFAULT_NAME, score=summary["score"],
+        streak=summary["streak"], margin_total=summary["margin_total"],
+        level=summary["level"], matches=summary["matches"], started=started,
+        ended=now_iso(), seed=seed, abandoned=summary["abandoned"],
+        results=tuple(summary["results"]), ai=ai_key is not None, ai_key=ai_key,
+        actions=None if actions is None else tuple(actions), daily=daily_of_seed(seed))
 
 
 FIGURES = ("score", "streak", "margin_total", "level", "matches", "abandoned")
@@ -271,33 +308,29 @@ def _replay(seed: str, actions: tuple[str, ...], abandoned: bool
     return run_summary(run), dropped == 0
 
 
-def replayed(row: dict[str, Any]) -> dict[str, Any]:
+def replayed(row: RunRow) -> RunRow:
     """A checked ``runs`` row with the figures of its actions replayed by the
     core (score, streak, margin total, level, matches, results), and
     ``altered``: the figures stored disagree with them, or an action does not
     replay (the row was edited).  A run recorded before runs kept their
     actions keeps its stored figures (it cannot be replayed)."""
-    row["altered"] = False
-    actions = row.get("actions")
-    if actions is None:
-        return row
-    summary, whole = _replay(str(row["seed"]), tuple(actions), bool(row["abandoned"]))
-    row["altered"] = not whole or any(row.get(k) != summary[k] for k in FIGURES)
-    row.update({k: summary[k] for k in FIGURES},
-               results=[dict(match) for match in summary["results"]])
-    return row
+    if row.actions is None:
+        return replace(row, altered=False)
+    summary, whole = _replay(row.seed, row.actions, row.abandoned)
+    altered = not whole or any(getattr(row, k) != summary[k] for k in FIGURES)
+    return replace(row, altered=altered, results=tuple(dict(m) for m in summary["results"]),
+                   **{k: summary[k] for k in FIGURES})
 
 
-def record_of_row(row: dict[str, Any]) -> RunRecord:
+def record_of_row(row: RunRow) -> RunRecord:
     """The history entry of a checked ``runs`` row."""
-    actions = row.get("actions")
     return RunRecord(
-        run_id=row["id"], name=row["name"], started=row["started"], ended=row["ended"],
-        status=RunStatus.ABANDONED if row["abandoned"] else RunStatus.OVER,
-        streak=row["streak"], margin_total=row["margin_total"], score=row["score"],
-        daily=row.get("daily"), commitment=commitment(row["seed"]), ai=bool(row.get("ai")),
-        seed=row["seed"], actions=tuple(actions or ()), exportable=actions is not None,
-        daily_counted=bool(row.get("daily_counted")), altered=bool(row.get("altered")))
+        run_id=row.id, name=row.name, started=row.started, ended=row.ended,
+        status=RunStatus.ABANDONED if row.abandoned else RunStatus.OVER,
+        streak=row.streak, margin_total=row.margin_total, score=row.score,
+        daily=row.daily, commitment=commitment(row.seed), ai=row.ai, seed=row.seed,
+        actions=row.actions or (), exportable=row.actions is not None,
+        daily_counted=row.daily_counted, altered=row.altered)
 
 
 def progress_record(saved: SavedRun, name: str | None) -> RunRecord:
@@ -328,49 +361,47 @@ def export_source(record: RunRecord | None) -> ExportSource | None:
                         counted=record.daily_counted, ai=record.ai)
 
 
-def daily_rows(rows: list[dict[str, Any]], day: str) -> list[dict[str, Any]]:
-    return [r for r in rows if r.get("daily") == day and r.get("daily_counted")]
+def daily_rows(rows: list[RunRow], day: str) -> list[RunRow]:
+    return [r for r in rows if r.daily == day and r.daily_counted]
 
 
-def abandoned_row(saved: SavedRun, name: str | None) -> dict[str, Any]:
+def abandoned_row(saved: SavedRun, name: str | None, ai_key: str | None = None) -> RunRow:
     """The row of a run in progress that is being dropped unrecorded: abandoned
-    (the match under way counts as lost), or finished if it was over."""
-    from .runs import restore_run
-
+    (the match under way counts as lost), or finished if it was over; ``ai_key``
+    for an autoplay slot's run."""
     run, _dropped = restore_run(saved.seed, saved.actions)
     if not run.over:
         run.abandon()
-    row = finished_row(run, name or DEFAULT_NAME, saved.started)
-    row["named"] = False  # a later record_finished_run of this run may still name it
-    return row
+    # not named: a later record_finished_run of this run may still name it
+    return replace(finished_row(run, name or DEFAULT_NAME, saved.started, ai_key), named=False)
 
 
 def extends(old: tuple[str, ...] | list[str], new: tuple[str, ...] | list[str]) -> bool:
     return len(new) >= len(old) and tuple(new[:len(old)]) == tuple(old)
 
 
-def dropped_message(row: dict[str, Any]) -> str:
-    return (f"a run in progress (seed {row['seed']}) was replaced by a new run before being "
-            f"recorded; it counts as {'abandoned' if row['abandoned'] else 'finished'}: "
-            f"score {row['score']}.")
+def dropped_message(row: RunRow) -> str:
+    return (f"a run in progress (seed {row.seed}) was replaced by a new run before being "
+            f"recorded; it counts as {'abandoned' if row.abandoned else 'finished'}: "
+            f"score {row.score}.")
 
 
 CONFLICT_MESSAGE = ("this run was played on elsewhere (another window?); moves made here "
                     "that differ are not saved.")
 
 
-def rank_key(row: dict[str, Any]) -> tuple[int, int, str, int]:
-    return (-row["score"], -row["margin_total"], row["ended"], row["id"])
+def rank_key(row: RunRow) -> tuple[int, int, str, int]:
+    return (-row.score, -row.margin_total, row.ended, row.id)
 
 
-def ranked(rows: list[dict[str, Any]], limit: int,
+def ranked(rows: list[RunRow], limit: int,
            played_by: PlayedBy = PlayedBy.ANYONE) -> list[LeaderboardEntry]:
     """The board: the best ``limit`` runs of ``played_by``, an altered run left off."""
-    rows = sorted((r for r in rows if not r.get("altered") and played_by.holds(bool(r.get("ai")))),
+    best = sorted((r for r in rows if not r.altered and played_by.holds(r.ai)),
                   key=rank_key)[:limit]
-    return [LeaderboardEntry(i + 1, r["name"], r["score"], r["streak"], r["margin_total"],
-                             r["level"], display_date(r["ended"]), r["id"], bool(r.get("ai")))
-            for i, r in enumerate(rows)]
+    return [LeaderboardEntry(i + 1, r.name, r.score, r.streak, r.margin_total, r.level,
+                             display_date(r.ended), r.id, r.ai)
+            for i, r in enumerate(best)]
 
 
 def qualifies_on(board: list[LeaderboardEntry], score: int, size: int = BOARD_SIZE) -> bool:
@@ -406,184 +437,3 @@ def settings_over(defaults: dict[str, Any], saved: dict[str, Any]) -> dict[str, 
         elif isinstance(default, float) and type(value) is int:
             out[key] = float(value)
     return out
-
-
-@dataclass
-class MemoryStore:
-    """Keeps everything in memory; nothing survives the process."""
-
-    warnings: list[str] = field(default_factory=list)
-    settings: dict[str, Any] = field(default_factory=dict)
-    runs: dict[str, SavedRun] = field(default_factory=dict)  # slot -> run in progress
-    rows: list[dict[str, Any]] = field(default_factory=list)  # finished runs
-    name: str | None = None
-    # (seed, started) -> (match, hand) -> hand record
-    records: dict[tuple[str, str], dict[tuple[int, int], dict[str, Any]]] = field(
-        default_factory=dict)
-    record_owner: dict[tuple[str, str], int] = field(default_factory=dict)
-    claims: dict[str, tuple[str, str]] = field(default_factory=dict)  # day -> (seed, started)
-    saving: bool = False
-    location: str | None = None
-    _trackers: dict[str, RunTracker] = field(default_factory=dict, repr=False)
-    _held: set[str] = field(default_factory=set, repr=False)  # slots whose lock is taken
-
-    @property
-    def run(self) -> SavedRun | None:
-        return self.runs.get(GAME_SLOT)
-
-    def load_settings(self, defaults: dict[str, Any] | None = None) -> dict[str, Any]:
-        saved = {k: v for k, v in self.settings.items() if isinstance(v, SETTING_TYPES)}
-        return saved if defaults is None else settings_over(defaults, saved)
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        for key, text in check_settings(settings).items():
-            if text is None:
-                self.settings.pop(key, None)
-            else:
-                self.settings[key] = json.loads(text)
-
-    def load_run(self, slot: str = GAME_SLOT) -> SavedRun | None:
-        return self.runs.get(slot)
-
-    def save_run(self, seed: str, actions: list[str], started: str,
-                 slot: str = GAME_SLOT) -> None:
-        seed, actions = str(seed), [str(a) for a in actions]
-        if (seed, started) in self.record_owner:
-            return  # already recorded
-        old = self.runs.get(slot)
-        if old is not None and (old.seed, old.started) == (seed, started):
-            if not extends(old.actions, actions):
-                if CONFLICT_MESSAGE not in self.warnings:
-                    self.warnings.append(CONFLICT_MESSAGE)
-                return
-        elif old is not None:
-            self._settle(old, replaced=True)
-        self.runs[slot] = SavedRun(seed, tuple(actions), started)
-        tracker = self._trackers.setdefault(slot, RunTracker())
-        for match_index, hand_index, record in tracker.advance(seed, started, actions):
-            self.records.setdefault((seed, started), {})[(match_index, hand_index)] = record
-
-    def clear_run(self, slot: str = GAME_SLOT) -> None:
-        saved = self.runs.pop(slot, None)
-        self._trackers.pop(slot, None)
-        if saved is not None:
-            self._settle(saved, replaced=False)
-
-    def _settle(self, saved: SavedRun, replaced: bool) -> None:
-        if (saved.seed, saved.started) not in self.record_owner:
-            row = abandoned_row(saved, self.name)
-            self._add_row(row)
-            if replaced:
-                self.warnings.append(dropped_message(row))
-
-    def _add_row(self, row: dict[str, Any]) -> int:
-        entry_id: int = max((r["id"] for r in self.rows), default=0) + 1
-        row["id"] = entry_id
-        day = row.get("daily")
-        row["daily_counted"] = day is not None and \
-            self.claims.get(day) == (row["seed"], row["started"])
-        self.rows.append(row)
-        self.record_owner[(row["seed"], row["started"])] = entry_id
-        return entry_id
-
-    def record_finished_run(self, run: Run, name: str, started: str, *,
-                            ai_key: str | None = None, daily: str | None = None) -> int:
-        key = (str(run.seed), started)
-        if ai_key is not None:
-            for row in self.rows:
-                if row.get("ai_key") == ai_key and row["seed"] == str(run.seed):
-                    first_id: int = row["id"]
-                    return first_id
-        if key in self.record_owner:
-            entry_id = self.record_owner[key]
-            for row in self.rows:
-                if row["id"] == entry_id and row.get("named") is False:
-                    row["name"], row["named"] = clean_name(name) or DEFAULT_NAME, True
-            return entry_id
-        row = finished_row(run, name, started, ai_key, daily)
-        entry_id = self._add_row(row)
-        for slot, saved in list(self.runs.items()):
-            if (saved.seed, saved.started) == key:
-                del self.runs[slot]
-                self._trackers.pop(slot, None)
-        return entry_id
-
-    def leaderboard(self, limit: int = BOARD_SIZE,
-                    played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
-        return ranked(self.rows, limit, played_by)
-
-    def qualifies(self, score: int) -> bool:
-        return qualifies_on(self.leaderboard(), score)
-
-    def last_name(self) -> str | None:
-        return self.name
-
-    def set_last_name(self, name: str) -> None:
-        self.name = clean_name(name)
-
-    def hand_records(self, entry_id: int | None = None,
-                     slot: str = GAME_SLOT) -> list[dict[str, Any]]:
-        if entry_id is not None:
-            keys = [k for k, v in self.record_owner.items() if v == entry_id]
-        else:
-            saved = self.runs.get(slot)
-            keys = [(saved.seed, saved.started)] if saved else []
-        found = self.records.get(keys[0], {}) if keys else {}
-        return [json.loads(json.dumps(found[k])) for k in sorted(found)]
-
-    def run_lock(self, slot: str = GAME_SLOT) -> MemoryRunLock:
-        return MemoryRunLock(self._held, slot)
-
-    # -- history and the daily challenge
-    def list_runs(self) -> list[RunRecord]:
-        found = [record_of_row(row) for row in self.rows]
-        if self.run is not None:
-            found.append(progress_record(self.run, self.name))
-        return newest_first(found)
-
-    def run_record(self, run_id: int) -> RunRecord | None:
-        return next((r for r in self.list_runs() if r.run_id == run_id), None)
-
-    def run_for_export(self, run_id: int) -> ExportSource | None:
-        return export_source(self.run_record(run_id))
-
-    def claim_daily(self, day: str, seed: str, started: str, slot: str = GAME_SLOT) -> bool:
-        if day not in self.claims and not daily_rows(self.rows, day):
-            self.claims[day] = (seed, started)
-        old = self.runs.get(slot)
-        if old is None or (old.seed, old.started) != (seed, started):
-            self.save_run(seed, [], started, slot)
-        return self.claims.get(day) == (seed, started)
-
-    def daily_attempted(self, day: str) -> bool:
-        return day in self.claims or bool(daily_rows(self.rows, day))
-
-    def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
-        return ranked(daily_rows(self.rows, day), limit)
-
-    def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
-        import uuid
-
-        # nothing outlives the process here, so there is never a run to resume
-        return f"autoplay/{uuid.uuid4().hex[:16]}", None
-
-
-class MemoryRunLock:
-    """``run_lock`` of a ``MemoryStore``: nothing outlives the process, so the
-    lock is only shared by the lock objects of one store."""
-
-    def __init__(self, held: set[str], slot: str) -> None:
-        self._taken, self.slot, self.held = held, slot, False
-
-    def acquire(self) -> bool:
-        if not self.held:
-            if self.slot in self._taken:
-                return False
-            self._taken.add(self.slot)
-            self.held = True
-        return True
-
-    def release(self) -> None:
-        if self.held:
-            self._taken.discard(self.slot)
-            self.held = False

@@ -212,3 +212,18 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         if classify(exc) == "corrupt":
             raise Unreadable(f"{exc}") from None
         raise StoreUnavailable(f"cannot use {path}: {describe(exc)}") from None
+
+
+def connect_memory(copy_of: sqlite3.Connection | None = None) -> sqlite3.Connection:
+    """A database in memory (``store.sqlite.MemoryStore``): fresh and migrated,
+    or a copy of the database of ``copy_of`` (as it is: a read-only fallback's
+    file need not migrate).  No file: nothing to check, lock or register, and
+    nothing outlives it."""
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.text_factory = decode_text
+    conn.execute("PRAGMA foreign_keys = ON")
+    if copy_of is not None:
+        copy_of.backup(conn)
+    else:
+        migrate(conn)
+    return conn

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import queries, rows
-from .api import SavedRun
+from .api import RunRow, SavedRun
 from .connection import SIDE_SUFFIXES, StoreUnavailable, describe
 from .schema import SCHEMA_VERSION, version_of
 
@@ -57,7 +57,7 @@ def move_aside(path: Path, reason: str) -> Path:
 class Salvaged:
     """The rows read back from a damaged file (each checked by ``rows``)."""
 
-    runs: list[dict[str, Any]] = field(default_factory=list)
+    runs: list[RunRow] = field(default_factory=list)
     settings: dict[str, str] = field(default_factory=dict)  # key -> JSON text
     last_name: str | None = None
     current: dict[str, tuple[str, str | None, SavedRun]] = field(default_factory=dict)
@@ -168,8 +168,8 @@ def salvage(moved: Path) -> Salvaged | None:
                             {"ai": "0", "named": "1", "daily_counted": "0"})
         for raw in _scan(conn, "runs", run_cols, budget):  # the runs first: they matter most
             row = _keep(out, partial(rows.run_row, raw))
-            if row is not None and (row["seed"], row["started"]) not in kept_runs:
-                kept_runs.add((row["seed"], row["started"]))
+            if row is not None and row.key not in kept_runs:
+                kept_runs.add(row.key)
                 out.runs.append(row)
         for key, text in _scan(conn, "settings", queries.columns("key", "value"), budget):
             if _keep(out, partial(rows.setting, text)) is not None and isinstance(key, str):

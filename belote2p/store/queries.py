@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from .api import BOARD_SIZE
+from .api import BOARD_SIZE, RunRow
 from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
 
 KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
@@ -125,43 +125,39 @@ def ai_entry(conn: sqlite3.Connection, ai_key: str, seed: str) -> int | None:
     return row[0] if row else None
 
 
-def insert_run(conn: sqlite3.Connection, row: dict[str, Any]) -> int:
+def insert_run(conn: sqlite3.Connection, row: RunRow) -> int:
     """Insert a finished run (once per seed and start, once per autoplay command
     and seed) and give it its hand records; returns its id."""
-    ai_key = row.get("ai_key")
-    if ai_key is not None:
-        known = ai_entry(conn, ai_key, row["seed"])
+    if row.ai_key is not None:
+        known = ai_entry(conn, row.ai_key, row.seed)
         if known is not None:
             return known
-    actions = row.get("actions")
     conn.execute(
         "INSERT INTO runs (name, score, streak, margin_total, level, matches, started, "
         "ended, seed, abandoned, named, results, ai, ai_key, actions, daily, daily_counted) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (seed, started) DO UPDATE SET name = excluded.name, named = 1 "
         "WHERE runs.named = 0 AND excluded.named = 1",
-        (row["name"], row["score"], row["streak"], row["margin_total"], row["level"],
-         row["matches"], row["started"], row["ended"], row["seed"],
-         int(row["abandoned"]), int(row.get("named", True)), json.dumps(row["results"]),
-         int(bool(row.get("ai"))), ai_key,
-         None if actions is None else json.dumps(list(actions)), row.get("daily"),
+        (row.name, row.score, row.streak, row.margin_total, row.level, row.matches,
+         row.started, row.ended, row.seed, int(row.abandoned), int(row.named),
+         json.dumps(list(row.results)), int(row.ai), row.ai_key,
+         None if row.actions is None else json.dumps(list(row.actions)), row.daily,
          int(_counted(conn, row))))
     real = conn.execute("SELECT id FROM runs WHERE seed = ? AND started = ?",
-                        (row["seed"], row["started"])).fetchone()[0]
+                        row.key).fetchone()[0]
     conn.execute("UPDATE hand_records SET run_id = ? WHERE seed = ? AND started = ?",
-                 (real, row["seed"], row["started"]))
+                 (real, *row.key))
     return int(real)
 
 
-def _counted(conn: sqlite3.Connection, row: dict[str, Any]) -> bool:
+def _counted(conn: sqlite3.Connection, row: RunRow) -> bool:
     """Does this run count on its day's board?  It holds the day's claim (or,
     carried over from a moved-aside file, it was counted there)."""
-    day = row.get("daily")
-    if day is None:
+    if row.daily is None:
         return False
-    if row.get("daily_counted"):
+    if row.daily_counted:
         return True
-    return daily_claim(conn, day) == (row["seed"], row["started"])
+    return daily_claim(conn, row.daily) == row.key
 
 
 def run_rows(conn: sqlite3.Connection, best_first: bool = False,

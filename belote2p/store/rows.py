@@ -15,7 +15,7 @@ from typing import Any
 
 from ..fairness import DailyDateError, daily_seed, parse_daily_date, seed_problem
 from ..match import MAX_LEVEL, run_score
-from .api import SavedRun, daily_of_seed
+from .api import Results, RunRow, SavedRun, daily_of_seed
 from .names import clean_name
 
 RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
@@ -147,44 +147,48 @@ def _json(value: Any, what: str) -> Any:
         raise BadRow(f"{what} is not valid JSON") from None
 
 
-def run_row(raw: Sequence[Any]) -> dict[str, Any]:
+def run_row(raw: Sequence[Any]) -> RunRow:
     """A ``runs`` row (columns in ``RUN_COLUMNS`` order) as the store uses it."""
     row = dict(zip(RUN_COLUMNS, raw))
     run_id = _int(row["id"], "id", 1)
     try:
-        return _checked_run(row)
+        return _checked_run(run_id, row)
     except BadRow as bad:
         raise BadRow(f"run {run_id}: {bad}") from None
 
 
-def _checked_run(row: dict[str, Any]) -> dict[str, Any]:
-    row["name"] = _shown_name(row["name"])
+def _checked_run(run_id: int, row: dict[str, Any]) -> RunRow:
     streak = _int(row["streak"], "streak", 0, MAX_MATCHES)
     margin = _int(row["margin_total"], "margin total", 0)
-    if _int(row["score"], "score", 0) != run_score(streak, margin):
+    score = _int(row["score"], "score", 0)
+    if score != run_score(streak, margin):
         raise BadRow("score does not follow from streak and margin")
-    _int(row["level"], "level", 1, MAX_LEVEL)
-    _int(row["matches"], "matches", 0, MAX_MATCHES)
-    _text(row["started"], "start")  # as the caller gave it (ISO 8601 from the game)
-    _moment(row["ended"], "end")
-    _seed(row["seed"])
-    row["abandoned"] = bool(_int(row["abandoned"], "abandoned", 0, 1))
-    row["named"] = bool(_int(row["named"], "named", 0, 1))
-    results = _json(row["results"], "results")
+    checked = RunRow(
+        id=run_id, name=_shown_name(row["name"]), score=score, streak=streak,
+        margin_total=margin, level=_int(row["level"], "level", 1, MAX_LEVEL),
+        matches=_int(row["matches"], "matches", 0, MAX_MATCHES),
+        started=_text(row["started"], "start"),  # as the caller gave it (ISO 8601)
+        ended=_moment(row["ended"], "end"), seed=_seed(row["seed"]),
+        abandoned=bool(_int(row["abandoned"], "abandoned", 0, 1)),
+        named=bool(_int(row["named"], "named", 0, 1)), results=_results(row["results"]),
+        ai=bool(_int(row.get("ai", 0), "ai", 0, 1)),
+        ai_key=None if row.get("ai_key") is None else _text(row["ai_key"], "ai key"),
+        actions=None if row.get("actions") is None else action_words(row["actions"]),
+        daily=None if row.get("daily") is None else day_text(row["daily"]),
+        daily_counted=bool(_int(row.get("daily_counted", 0), "daily counted", 0, 1)))
+    if checked.daily is not None \
+            and checked.seed != daily_seed(date.fromisoformat(checked.daily)):
+        raise BadRow("daily date does not match the seed")
+    if checked.daily_counted and checked.daily is None:
+        raise BadRow("counted on a daily board without a daily date")
+    return checked
+
+
+def _results(text: Any) -> Results:
+    results = _json(text, "results")
     if not isinstance(results, list) or not all(isinstance(r, dict) for r in results):
         raise BadRow("results is not a list of matches")
-    row["results"] = results
-    row["ai"] = bool(_int(row.get("ai", 0), "ai", 0, 1))
-    if row.get("ai_key") is not None:
-        _text(row["ai_key"], "ai key")
-    row["actions"] = None if row.get("actions") is None else action_words(row["actions"])
-    row["daily"] = None if row.get("daily") is None else day_text(row["daily"])
-    row["daily_counted"] = bool(_int(row.get("daily_counted", 0), "daily counted", 0, 1))
-    if row["daily"] is not None and row["seed"] != daily_seed(date.fromisoformat(row["daily"])):
-        raise BadRow("daily date does not match the seed")
-    if row["daily_counted"] and row["daily"] is None:
-        raise BadRow("counted on a daily board without a daily date")
-    return row
+    return tuple(results)
 
 
 MAX_WORD_CHARS = 8  # the longest action word is "take:S"

@@ -1,6 +1,6 @@
 """What the store derives from a run: the leaderboard row and the hand records.
 
-Shared by the SQLite store and ``MemoryStore`` so both score a run the same way.
+The store (on a file or in memory) scores every run with these.
 """
 
 from __future__ import annotations

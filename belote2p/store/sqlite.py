@@ -22,6 +22,7 @@ import sys
 import threading
 import uuid
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,9 +32,10 @@ from .api import (
     CONFLICT_MESSAGE,
     GAME_SLOT,
     LeaderboardEntry,
-    MemoryStore,
     PlayedBy,
+    RunLock,
     RunRecord,
+    RunRow,
     SavedRun,
     abandoned_row,
     check_settings,
@@ -60,7 +62,6 @@ if TYPE_CHECKING:
     from ..match import Run
     from ..services.runfile import ExportSource
 
-BUSY_TIMEOUT = connection.BUSY_TIMEOUT  # kept for callers of the old module
 _MISSING = object()
 
 
@@ -95,6 +96,21 @@ def run_lock_path(db: Path, slot: str) -> Path:
     return lock_path(db, f"run-{safe}.lock")
 
 
+@dataclass
+class _Finished:
+    """A finished run recorded here and not written yet: its ``runs`` row
+    (``id``: the temporary id), its id once written, and whether the caller
+    holds the temporary id (then that id stays the run's for this store)."""
+
+    row: RunRow
+    real_id: int | None = None
+    handed_out: bool = False
+
+    @property
+    def key(self) -> tuple[str, str]:
+        return self.row.key
+
+
 class _Unsaved:
     """What this process changed and has not written yet (all of it, normally
     for the length of one call; for the session when writes fail)."""
@@ -104,7 +120,7 @@ class _Unsaved:
         self.name: Any = _MISSING
         self.runs: dict[str, SavedRun | None] = {}
         self.records: dict[tuple[str, str], dict[tuple[int, int], str]] = {}
-        self.finished: list[dict[str, Any]] = []
+        self.finished: list[_Finished] = []
 
 
 class SqliteStore:
@@ -114,6 +130,7 @@ class SqliteStore:
     def __init__(self, path: str | os.PathLike[str], *, echo: bool = True, open_now: bool = True):
         self.path = Path(path)
         self.location: str | None = str(self.path)
+        self.shown = str(self.path)  # where the data is, in messages
         self.warnings: list[str] = []
         self.saving = True
         self.echo = echo
@@ -128,7 +145,7 @@ class SqliteStore:
         self._next_temp = -1
         self._me = _owner()
         self._recovered = False
-        self._settled: list[dict[str, Any]] = []
+        self._settled: list[RunRow] = []
         self._conflict = self._conflict_told = False
         self._known_settings: dict[str, str] = {}
         self._known_name: Any = _MISSING
@@ -147,7 +164,7 @@ class SqliteStore:
         """Report a row that fails its check (once per table and session)."""
         if table not in self._bad_told:
             self._bad_told.add(table)
-            self._warn(f"a row of {table} in {self.path} is not valid ({bad}); it is skipped.")
+            self._warn(f"a row of {table} in {self.shown} is not valid ({bad}); it is skipped.")
 
     def _save_failed(self, exc: BaseException) -> None:
         if self.saving:
@@ -216,6 +233,9 @@ class SqliteStore:
                    f"{moved} (kept, not deleted) and a fresh one was created.{carried}")
         return conn
 
+    def _file_mark(self) -> connection.FileMark | None:
+        return connection.file_mark(self.path)
+
     def _drop(self) -> None:
         if self._conn is not None:
             connection.close(self._conn, self.path)
@@ -237,7 +257,7 @@ class SqliteStore:
         since our last transaction (replaced, moved, removed, or written by
         someone: a checkpoint of another process, or garbage); an unreadable
         file is moved aside and what this process knows is written again."""
-        if self._conn is None or connection.file_mark(self.path) != self._mark:
+        if self._conn is None or self._file_mark() != self._mark:
             replaced = self._conn is not None
             self.open_quietly()
             self._recovered = self._recovered or replaced
@@ -278,7 +298,7 @@ class SqliteStore:
                         continue
                     self._save_failed(exc)
                     return False, None
-                self._mark = connection.file_mark(self.path)  # our own writes are known
+                self._mark = self._file_mark()  # our own writes are known
                 self._after_commit()
                 self._save_worked()
                 return True, value
@@ -310,10 +330,10 @@ class SqliteStore:
             queries.put_setting(conn, key, text)
         if u.name is not _MISSING:
             queries.put_state(conn, "last_name", u.name)
-        for row in u.finished:
-            row["real_id"] = queries.insert_run(conn, row)
-            queries.drop_current_of(conn, row["seed"], row["started"])
-        ours = {(row["seed"], row["started"]) for row in u.finished}
+        for done in u.finished:
+            done.real_id = queries.insert_run(conn, done.row)
+            queries.drop_current_of(conn, *done.key)
+        ours = {done.key for done in u.finished}
         stale: set[tuple[str, str]] = set()  # runs whose moves here are not to be kept
         for slot, saved in u.runs.items():
             if not self._write_slot(conn, slot, saved, ours):
@@ -355,10 +375,9 @@ class SqliteStore:
             name = rows.name_value(queries.state(conn, "last_name") or "null")
         except rows.BadRow:
             name = None
-        row = abandoned_row(old, name)
-        kind = queries.slot_kind(conn, slot)
-        if kind is not None and kind[0] == "autoplay" and isinstance(kind[1], str):
-            row.update(ai=True, ai_key=kind[1])
+        kind, key = queries.slot_kind(conn, slot) or (None, None)
+        autoplay = kind == "autoplay" and isinstance(key, str)
+        row = abandoned_row(old, name, key if autoplay else None)
         queries.insert_run(conn, row)
         if replaced:
             self._settled.append(row)
@@ -369,9 +388,9 @@ class SqliteStore:
         if self._conflict and not self._conflict_told:
             self._conflict_told = True
             self._warn(CONFLICT_MESSAGE)
-        for row in self._unsaved.finished:
-            if row.get("handed_out"):  # the caller holds the temporary id
-                self._alias[row["real_id"]] = row["id"]
+        for done in self._unsaved.finished:
+            if done.handed_out and done.real_id is not None:
+                self._alias[done.real_id] = done.row.id
         self._unsaved = _Unsaved()
 
     # -- the read path
@@ -456,7 +475,7 @@ class SqliteStore:
             self._trackers.pop(slot, None)
             self._transact()
 
-    def run_lock(self, slot: str = GAME_SLOT) -> FileLock:
+    def run_lock(self, slot: str = GAME_SLOT) -> RunLock:
         """The lock of a run slot, shared by every process on this data folder:
         ``acquire()`` is False while another process (or another lock object)
         holds it; the OS releases it when the holder dies."""
@@ -482,33 +501,31 @@ class SqliteStore:
     # -- finished runs
     def record_finished_run(self, run: Run, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
-        row = finished_row(run, name, started, ai_key, daily)
         with self._lock:
-            row["id"] = self._next_temp
+            row = finished_row(run, name, started, ai_key, daily, entry_id=self._next_temp)
             self._next_temp -= 1
-            key = (row["seed"], started)
+            key = row.key
             for slot, saved in list(self._unsaved.runs.items()):
                 if saved is not None and (saved.seed, saved.started) == key:
                     del self._unsaved.runs[slot]
             for slot, tracker in list(self._trackers.items()):
                 if tracker._key == key:
                     del self._trackers[slot]
-            self._unsaved.finished.append(row)
+            done = _Finished(row)
+            self._unsaved.finished.append(done)
             ok, _ = self._transact(durable=True)
-            if ok:
-                real_id: int = row["real_id"]
-                return real_id
-            row["handed_out"] = True
-            temp_id: int = row["id"]
-            return temp_id
+            if ok and done.real_id is not None:
+                return done.real_id
+            done.handed_out = True
+            return row.id
 
     def _checked_rows(self, found: list[tuple[Any, ...]], limit: int | None = None
-                      ) -> list[dict[str, Any]]:
+                      ) -> list[RunRow]:
         """The rows that pass their checks, with their figures replayed
         (``api.replayed``); with ``limit``: the first ``limit`` that are not
         altered (stored figures are the replayed ones for those, so the
         stored order is theirs)."""
-        out: list[dict[str, Any]] = []
+        out: list[RunRow] = []
         for raw in found:
             if limit is not None and len(out) >= limit:
                 break
@@ -517,24 +534,29 @@ class SqliteStore:
             except rows.BadRow as bad:
                 self._bad_row("runs", bad)
                 continue
-            if limit is None or not row["altered"]:
+            if limit is None or not row.altered:
                 out.append(row)
         return out
 
-    def _run_rows(self, limit: int | None, ai: bool | None = None) -> list[dict[str, Any]]:
+    def _run_rows(self, limit: int | None, ai: bool | None = None) -> list[RunRow]:
         """Every finished run (``limit`` None), or the best ``limit`` not altered;
         ``ai`` True or False: only the autoplay runs, or only the player's."""
         found = self._read(lambda c: queries.run_rows(c, best_first=limit is not None, ai=ai),
                            [])
         return self._checked_rows(found, limit)
 
+    def _as_handed_out(self, found: list[RunRow]) -> list[RunRow]:
+        """Rows with the ids their callers hold (a run written after its
+        record had to hand out a temporary id keeps that one here)."""
+        with self._lock:
+            return [replace(row, id=self._alias[row.id]) if row.id in self._alias else row
+                    for row in found]
+
     def leaderboard(self, limit: int = BOARD_SIZE,
                     played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
         with self._lock:
-            found = self._run_rows(limit, played_by.ai_column)
-            for row in found:
-                row["id"] = self._alias.get(row["id"], row["id"])
-            return ranked(found + [dict(r) for r in self._unsaved.finished], limit, played_by)
+            found = self._as_handed_out(self._run_rows(limit, played_by.ai_column))
+            return ranked(found + [d.row for d in self._unsaved.finished], limit, played_by)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(BOARD_SIZE), score)
@@ -543,16 +565,15 @@ class SqliteStore:
         """Every finished run stored, oldest first (for tools and tests)."""
         keys = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
                 "ended", "seed", "abandoned", "results", "ai")
-        return [{k: row[k] for k in keys} for row in self._run_rows(None)]
+        return [{k: list(row.results) if k == "results" else getattr(row, k) for k in keys}
+                for row in self._run_rows(None)]
 
     # -- history and the daily challenge
-    def _all_rows(self) -> list[dict[str, Any]]:
+    def _all_rows(self) -> list[RunRow]:
         """Every finished run: stored (ids as handed out) and not yet written."""
         with self._lock:
-            found = self._run_rows(None)
-            for row in found:
-                row["id"] = self._alias.get(row["id"], row["id"])
-            return found + [replayed(dict(r)) for r in self._unsaved.finished]
+            found = self._as_handed_out(self._run_rows(None))
+            return found + [replayed(d.row) for d in self._unsaved.finished]
 
     def list_runs(self) -> list[RunRecord]:
         with self._lock:
@@ -567,18 +588,16 @@ class SqliteStore:
             return next((r for r in self.list_runs() if r.run_id == 0), None)
         with self._lock:
             real = {v: k for k, v in self._alias.items()}.get(run_id, run_id)
-            for row in self._unsaved.finished:
-                if row["id"] == run_id:
-                    return record_of_row(replayed(dict(row)))
+            for done in self._unsaved.finished:
+                if done.row.id == run_id:
+                    return record_of_row(replayed(done.row))
             raw = self._read(lambda c: queries.run_row_by_id(c, real), None)
         if raw is None:
             return None
         checked = self._checked_rows([raw])
         if not checked:
             return None
-        row = checked[0]
-        row["id"] = run_id
-        return record_of_row(row)
+        return record_of_row(replace(checked[0], id=run_id))
 
     def run_for_export(self, run_id: int) -> ExportSource | None:
         return export_source(self.run_record(run_id))
@@ -607,10 +626,7 @@ class SqliteStore:
 
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         found = self._checked_rows(self._read(lambda c: queries.daily_counted_rows(c, day), []))
-        with self._lock:
-            for row in found:
-                row["id"] = self._alias.get(row["id"], row["id"])
-        return ranked(daily_rows(found, day), limit)
+        return ranked(daily_rows(self._as_handed_out(found), day), limit)
 
     # -- the name
     def last_name(self) -> str | None:
@@ -656,19 +672,78 @@ class SqliteStore:
                 self._bad_row("hand_records", bad)
         return out
 
-    # -- for the fallback
-    def snapshot(self) -> MemoryStore:
-        """Everything readable now, in a ``MemoryStore``."""
-        memory = MemoryStore(warnings=list(self.warnings), settings=self.load_settings(),
-                             name=self.last_name())
-        for row in self._run_rows(None):
-            memory.rows.append(row)
-            memory.record_owner[(row["seed"], row["started"])] = row["id"]
-        for slot in self._read(queries.slots, []):
-            saved = self.load_run(slot)
-            if saved is not None:
-                memory.runs[slot] = saved
-        return memory
+
+class MemoryStore(SqliteStore):
+    """The same store on an SQLite database in memory: every rule is the SQLite
+    store's own.  Nothing survives the process (or ``close``): ``saving`` stays
+    False and ``location`` None.  With no file there is nothing to check, move
+    aside or lock between processes: opening makes a fresh database, and the
+    lock of a run slot is shared only by the lock objects of this store.
+    ``copy_of``: start as a copy of that connection's database (the file
+    ``shown``, named in messages)."""
+
+    def __init__(self, *, warnings: list[str] | None = None, echo: bool = False,
+                 copy_of: sqlite3.Connection | None = None, shown: str = "memory") -> None:
+        super().__init__(":memory:", echo=echo, open_now=False)
+        self.shown = shown
+        self._copy_of = copy_of
+        self.location = None
+        self.saving = False
+        self.warnings = list(warnings or [])
+        self._held: set[str] = set()  # slots whose lock is taken
+        self._failed = False
+        self.open()
+
+    def _open_checked(self) -> None:
+        with self._lock:
+            if self._conn is None:
+                self._conn = connection.connect_memory(self._copy_of)
+                self._copy_of = None
+
+    def _file_mark(self) -> None:
+        return None  # no file that could change from outside
+
+    def _drop(self) -> None:
+        """Nothing: the database is its connection (``close`` ends it)."""
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.close()
+            self._conn = None
+
+    def _save_failed(self, exc: BaseException) -> None:
+        if not self._failed:
+            self._failed = True
+            self._warn(f"the store in memory failed: {describe(exc)}.")
+
+    def _save_worked(self) -> None:
+        """Nothing: a store in memory never saves."""
+
+    def run_lock(self, slot: str = GAME_SLOT) -> MemoryRunLock:
+        return MemoryRunLock(self._held, slot)
+
+
+class MemoryRunLock:
+    """``run_lock`` of a ``MemoryStore``: nothing outlives the process, so the
+    lock is only shared by the lock objects of one store."""
+
+    def __init__(self, held: set[str], slot: str) -> None:
+        self._taken, self.slot, self.held = held, slot, False
+
+    def acquire(self) -> bool:
+        if not self.held:
+            if self.slot in self._taken:
+                return False
+            self._taken.add(self.slot)
+            self.held = True
+        return True
+
+    def release(self) -> None:
+        if self.held:
+            self._taken.discard(self.slot)
+            self.held = False
 
 
 def _read_only(path: Path) -> sqlite3.Connection:
@@ -685,26 +760,26 @@ def _read_only(path: Path) -> sqlite3.Connection:
 
 
 def _read_only_snapshot(path: Path) -> MemoryStore | None:
-    """What a database we cannot write still tells (read-only)."""
+    """What a database we cannot write still tells (read-only): a copy of it
+    in memory, read with the same checks as the file."""
     if not path.is_file():
         return None
-    store = SqliteStore(path, echo=False, open_now=False)
     try:
         conn = _read_only(path)
-        if connection.integrity(conn, full=False) != ["ok"] or missing_tables(conn):
-            conn.close()
-            return None
-        store._conn, store._mark = conn, connection.file_mark(path)
-        store.saving = False
-        memory = store.snapshot()
-        conn.close()
-        return memory
     except (sqlite3.Error, OSError, ValueError):
         return None
+    try:
+        if connection.integrity(conn, full=False) != ["ok"] or missing_tables(conn):
+            return None
+        return MemoryStore(copy_of=conn, shown=f"{path} (read-only)")
+    except (sqlite3.Error, OSError, ValueError):
+        return None
+    finally:
+        conn.close()
 
 
 def open_store(data_dir: str | os.PathLike[str] | None = None, *,
-               echo: bool = True) -> SqliteStore | MemoryStore:
+               echo: bool = True) -> SqliteStore:
     """The game's store: SQLite in ``data_dir`` (default: ``paths.data_dir()``).
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever
