@@ -27,7 +27,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NoReturn
 
 from . import __version__
 from .ai.levels import LevelsError
@@ -43,19 +43,48 @@ MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
 _WORDED_COMMANDS = ("play", "demo", "leaderboard", "runs", "stats")
 
 
+# A file or folder name longer than this is refused by every common file system.
+MAX_NAME_BYTES = 255
+MAX_PATH_BYTES = 4096
+MAX_RUN_ID = 2**63 - 1  # SQLite's largest row id
+MAX_SHOWN = 40  # characters of a value echoed in a message
+
+
+def _shown(text: str) -> str:
+    """``repr(text)`` for a message: a long value is cut, never echoed whole."""
+    return repr(text) if len(text) <= MAX_SHOWN else repr(text[:MAX_SHOWN]) + "..."
+
+
 def _level(text: str) -> str:
     if text in ("1", "2", "3", "4", "random"):
         return text
-    raise argparse.ArgumentTypeError(f"{text!r} is not a level: expected 1, 2, 3, 4 or random")
+    raise argparse.ArgumentTypeError(
+        f"{_shown(text)} is not a level: expected 1, 2, 3, 4 or random")
+
+
+def _whole(text: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if len(digits) > 30:  # also spares int() a number of thousands of digits
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is far too large a number")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a whole number") from None
 
 
 def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def _run_id(text: str) -> int:
+    """``export ID``: a run id, 1 to SQLite's largest."""
+    value = _positive(text)
+    if value > MAX_RUN_ID:
+        raise argparse.ArgumentTypeError(
+            f"{value} is not a run id (ids go from 1 to {MAX_RUN_ID}; belote2p runs lists them)")
     return value
 
 
@@ -65,20 +94,30 @@ def _data_dir(text: str) -> str:
     if not text.strip():
         raise argparse.ArgumentTypeError("the folder is empty: give a path, e.g. --data-dir ./data")
     if "\0" in text:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a usable path")
+        raise argparse.ArgumentTypeError(f"{_shown(text)} is not a usable path")
     expanded = os.path.expanduser(text)
     if expanded.startswith("~"):
         user = text[1:].split("/", 1)[0].split(os.sep, 1)[0]
         raise argparse.ArgumentTypeError(
-            f"{text!r}: there is no user {user!r} whose home folder ~{user} could mean")
-    return str(Path(expanded).absolute())
+            f"{_shown(text)}: there is no user {_shown(user)} whose home folder "
+            f"~{user[:MAX_SHOWN]} could mean")
+    path = Path(expanded).absolute()
+    for part in path.parts:
+        if len(os.fsencode(part)) > MAX_NAME_BYTES:
+            raise argparse.ArgumentTypeError(
+                f"the folder name {_shown(part)} is longer than {MAX_NAME_BYTES} bytes, "
+                "more than file systems allow")
+    if len(os.fsencode(str(path))) > MAX_PATH_BYTES - 64:  # room for the database's name
+        raise argparse.ArgumentTypeError(f"the path {_shown(str(path))} is too long")
+    return str(path)
 
 
 def _size(text: str) -> str:
     """``--size WxH`` within MIN_SIZE..MAX_SIZE, returned as ``WxH``."""
     parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a size: expected WxH, e.g. 1280x800")
+    if len(parts) != 2 or not all(p.strip().isdigit() and len(p) <= 9 for p in parts):
+        raise argparse.ArgumentTypeError(
+            f"{_shown(text)} is not a size: expected WxH, e.g. 1280x800")
     w, h = int(parts[0]), int(parts[1])
     if not (MIN_SIZE[0] <= w <= MAX_SIZE[0] and MIN_SIZE[1] <= h <= MAX_SIZE[1]):
         raise argparse.ArgumentTypeError(
@@ -87,8 +126,16 @@ def _size(text: str) -> str:
     return f"{w}x{h}"
 
 
+class _Parser(argparse.ArgumentParser):
+    """A bad argument is one line, naming it, and exit 2 (not a usage screen:
+    ``--help`` gives that)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="belote2p",
         description="Two-player Belote against a computer rival: a streak challenge.")
     parser.add_argument("--version", action="version", version=f"belote2p {__version__}")
@@ -160,7 +207,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-matches", type=_positive)
 
     p = sub.add_parser("export", help="print a finished run as a run file (JSON)")
-    p.add_argument("id", type=_positive, help="the run's id in the history")
+    p.add_argument("id", type=_run_id, help="the run's id in the history")
 
     p = sub.add_parser("verify", help="replay a run file: legal actions, the rival's "
                                       "real choices, the claimed score")
@@ -200,6 +247,12 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.data_dir is not None:
         os.environ["BELOTE2P_DATA_DIR"] = args.data_dir
+    elif os.environ.get("BELOTE2P_DATA_DIR"):
+        try:  # the variable gets the checks of --data-dir
+            _data_dir(os.environ["BELOTE2P_DATA_DIR"])
+        except argparse.ArgumentTypeError as exc:
+            print(f"belote2p: $BELOTE2P_DATA_DIR: {exc}", file=sys.stderr)
+            return 2
     command = args.command or "play"
     try:
         _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS

@@ -16,11 +16,57 @@ from __future__ import annotations
 
 import hashlib
 import re
+import unicodedata
 from datetime import date, datetime, timezone
 
 COMMITMENT_DIGITS = 12
 DAILY_PREFIX = "daily-"
+MAX_SEED_CHARS = 256
 _DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+# The daily challenge's seeds: reserved, whatever the date (even one that is no real day).
+_DAILY_FORM = re.compile(re.escape(DAILY_PREFIX) + r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class SeedError(ValueError):
+    """A seed no run may have; the message says why (without echoing a long seed)."""
+
+
+def seed_problem(seed: object, daily: date | None = None) -> str | None:
+    """What is wrong with ``seed`` as a run's seed, or None.  The one rule, applied
+    wherever a seed comes in (the command line, run files, the store's reader):
+    text of 1 to MAX_SEED_CHARS characters, valid UTF-8 (no lone surrogates),
+    no control characters, and not of the daily challenge's reserved form
+    ``daily-YYYY-MM-DD`` unless it is ``daily``'s own seed (only the daily
+    challenge itself plays on a daily seed)."""
+    if not isinstance(seed, str):
+        return "a seed must be text"
+    if not 1 <= len(seed) <= MAX_SEED_CHARS:
+        return (f"a seed is text of 1 to {MAX_SEED_CHARS} characters; "
+                f"this one has {len(seed):,}")
+    try:
+        seed.encode("utf-8")
+    except UnicodeEncodeError:
+        return "a seed must be valid UTF-8 text (this one holds bytes that are not)"
+    if any(unicodedata.category(ch) == "Cc" for ch in seed):
+        return "a seed may not hold control characters (tabs, line breaks...)"
+    if _DAILY_FORM.fullmatch(seed) and (daily is None or seed != daily_seed(daily)):
+        return (f"{seed} is the daily challenge's reserved seed form "
+                f"({DAILY_PREFIX}YYYY-MM-DD): play the daily challenge itself instead")
+    return None
+
+
+def check_seed(seed: object, daily: date | None = None) -> str:
+    """``seed`` if it follows ``seed_problem``'s rule, else SeedError."""
+    problem = seed_problem(seed, daily)
+    if problem is not None:
+        raise SeedError(problem)
+    assert isinstance(seed, str)
+    return seed
+
+
+def is_daily_form(seed: str) -> bool:
+    """Is ``seed`` of the daily challenge's form, ``daily-YYYY-MM-DD``?"""
+    return _DAILY_FORM.fullmatch(seed) is not None
 
 
 def seed_digest(seed: str) -> str:

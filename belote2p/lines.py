@@ -18,6 +18,19 @@ MAX_LINE_BYTES = 1 << 20  # 1 MiB: far beyond any real record, small enough to r
 _CHUNK = 1 << 16
 
 
+class TooLarge(ValueError):
+    """A file larger than its cap (it was not read beyond it)."""
+
+
+def read_capped(handle: BinaryIO, limit: int) -> bytes:
+    """All of ``handle``, at most ``limit`` bytes: one byte more is read to tell,
+    and then TooLarge (never an endless read: ``/dev/zero`` is refused at once)."""
+    data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise TooLarge(f"larger than {limit:,} bytes")
+    return data
+
+
 @dataclass(frozen=True)
 class BadLine:
     """A line that cannot be read as text; ``message`` says why."""

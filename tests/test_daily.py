@@ -91,6 +91,7 @@ def test_the_game_session_says_whether_the_daily_counts(store):
 def test_a_resumed_daily_run_keeps_its_daily_date(store):
     session = RunSession(store)
     session.start_daily(DAY)
+    session.close()  # the window closes (its lock goes); another opens and continues
     resumed = RunSession(store).resume()
     assert resumed is not None and resumed.daily == DAY
     progress = store.list_runs()[0]

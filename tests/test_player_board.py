@@ -107,9 +107,11 @@ def test_the_session_says_which_daily_run_counts():
     again = session.last_started
     assert session.daily_facts(again) == DailyFacts(day, False)
     assert session.saved_daily() == DailyFacts(day, False)
+    session.close()  # the window closes (a run is another window's only once it is free)
     fresh = RunSession(session.store)  # another window: asks the store, same answer
     assert fresh.saved_daily() == DailyFacts(day, False)
     assert fresh.daily_facts(fresh.resume()) == DailyFacts(day, False)
+    fresh.close()
     assert session.daily_facts(session.start_new()) is None and session.saved_daily() is None
 
 

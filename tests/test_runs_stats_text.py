@@ -131,6 +131,7 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> Path:
     abandoned = session.start_new()
     session.abandon(abandoned)
     session.record(abandoned, "Zoé")
+    session.close()  # that window closes (its run lock goes); the next one starts a run
     RunSession(store, seed_maker=lambda: "text-c").start_new()
     store.close()
     return data

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from ..lines import TooLarge, read_capped
 from ..resources import levels_path
 
 LEVEL_NUMBERS = (1, 2, 3, 4)
@@ -168,24 +169,90 @@ class Level:
 
 
 # --------------------------------------------------------------- loading
+MAX_FILE_BYTES = 1 << 20  # 1 MiB; the shipped levels.yaml is about 10 KB
+MAX_NUMBER_CHARS = 64  # a number written longer is no knob
+MAX_SHOWN_CHARS = 60  # a value echoed in a message is cut to this
+
+
+class _LevelsLoader(yaml.SafeLoader):
+    """YAML without anchors and aliases (a few KB of nested aliases expand to
+    gigabytes; a levels file has no use for them), numbers of at most
+    MAX_NUMBER_CHARS characters (a whole number of thousands of digits is
+    refused, not converted)."""
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
+        mark: Any = event.start_mark
+        if isinstance(event, yaml.AliasEvent):
+            raise yaml.composer.ComposerError(
+                None, None, "aliases (*name) are not allowed in a levels file", mark)
+        if getattr(event, "anchor", None) is not None:
+            raise yaml.composer.ComposerError(
+                None, None, "anchors (&name) are not allowed in a levels file", mark)
+        return super().compose_node(parent, index)
+
+
+def _bounded_number(kind: str) -> Any:
+    construct = getattr(yaml.SafeLoader, f"construct_yaml_{kind}")
+
+    def build(loader: yaml.SafeLoader, node: yaml.ScalarNode) -> Any:
+        if len(node.value) > MAX_NUMBER_CHARS:
+            raise yaml.constructor.ConstructorError(
+                None, None, f"a number written with {len(node.value):,} characters "
+                f"(at most {MAX_NUMBER_CHARS})", node.start_mark)
+        return construct(loader, node)
+    return build
+
+
+for _kind_name in ("int", "float"):
+    _LevelsLoader.add_constructor(f"tag:yaml.org,2002:{_kind_name}", _bounded_number(_kind_name))
+
+
+def _shown(value: Any, as_key: bool = False) -> str:
+    """``repr(value)`` (a key: as written) for a message, never longer than
+    MAX_SHOWN_CHARS."""
+    text = str(value) if as_key else repr(value)
+    return text if len(text) <= MAX_SHOWN_CHARS else text[:MAX_SHOWN_CHARS - 3] + "..."
+
+
+class DataFileError(ValueError):
+    """A YAML data file that cannot be read; the message names the file and why."""
+
+
+def read_data_file(path: str | Path) -> Any:
+    """The parsed YAML of a data file (levels.yaml, the rating anchors): read
+    capped at MAX_FILE_BYTES, as UTF-8, with no anchors or aliases and numbers
+    of at most MAX_NUMBER_CHARS characters; else one DataFileError."""
+    try:
+        with open(path, "rb") as handle:
+            data = read_capped(handle, MAX_FILE_BYTES)
+        text = data.decode("utf-8")
+    except OSError as exc:
+        raise DataFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+    except TooLarge as exc:
+        raise DataFileError(f"{path}: cannot be read ({exc}, too large for a data file)") from None
+    except UnicodeDecodeError as exc:
+        raise DataFileError(f"{path}: not UTF-8 text (byte {exc.start})") from None
+    try:
+        return yaml.load(text, Loader=_LevelsLoader)  # a SafeLoader, narrowed
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
+        problem = str(getattr(exc, "problem", None) or exc)[:200]
+        raise DataFileError(f"{path}{where}: not valid YAML ({problem})") from None
+    except RecursionError:
+        raise DataFileError(f"{path}: nested too deeply to be a data file") from None
+    except ValueError as exc:  # a number the constructor could not convert
+        raise DataFileError(f"{path}: not valid YAML ({str(exc)[:200]})") from None
+
+
 def load_levels(path: str | Path | None = None) -> dict[int, Level]:
     """The four levels from ``path`` (default: the shipped levels.yaml), or LevelsError."""
     path = Path(path) if path is not None else levels_path()
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise LevelsError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except UnicodeDecodeError as exc:
-        raise LevelsError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1} column {mark.column + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise LevelsError(f"{path}{where}: not valid YAML ({problem})") from None
-    except RecursionError:
-        raise LevelsError(f"{path}: nested too deeply to be a levels file") from None
+        data = read_data_file(path)
+    except DataFileError as exc:
+        raise LevelsError(str(exc)) from None
     return parse_levels(data, str(path))
 
 
@@ -198,7 +265,8 @@ def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
         raise LevelsError(f"{source}: 'levels' must be a mapping of level numbers 1-4")
     for key in levels:
         if type(key) is not int or key not in LEVEL_NUMBERS:
-            raise LevelsError(f"{source}: levels.{key}: unknown level (expected 1, 2, 3 or 4)")
+            raise LevelsError(f"{source}: levels.{_shown(key, as_key=True)}: unknown level "
+                              "(expected 1, 2, 3 or 4)")
     result = {}
     for number in LEVEL_NUMBERS:
         if number not in levels:
@@ -218,7 +286,8 @@ def _section(cls: type, value: Any, where: str, source: str,
     for key in value:
         if key not in names:
             raise LevelsError(
-                f"{source}: {where}.{key}: unknown key (expected one of {', '.join(names)})")
+                f"{source}: {where}.{_shown(key, as_key=True)}: unknown key "
+                f"(expected one of {', '.join(names)})")
     hints = typing.get_type_hints(cls)
     out: dict[str, Any] = {}
     for f in fields:
@@ -242,7 +311,8 @@ def _by_rank(value: Any, allowed: Range, where: str, source: str) -> tuple[float
     for key in value:
         if key not in RANK_KEYS:
             raise LevelsError(
-                f"{source}: {where}.{key}: unknown key (expected one of {', '.join(RANK_KEYS)})")
+                f"{source}: {where}.{_shown(key, as_key=True)}: unknown key "
+                f"(expected one of {', '.join(RANK_KEYS)})")
     out = []
     for rank in RANK_KEYS:
         if rank not in value:
@@ -257,12 +327,12 @@ def _scalar(item: Any, kind: Any, allowed: Range, where: str, source: str) -> An
     if kind is bool or kind is str:
         if type(item) is not kind:
             raise LevelsError(f"{source}: {where}: expected {_NOUNS[kind]}, "
-                              f"got {_kind(item)} {item!r}")
+                              f"got {_kind(item)} {_shown(item)}")
         return item
     number_ok = isinstance(item, int) if kind is int else isinstance(item, (int, float))
     if is_bool or not number_ok:
         raise LevelsError(f"{source}: {where}: expected {allowed.describe(_NOUNS[kind])}, "
-                          f"got {_kind(item)} {item!r}")
+                          f"got {_kind(item)} {_shown(item)}")
     try:
         number = float(item)
     except OverflowError:  # a whole number too big for a float

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
+from ..ai.levels import DataFileError, read_data_file
 
 ELO_SCALE = 400.0  # points for a factor of 10 in the odds
 MIN_MATCHES = 10  # fewer scored matches: "too few matches", no number
@@ -74,8 +74,8 @@ def load_anchors(path: str | Path | None = None) -> Anchors:
         path = rating_anchors_path()
     source = str(path)
     try:
-        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
+        data = read_data_file(path)  # capped, no YAML aliases (issue #21)
+    except DataFileError as exc:
         raise RatingDataError(f"{source}: cannot be read ({exc})") from None
     return anchors_from(data, source)
 

@@ -18,10 +18,11 @@ from datetime import date, datetime, timezone
 from typing import Any
 
 from ..ai.levels import LevelsError, load_levels
-from ..fairness import daily_seed, parse_daily_date
+from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
 from ..store.api import LeaderboardEntry, PlayedBy, RunLock, Store, daily_of_seed
+from .i18n import _
 
 DEFAULT_NAME = "Player"
 
@@ -75,6 +76,15 @@ class ResumeFailed(Exception):
     """The saved run could not be rebuilt; it has been set aside."""
 
 
+class RunOpenElsewhere(RuntimeError):
+    """Another window holds the run lock: this session may not start, resume,
+    replace, abandon or record a run (whatever its screen offers)."""
+
+    def __init__(self) -> None:
+        super().__init__(_("This run is open in another window of the game. "
+                           "Close that window to play here."))
+
+
 class RunSession:
     def __init__(self, store: Store, report: Callable[[str], None] = lambda message: None,
                  seed_maker: Callable[[], str] | None = None):
@@ -102,6 +112,12 @@ class RunSession:
     @property
     def open_elsewhere(self) -> bool:
         return not self.claim()
+
+    def _own_the_run(self) -> None:
+        """The gate below the screens: every change to the run (start, resume,
+        replace, abandon, record) first holds the run lock, or is refused."""
+        if not self.claim():
+            raise RunOpenElsewhere()
 
     @staticmethod
     def levels_problem() -> str | None:
@@ -131,6 +147,9 @@ class RunSession:
             return None
 
     def save(self, active: ActiveRun) -> None:
+        if not self.claim():
+            self.report(str(RunOpenElsewhere()))
+            return
         try:
             self.store.save_run(str(active.run.seed), list(active.run.actions), active.started)
         except Exception as exc:  # noqa: BLE001 - the store reports; the game goes on
@@ -138,7 +157,8 @@ class RunSession:
 
     # ------------------------------------------------------------ life cycle
     def start_new(self) -> ActiveRun:
-        seed = self.seed_maker() if self.seed_maker is not None else new_seed()
+        self._own_the_run()
+        seed = check_seed(self.seed_maker() if self.seed_maker is not None else new_seed())
         active = ActiveRun(Run(seed), now_iso())
         self.save(active)
         self.last_started = active
@@ -156,6 +176,7 @@ class RunSession:
         """Start ``day``'s daily challenge (seed ``fairness.daily_seed``); the run
         is ``last_started``.  True when it counts on that day's board (the
         day's first attempt, claimed now), False when it is practice."""
+        self._own_the_run()
         text = _day_text(day)
         active = ActiveRun(Run(daily_seed(parse_daily_date(text))), now_iso(), text)
         try:
@@ -171,6 +192,7 @@ class RunSession:
     def resume(self) -> ActiveRun | None:
         """The saved run rebuilt, None if there is none; ``ResumeFailed`` (and
         the save cleared) when it cannot be rebuilt."""
+        self._own_the_run()
         saved = self.saved()
         if saved is None:
             return None
@@ -188,6 +210,7 @@ class RunSession:
     def abandon_saved(self) -> ActiveRun:
         """From the title: the saved run ends (its match counts as lost), or a
         new run starts when there is none."""
+        self._own_the_run()
         saved = self.saved()
         if saved is None:
             return self.start_new()
@@ -200,6 +223,7 @@ class RunSession:
         """``run.abandon()``.  The save cannot say "abandoned", so the run is
         held for recording (at once if the game closes first); the store drops
         the saved run when it records it."""
+        self._own_the_run()
         if not active.run.over:
             active.run.abandon()
         self.pending = active
@@ -225,6 +249,7 @@ class RunSession:
 
     def record(self, active: ActiveRun, name: str, typed: bool = True) -> int | None:
         """The finished run goes on the record; the saved run is cleared."""
+        self._own_the_run()
         entry = None
         try:
             entry = self.store.record_finished_run(active.run, name, active.started,

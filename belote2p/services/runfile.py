@@ -12,6 +12,14 @@ A run file (format ``belote2p-run``, version 1) is one JSON object:
     actions               every action word of the run, in order
     end                   how the run ended: lost, drawn, abandoned or stopped
     streak, margin_total, score   the claimed figures
+    counted               (optional) true: the counted first attempt of its day's
+                          daily challenge; false: not (practice, or no daily);
+                          absent or null: unknown (files written before it existed)
+    ai                    (optional) true: played by the AI (autoplay); absent or
+                          null: unknown
+
+The two optional keys came after the first version-1 files; those files still
+read (and verify): a field absent is unknown.
 
 Reading never trusts the file: its size is capped, the text must be UTF-8, and
 every field is checked for type and range; ``RunFileError`` says what and where.
@@ -22,9 +30,11 @@ is ``services.verify``'s job.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
@@ -35,7 +45,16 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeGuard
 
 from .. import __version__
-from ..fairness import DailyDateError, commitment, parse_daily_date
+from ..fairness import (
+    DAILY_PREFIX,
+    DailyDateError,
+    commitment,
+    is_daily_form,
+    parse_daily_date,
+    seed_problem,
+)
+from ..lines import TooLarge
+from ..lines import read_capped as capped
 from ..match import Run
 from .rival import Levels, levels_digest
 
@@ -43,7 +62,6 @@ FORMAT_NAME = "belote2p-run"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a 1,000-match run is well under 1 MB
 MAX_ACTIONS = 500_000
-MAX_SEED_CHARS = 256
 MAX_NAME_CHARS = 64
 MAX_WORD_CHARS = 8  # the longest action word is "take:S"
 MAX_STREAK = MAX_ACTIONS  # a match takes more than one action
@@ -92,15 +110,21 @@ class RunFile:
     streak: int
     margin_total: int
     score: int
+    counted: bool | None = None  # the day's counted daily attempt (None: unknown)
+    ai: bool | None = None  # played by the AI (None: unknown)
 
     def as_json(self) -> dict[str, Any]:
-        return {"format": FORMAT_NAME, "version": FORMAT_VERSION,
-                "game_version": self.game_version, "levels_digest": self.levels_digest,
-                "seed": self.seed, "commitment": self.commitment, "daily": self.daily,
-                "name": self.name, "started": self.started, "ended": self.ended,
-                "end": self.end.value, "streak": self.streak,
-                "margin_total": self.margin_total, "score": self.score,
-                "actions": list(self.actions)}
+        out = {"format": FORMAT_NAME, "version": FORMAT_VERSION,
+               "game_version": self.game_version, "levels_digest": self.levels_digest,
+               "seed": self.seed, "commitment": self.commitment, "daily": self.daily,
+               "name": self.name, "started": self.started, "ended": self.ended,
+               "end": self.end.value, "streak": self.streak,
+               "margin_total": self.margin_total, "score": self.score}
+        for key in OPTIONAL_KEYS:  # an unknown field stays out, as in the older files
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        out["actions"] = list(self.actions)
+        return out
 
 
 @dataclass(frozen=True)
@@ -114,6 +138,8 @@ class ExportSource:
     ended: str | None
     abandoned: bool = False
     daily: str | None = None
+    counted: bool | None = None  # the day's counted daily attempt (None: unknown)
+    ai: bool | None = None  # an autoplay run (None: unknown)
 
 
 # -- building -------------------------------------------------------------------
@@ -140,7 +166,8 @@ def build_run_file(source: ExportSource, levels: Levels | None = None) -> RunFil
         seed=source.seed, commitment=commitment(source.seed), daily=source.daily,
         name=source.name, started=source.started, ended=source.ended,
         actions=tuple(source.actions), end=run_end(run, source.abandoned),
-        streak=run.streak, margin_total=run.margin_total, score=run.score)
+        streak=run.streak, margin_total=run.margin_total, score=run.score,
+        counted=source.counted, ai=source.ai)
 
 
 def export_run(seed: str, actions: list[str] | tuple[str, ...], name: str,
@@ -177,7 +204,7 @@ def write_run_file(run_file: RunFile, folder: str | os.PathLike[str]) -> Path:
     base = folder / file_name(run_file)
     path, n = base, 1
     while path.exists():
-        if path.read_text(encoding="utf-8", errors="replace") == text:
+        if _holds(path, text):
             return path
         n += 1
         path = base.with_name(f"{base.stem}-{n}{base.suffix}")
@@ -192,14 +219,27 @@ def write_run_file(run_file: RunFile, folder: str | os.PathLike[str]) -> Path:
     return path
 
 
+def _holds(path: Path, text: str) -> bool:
+    """Is ``path`` a regular file holding exactly ``text``?  (Reads at most one
+    byte more than the text: a huge or endless file there is simply another file.)"""
+    want = text.encode("utf-8")
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return False
+        with open(path, "rb") as handle:
+            return handle.read(len(want) + 1) == want
+    except OSError:
+        return False
+
+
 # -- reading --------------------------------------------------------------------
 
 def read_capped(handle: BinaryIO) -> bytes:
     """At most MAX_FILE_BYTES from ``handle``; RunFileError if there is more."""
-    data = handle.read(MAX_FILE_BYTES + 1)
-    if len(data) > MAX_FILE_BYTES:
-        raise RunFileError(f"larger than {MAX_FILE_BYTES:,} bytes: not a run file")
-    return data
+    try:
+        return capped(handle, MAX_FILE_BYTES)
+    except TooLarge as exc:
+        raise RunFileError(f"{exc}: not a run file") from None
 
 
 def parse_run_file(data: bytes) -> RunFile:
@@ -225,22 +265,24 @@ def parse_run_file(data: bytes) -> RunFile:
 
 _KEYS = ("format", "version", "game_version", "levels_digest", "seed", "commitment", "daily",
          "name", "started", "ended", "end", "streak", "margin_total", "score", "actions")
+OPTIONAL_KEYS = ("counted", "ai")  # absent in the first version-1 files: unknown
 
 
 def _fields(obj: dict[str, Any]) -> RunFile:
-    unknown = sorted(set(obj) - set(_KEYS))
+    unknown = sorted(set(obj) - set(_KEYS) - set(OPTIONAL_KEYS))
     if unknown:
-        raise RunFileError(f"unknown key {unknown[0]!r} (a version {FORMAT_VERSION} run file "
-                           f"has {', '.join(_KEYS)})")
+        raise RunFileError(f"unknown key {_shown(unknown[0])} (a version {FORMAT_VERSION} run "
+                           f"file has {', '.join(_KEYS + OPTIONAL_KEYS)})")
     missing = [k for k in _KEYS if k not in obj]
     if missing:
         raise RunFileError(f"missing key {missing[0]!r}")
+    daily = _daily(obj["daily"])
     return RunFile(
         game_version=_matching(obj, "game_version", _VERSION_TEXT, "a version such as 0.1.0"),
         levels_digest=_matching(obj, "levels_digest", _HEX64, "64 lowercase hex digits"),
-        seed=_text(obj, "seed", MAX_SEED_CHARS),
+        seed=_seed(obj["seed"]),
         commitment=_matching(obj, "commitment", _HEX12, "12 lowercase hex digits"),
-        daily=_daily(obj["daily"]),
+        daily=daily,
         name=_text(obj, "name", MAX_NAME_CHARS),
         started=_time(obj, "started"),
         ended=None if obj["ended"] is None else _time(obj, "ended", " or null"),
@@ -248,7 +290,35 @@ def _fields(obj: dict[str, Any]) -> RunFile:
         end=_end(obj["end"]),
         streak=_count(obj, "streak", MAX_STREAK),
         margin_total=_count(obj, "margin_total", MAX_MARGIN_TOTAL),
-        score=_count(obj, "score", MAX_SCORE))
+        score=_count(obj, "score", MAX_SCORE),
+        counted=_flag(obj, "counted"),
+        ai=_flag(obj, "ai"))
+
+
+def _shown(key: str) -> str:
+    """A key named in a message, never longer than a line."""
+    return repr(key) if len(key) <= 40 else repr(key[:40]) + "..."
+
+
+def _seed(value: Any) -> str:
+    """The one seed rule (``fairness.seed_problem``).  A daily seed reads (its day
+    is a real one); whether it is the file's own ``daily`` is ``verify``'s to say."""
+    day = None
+    if isinstance(value, str) and is_daily_form(value):
+        with contextlib.suppress(DailyDateError):
+            day = parse_daily_date(value[len(DAILY_PREFIX):])
+    problem = seed_problem(value, day)
+    if problem is not None:
+        raise RunFileError(f"'seed': {problem}")
+    assert isinstance(value, str)
+    return value
+
+
+def _flag(obj: dict[str, Any], key: str) -> bool | None:
+    value = obj.get(key)
+    if value is not None and not isinstance(value, bool):
+        raise RunFileError(f"{key!r} must be true, false or null, got {_kind(value)}")
+    return value
 
 
 def _load_json(text: str) -> Any:

@@ -18,12 +18,13 @@ import argparse
 import json
 import sys
 from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
 from enum import IntEnum
 from typing import Any
 
 from ..actions import Action, IllegalAction, parse_action
 from ..cards import CardError
-from ..fairness import commitment, daily_seed, parse_daily_date
+from ..fairness import commitment, daily_seed, is_daily_form, parse_daily_date
 from ..match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
 from .runfile import (
@@ -67,9 +68,18 @@ class _Problem(Exception):
     """The first thing wrong with a run file (becomes the verdict's problem)."""
 
 
-def verify_run_file(run_file: RunFile, levels: Levels | None = None) -> Verdict:
+# The times of a run: no run was played before belote2p existed, and a clock
+# may be a little ahead of the one that checks (CLOCK_SKEW), no more.
+EARLIEST_RUN = datetime(2026, 1, 1, tzinfo=timezone.utc)
+CLOCK_SKEW = timedelta(minutes=10)
+
+
+def verify_run_file(run_file: RunFile, levels: Levels | None = None,
+                    now: datetime | None = None) -> Verdict:
+    """The verdict on a parsed run file; ``now``: the checking clock (default: UTC now)."""
     run = Run(run_file.seed)
     try:
+        _check_times(run_file, datetime.now(timezone.utc) if now is None else now)
         _check_header(run_file, levels)
         _replay(run, run_file, levels)
         _check_end(run, run_file)
@@ -83,6 +93,32 @@ def _verdict(status: Status, run: Run, problem: str | None) -> Verdict:
     return Verdict(status, run.streak, run.margin_total, run.score, problem)
 
 
+def _moment(text: str) -> datetime:
+    """An ISO 8601 time (the reader checked the form); no zone means UTC."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+def _check_times(run_file: RunFile, now: datetime) -> None:
+    """Times that make sense: started after EARLIEST_RUN, ended not before it
+    started, neither later than ``now`` plus CLOCK_SKEW."""
+    started = _moment(run_file.started)
+    if started < EARLIEST_RUN:
+        raise _Problem(f"the run 'started' {run_file.started}, before belote2p existed "
+                       f"({EARLIEST_RUN.date().isoformat()})")
+    times = [("started", run_file.started, started)]
+    if run_file.ended is not None:
+        ended = _moment(run_file.ended)
+        if ended < started:
+            raise _Problem(f"the run 'ended' {run_file.ended}, before it started "
+                           f"({run_file.started})")
+        times.append(("ended", run_file.ended, ended))
+    for key, text, moment in times:
+        if moment > now + CLOCK_SKEW:
+            raise _Problem(f"the run '{key}' {text}, in the future "
+                           f"(this clock says {now.isoformat(timespec='seconds')})")
+
+
 def _check_header(run_file: RunFile, levels: Levels | None) -> None:
     ours = levels_digest(levels)
     if run_file.levels_digest != ours:
@@ -93,6 +129,12 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
     if run_file.commitment != commitment(run_file.seed):
         raise _Problem(f"the commitment {run_file.commitment} is not the seed's "
                        f"(SHA-256 of the seed begins {commitment(run_file.seed)})")
+    if run_file.counted and run_file.daily is None:
+        raise _Problem("the file says the run was a counted daily attempt, but it has "
+                       "no 'daily' date")
+    if run_file.daily is None and is_daily_form(run_file.seed):
+        raise _Problem(f"the seed {run_file.seed!r} is a daily challenge's, but the file "
+                       "says the run was no daily run (only the daily itself plays that seed)")
     if run_file.daily is not None:
         expected = daily_seed(parse_daily_date(run_file.daily))
         if run_file.seed != expected:
@@ -166,7 +208,8 @@ def _check_figures(run: Run, run_file: RunFile) -> None:
             raise _Problem(f"the file claims {key} {claimed}, but the actions give {real}")
 
 
-def verify_bytes(data: bytes, levels: Levels | None = None) -> Verdict:
+def verify_bytes(data: bytes, levels: Levels | None = None,
+                 now: datetime | None = None) -> Verdict:
     """The verdict on a run file's bytes (unreadable: Status.UNREADABLE)."""
     try:
         run_file = parse_run_file(data)
@@ -174,7 +217,7 @@ def verify_bytes(data: bytes, levels: Levels | None = None) -> Verdict:
         return Verdict(Status.NOT_VALID, problem=str(exc))
     except RunFileError as exc:
         return Verdict(Status.UNREADABLE, problem=f"not a readable run file: {exc}")
-    return verify_run_file(run_file, levels)
+    return verify_run_file(run_file, levels, now)
 
 
 def verify_main(args: argparse.Namespace) -> int:

@@ -357,7 +357,8 @@ def export_source(record: RunRecord | None) -> ExportSource | None:
 
     return ExportSource(seed=record.seed, actions=record.actions, name=record.name,
                         started=record.started, ended=record.ended,
-                        abandoned=record.status is RunStatus.ABANDONED, daily=record.daily)
+                        abandoned=record.status is RunStatus.ABANDONED, daily=record.daily,
+                        counted=record.daily_counted, ai=record.ai)
 
 
 def daily_rows(rows: list[RunRow], day: str) -> list[RunRow]:

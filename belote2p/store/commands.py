@@ -10,7 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.base import decide
-from ..fairness import daily_seed
+from ..fairness import daily_seed, seed_problem
 from ..match import PLAYER, Run
 from ..services.board_text import format_board, no_daily_board
 from ..services.rival import rival_action
@@ -217,7 +217,13 @@ def autoplay_main(args: argparse.Namespace) -> int:
         name = f"AI level {level}"
     daily = getattr(args, "daily", None)
     day = None if daily is None else daily.isoformat()
-    seed = daily_seed(daily) if daily is not None else str(args.seed)
+    seed = daily_seed(daily) if daily is not None else args.seed
+    # The one seed rule: --seed never makes a run the store could not keep or a
+    # run file verify would refuse, and never a daily seed (only --daily plays it).
+    problem = seed_problem(seed, daily)
+    if problem is not None:
+        print(f"belote2p: autoplay --seed: {problem}", file=sys.stderr)
+        return 2
     _printable_stdout()
     store = _open()
     summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,

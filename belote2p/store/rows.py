@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from ..fairness import DailyDateError, daily_seed, parse_daily_date
+from ..fairness import DailyDateError, daily_seed, parse_daily_date, seed_problem
 from ..match import MAX_LEVEL, run_score
-from .api import Results, RunRow, SavedRun
+from .api import Results, RunRow, SavedRun, daily_of_seed
 from .names import clean_name
 
 RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
@@ -75,6 +75,17 @@ def _text(value: Any, what: str) -> str:
     if not _utf8(value):
         raise BadRow(f"{what} is not UTF-8 text")
     return value
+
+
+def _seed(value: Any) -> str:
+    """A stored seed: the one seed rule (``fairness.seed_problem``); a daily
+    seed only as its own day's."""
+    text = _text(value, "seed")
+    day = daily_of_seed(text)
+    problem = seed_problem(text, None if day is None else date.fromisoformat(day))
+    if problem is not None:
+        raise BadRow(f"seed is not valid: {problem}")
+    return text
 
 
 def _shown_name(value: Any) -> str:
@@ -157,7 +168,7 @@ def _checked_run(run_id: int, row: dict[str, Any]) -> RunRow:
         margin_total=margin, level=_int(row["level"], "level", 1, MAX_LEVEL),
         matches=_int(row["matches"], "matches", 0, MAX_MATCHES),
         started=_text(row["started"], "start"),  # as the caller gave it (ISO 8601)
-        ended=_moment(row["ended"], "end"), seed=_text(row["seed"], "seed"),
+        ended=_moment(row["ended"], "end"), seed=_seed(row["seed"]),
         abandoned=bool(_int(row["abandoned"], "abandoned", 0, 1)),
         named=bool(_int(row["named"], "named", 0, 1)), results=_results(row["results"]),
         ai=bool(_int(row.get("ai", 0), "ai", 0, 1)),
@@ -208,7 +219,7 @@ def saved_run(raw: Sequence[Any] | None) -> SavedRun | None:
     words = _json(actions, "actions")
     if not isinstance(words, list) or not all(isinstance(w, str) for w in words):
         raise BadRow("actions is not a list of action words")
-    return SavedRun(_text(seed, "seed"), tuple(words), _text(started, "start"))
+    return SavedRun(_seed(seed), tuple(words), _text(started, "start"))
 
 
 def daily_claim(raw: Sequence[Any] | None) -> tuple[str, str] | None:
@@ -216,7 +227,7 @@ def daily_claim(raw: Sequence[Any] | None) -> tuple[str, str] | None:
     if not raw:
         return None
     seed, started = raw
-    return _text(seed, "seed"), _text(started, "start")
+    return _seed(seed), _text(started, "start")
 
 
 SCALARS = (bool, int, float, str)

@@ -8,6 +8,8 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,27 +121,136 @@ def _settings_saver(store: Any):
 
 
 # ----------------------------------------------------------------- commands
+# SDL's stand-ins when there is no screen: chosen on purpose (SDL_VIDEODRIVER,
+# the tests), they are fine; fallen back to, the game would run with no window.
+_NO_SCREEN_DRIVERS = ("offscreen", "dummy")
+
+
+def display_problem() -> str | None:
+    """Why no window can be opened here, or None."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return None  # a driver asked for by name: the caller knows what it wants
+    no_screen = ("no display to open the game window on (DISPLAY is not set; on a machine "
+                 "without a screen, run it under xvfb-run)")
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return no_screen  # (asked before SDL, which would print its own complaints)
+    import pygame
+
+    try:
+        pygame.display.init()
+        driver = pygame.display.get_driver()
+    except pygame.error as exc:
+        return f"no display to open the game window on ({exc})"
+    if driver in _NO_SCREEN_DRIVERS:
+        pygame.display.quit()
+        return no_screen
+    return None
+
+
+class _Signals:
+    """SIGTERM (and SIGHUP: the terminal went away) close the window the way its
+    Quit does: the run is saved, the worker ends.  Installed before the window
+    and its worker exist, so no signal finds the game half built."""
+
+    def __init__(self) -> None:
+        self.received: list[int] = []
+        self.game: Game | None = None
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Signals:
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is not None:
+                with contextlib.suppress(ValueError, OSError):  # not the main thread
+                    self._previous[sig] = signal.signal(sig, self._close)
+        _end_with_the_launcher()
+        return self
+
+    def _close(self, signum: int, _frame: Any) -> None:
+        self.received.append(signum)
+        if self.game is not None:
+            self.game.app.quit()
+
+    def run(self, game: Game) -> None:
+        """The window's loop, unless a signal came while it was being built."""
+        self.game = game
+        if self.received:
+            game.app.shutdown()
+        else:
+            game.app.run()
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+    @property
+    def status(self) -> int:
+        return 128 + self.received[0] if self.received else 0
+
+
+def _end_with_the_launcher() -> None:
+    """The one-file build on Linux: this process is the child of PyInstaller's
+    launcher, which cannot pass on a SIGKILL it gets.  The kernel is asked to
+    send SIGTERM here when the launcher dies (``prctl(PR_SET_PDEATHSIG)``), so
+    the game, and with it its worker, ends as on a plain SIGTERM."""
+    if not getattr(sys, "frozen", False) or not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    with contextlib.suppress(OSError, AttributeError):
+        launcher = os.getppid()
+        ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, int(signal.SIGTERM))
+        if os.getppid() != launcher:  # it died before the request: as if it had just now
+            os.kill(os.getpid(), signal.SIGTERM)
+
+
 def play_main(args: Any) -> int:
-    game = build_game(open_game_store(), size=initial_size())
-    game.nav.reset(Route.TITLE)
-    game.app.run()
-    return 0
+    problem = display_problem()
+    if problem is not None:
+        print(f"belote2p: {problem}", file=sys.stderr)
+        return 2
+    with _Signals() as signals:
+        game = build_game(open_game_store(), size=initial_size())
+        game.nav.reset(Route.TITLE)
+        signals.run(game)
+    return signals.status
+
+
+def _screenshot_folder(shots: str) -> str | None:
+    """``--screenshots DIR`` made ready, or the one-line problem with it."""
+    shown = shots if len(shots) <= 80 else shots[:80] + "..."
+    if os.path.exists(shots) and not os.path.isdir(shots):
+        return f"demo --screenshots {shown}: that is not a folder"
+    try:
+        os.makedirs(shots, exist_ok=True)
+    except OSError as exc:
+        return f"demo --screenshots {shown}: cannot make that folder ({exc.strerror or exc})"
+    if not os.access(shots, os.W_OK | os.X_OK):
+        return f"demo --screenshots {shown}: not a folder the game can write into"
+    return None
 
 
 def demo_main(args: Any) -> int:
     size = parse_size(getattr(args, "size", "1280x800"))
     shots = getattr(args, "screenshots", None)
-    if shots:
-        os.makedirs(shots, exist_ok=True)
+    problem = _screenshot_folder(shots) if shots else None
+    if problem is None:
+        problem = display_problem()
+    if problem is not None:
+        print(f"belote2p: {problem}", file=sys.stderr)
+        return 2
     config = DemoConfig(levels=tuple(_level(v) for v in args.levels),
                         hands=getattr(args, "hands", None), fast=bool(args.fast),
                         screenshots=shots, seed=str(args.seed))
     settings = dict(theme().defaults, animation_speed="off" if args.fast else "normal")
-    game = build_game(MemoryStore(), size=size, settings=settings, save_settings=False)
-    game.nav.reset(Route.TABLE, active=ActiveRun(Run(str(args.seed)), ""), demo=config)
-    game.app.run()
+    with _Signals() as signals:
+        game = build_game(MemoryStore(), size=size, settings=settings, save_settings=False)
+        game.nav.reset(Route.TABLE, active=ActiveRun(Run(str(args.seed)), ""), demo=config)
+        signals.run(game)
     print(json.dumps(game.app.frame_stats()), flush=True)
-    return 0
+    return signals.status
 
 
 def parse_size(text: str) -> tuple[int, int]:

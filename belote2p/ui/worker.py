@@ -14,6 +14,12 @@ the rival's, queued behind a pending decision so that decision is never lost.
 Its progress and a "stop" request cross the process boundary through a small
 shared array (``ReviewBoard``), read by the window without waiting.
 
+A worker that dies (killed, out of memory) or stops answering (SIGSTOP) is
+replaced: ``rescue`` kills it, starts a fresh one for the next decisions, and
+computes the pending decision by the same rule in a thread of this process,
+so the move is the one ``verify`` expects.  A worker never outlives the game:
+it watches its parent and exits when the parent is gone (however it ended).
+
 This module must not import pygame: the worker process imports it.
 """
 
@@ -24,9 +30,15 @@ import contextlib
 import multiprocessing
 import os
 import random
+import threading
 import time
 from collections.abc import MutableSequence
 from typing import Any
+
+# Seconds the rival's decision may take in the worker before it is computed here
+# instead (level 4 takes about a second; a worker that takes this long is stuck).
+ANSWER_BOUND = 30.0
+PARENT_POLL = 0.5  # seconds between the worker's looks at its parent
 
 
 def make_rival(level, rng: random.Random):
@@ -111,9 +123,43 @@ def _share_board(board: MutableSequence[int]) -> None:
     _board = board
 
 
-def _init_process(board: MutableSequence[int]) -> None:
+def _init_process(board: MutableSequence[int], game_pid: int = 0) -> None:
     _share_board(board)
     _lower_priority()
+    _watch_parent(game_pid)
+
+
+def parent_gone(game_pid: int, first_parent: int) -> bool:
+    """In the worker: has the game that started it ended?  (Its sentinel pipe
+    closed, this process was handed to another parent, or the game's pid is gone.)"""
+    parent = multiprocessing.parent_process()
+    if parent is not None and not parent.is_alive():
+        return True
+    if os.name != "posix":
+        return False  # (os.kill would end the process there, not probe it)
+    if os.getppid() != first_parent:
+        return True
+    if game_pid > 0:
+        try:
+            os.kill(game_pid, 0)
+        except ProcessLookupError:
+            return True
+        except OSError:
+            pass
+    return False
+
+
+def _watch_parent(game_pid: int) -> None:
+    """A daemon thread that ends this worker process once the game is gone:
+    a killed game (SIGKILL, a crash) must not leave its worker behind."""
+    first_parent = os.getppid()
+
+    def watch() -> None:
+        while not parent_gone(game_pid, first_parent):
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="belote2p-parent-watch", daemon=True).start()
 
 
 def _lower_priority() -> None:
@@ -133,13 +179,16 @@ def _warm() -> bool:
 
 class AIWorker:
     """``submit`` a decision, ``poll`` for it.  ``mode``: process, thread or
-    inline (computed at once; for tests)."""
+    inline (computed at once; for tests).  ``answer_bound``: the seconds a
+    decision may take in the worker before ``RivalSeats`` rescues it."""
 
-    def __init__(self, mode: str = "process"):
+    def __init__(self, mode: str = "process", answer_bound: float = ANSWER_BOUND):
         self.mode = mode
+        self.answer_bound = answer_bound
         self.pool: cf.Executor | None = None
         self.board: MutableSequence[int] = [0, 0, 0, 0]
         self._jobs = 0
+        self._rescuer: cf.ThreadPoolExecutor | None = None
         self._start()
 
     def _start(self) -> None:
@@ -149,7 +198,7 @@ class AIWorker:
                 board = ctx.RawArray("i", 4)  # ints written whole: no lock needed
                 self.pool = cf.ProcessPoolExecutor(max_workers=1, mp_context=ctx,
                                                     initializer=_init_process,
-                                                    initargs=(board,))
+                                                    initargs=(board, os.getpid()))
                 self.board = board
                 self.pool.submit(_warm)  # start the process and import the AI now
                 return
@@ -162,6 +211,43 @@ class AIWorker:
         if self.mode == "inline":
             _share_board(self.board)
 
+    def pids(self) -> list[int]:
+        """The worker processes' ids (none in thread or inline mode)."""
+        processes = getattr(self.pool, "_processes", None) or {}
+        return [p.pid for p in list(processes.values()) if p.pid is not None]
+
+    def _stop_pool(self) -> None:
+        """The pool goes, its processes killed at once (SIGKILL also ends a
+        stopped one, which nothing else would: closing must never wait on it)."""
+        pool, self.pool = self.pool, None
+        if pool is None:
+            return
+        processes = getattr(pool, "_processes", None) or {}
+        for process in list(processes.values()):
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                process.kill()
+        with contextlib.suppress(Exception):  # a broken pool may raise on shutdown
+            pool.shutdown(wait=False, cancel_futures=True)
+
+    def _restart(self) -> None:
+        """A fresh pool of the same mode (a dead or stuck worker is killed first)."""
+        if self.mode == "inline":
+            return
+        self._stop_pool()
+        self._start()
+
+    def _submit(self, fn: Any, *args: Any) -> cf.Future:
+        try:
+            return self.pool.submit(fn, *args)  # type: ignore[union-attr]
+        except (RuntimeError, cf.process.BrokenProcessPool):
+            self._restart()  # the worker died (killed, out of memory): a fresh one
+            try:
+                return self.pool.submit(fn, *args)  # type: ignore[union-attr]
+            except (RuntimeError, cf.process.BrokenProcessPool):
+                self.mode = "thread"  # no process will start: threads keep the UI alive
+                self._restart()
+                return self.pool.submit(fn, *args)  # type: ignore[union-attr]
+
     def submit(self, level, seed: str, action_index: int, view) -> cf.Future:
         if self.mode == "inline":
             fut: cf.Future = cf.Future()
@@ -170,13 +256,17 @@ class AIWorker:
             except Exception as exc:  # noqa: BLE001 - surfaced by poll, like a pool's future
                 fut.set_exception(exc)
             return fut
-        try:
-            return self.pool.submit(think, level, seed, action_index, view)  # type: ignore[union-attr]
-        except (RuntimeError, cf.process.BrokenProcessPool):
-            # the worker died (killed, out of memory): fall back to a thread
-            self.mode = "thread"
-            self._start()
-            return self.pool.submit(think, level, seed, action_index, view)  # type: ignore[union-attr]
+        return self._submit(think, level, seed, action_index, view)
+
+    def rescue(self, level, seed: str, action_index: int, view) -> cf.Future:
+        """The worker died or did not answer in time: it is replaced (for the
+        next decisions), and this decision is computed by the same rule in a
+        thread of this process, off the frame loop."""
+        self._restart()
+        if self._rescuer is None:
+            self._rescuer = cf.ThreadPoolExecutor(max_workers=1,
+                                                  thread_name_prefix="belote2p-rescue")
+        return self._rescuer.submit(think, level, seed, action_index, view)
 
     def submit_hint(self, view, seed: str) -> cf.Future:
         """A practice hint for ``view``, computed off the UI thread; poll the future."""
@@ -187,12 +277,7 @@ class AIWorker:
             except Exception as exc:  # noqa: BLE001 - surfaced by the future, as a pool's
                 fut.set_exception(exc)
             return fut
-        try:
-            return self.pool.submit(advise, view, seed)  # type: ignore[union-attr]
-        except (RuntimeError, cf.process.BrokenProcessPool):
-            self.mode = "thread"
-            self._start()
-            return self.pool.submit(advise, view, seed)  # type: ignore[union-attr]
+        return self._submit(advise, view, seed)
 
     def submit_review(self, record: dict[str, Any], settings: Any) -> ReviewJob:
         """Review a finished hand's record in the worker; poll the job."""
@@ -205,18 +290,13 @@ class AIWorker:
             except Exception as exc:  # noqa: BLE001 - surfaced by the job's future, as a pool's
                 fut.set_exception(exc)
             return ReviewJob(job, fut, self)
-        try:
-            fut = self.pool.submit(review, job, record, settings)  # type: ignore[union-attr]
-        except (RuntimeError, cf.process.BrokenProcessPool):
-            self.mode = "thread"
-            self._start()
-            fut = self.pool.submit(review, job, record, settings)  # type: ignore[union-attr]
-        return ReviewJob(job, fut, self)
+        return ReviewJob(job, self._submit(review, job, record, settings), self)
 
     def shutdown(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = None
+        self._stop_pool()
+        if self._rescuer is not None:
+            self._rescuer.shutdown(wait=False, cancel_futures=True)
+            self._rescuer = None
 
 
 class ReviewJob:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import pygame
 
 from ...cards import ACE, CARDS, JACK
 from ...fairness import today_utc
 from ...services.board_text import daily_label
 from ...services.i18n import _, format_date, format_number
-from ...services.run_session import ResumeFailed
+from ...services.run_session import ResumeFailed, RunOpenElsewhere
 from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
@@ -16,9 +19,17 @@ from ..menu import MenuScene
 from ..navigation import Route
 from ..settings import LESSON_OFFERED
 
-# The run cannot start: the rival's level data is broken, or another window
-# plays the saved run.  Continue and New run give way to this message.
-BLOCKED_BUTTONS = ("continue", "new")
+
+@dataclass(frozen=True)
+class TitleAction:
+    """What a button of the title does.  ``touches_run``: it starts, resumes,
+    replaces or abandons a run, so it is refused while no run may start (the
+    rival's level data is broken, or another window holds the run); every
+    button must say (``ACTIONS``), and the session refuses such a change too.
+    ``opens``: the screen it pushes over the title, if that is all it does."""
+
+    touches_run: bool
+    opens: Route | None = None
 
 
 class TitleScene(MenuScene):
@@ -42,7 +53,7 @@ class TitleScene(MenuScene):
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
         placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
-                               enabled=not (self.blocked and key in BLOCKED_BUTTONS))
+                               enabled=not (self.blocked and ACTIONS[key].touches_run))
                         for i, (r, (key, label)) in enumerate(placed)]
         self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
         board = session.leaderboard(1)
@@ -88,20 +99,35 @@ class TitleScene(MenuScene):
 
     def activate(self, b: Button) -> None:
         key, nav, session = b.value, self.ctx.nav, self.ctx.session
+        action = ACTIONS[str(key)]
+        if action.touches_run and (self.blocked or session.open_elsewhere):
+            nav.reset(Route.TITLE)  # (the other window opened meanwhile: say so)
+            return
         if key == "continue":
-            self._continue()
+            self._guarded(self._continue)()
         elif key == "new":
             if self.has_saved:
                 nav.push(Route.CONFIRM, question=_replace_run_question(), label=self.saved_label,
-                         on_yes=lambda: nav.reset(Route.TABLE, active=session.abandon_saved()))
+                         on_yes=self._guarded(
+                             lambda: nav.reset(Route.TABLE, active=session.abandon_saved())))
             else:
-                nav.reset(Route.TABLE, active=session.start_new())
+                self._guarded(lambda: nav.reset(Route.TABLE, active=session.start_new()))()
         elif key == "daily":
-            self._daily()
-        elif key in OPENS:
-            nav.push(OPENS[key])
+            self._guarded(self._daily)()
+        elif action.opens is not None:
+            nav.push(action.opens)
         elif key == "quit":
             self.ctx.window.quit()
+
+    def _guarded(self, change: Callable[[], object]) -> Callable[[], None]:
+        """``change`` to the run, or the title again if the session refuses it
+        (another window took the run between the title and the click)."""
+        def run() -> None:
+            try:
+                change()
+            except RunOpenElsewhere:
+                self.ctx.nav.reset(Route.TITLE)
+        return run
 
     def _daily(self) -> None:
         """Today's challenge: a saved run is given up first (asked); a second
@@ -121,8 +147,8 @@ class TitleScene(MenuScene):
             if self.has_saved:
                 session.record_untyped(session.abandon_saved())
             self._start_daily()
-        nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]), on_yes=start,
-                 label=self.saved_label if self.has_saved else None)
+        nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]),
+                 on_yes=self._guarded(start), label=self.saved_label if self.has_saved else None)
 
     def _start_daily(self) -> None:
         """The day's run on the daily seed (the session claims the day when it is the first)."""
@@ -220,11 +246,20 @@ class TitleScene(MenuScene):
             surf.blit(rot, rot.get_rect(center=(round(x), round(y))))
 
 
-# The title's buttons that simply open another screen over it.
-OPENS: dict[str, Route] = {
-    "practice": Route.PRACTICE, "leaderboard": Route.LEADERBOARD, "history": Route.HISTORY,
-    "stats": Route.STATS, "help": Route.HELP, "settings": Route.SETTINGS,
-    "learn": Route.LEARN,
+# Every button of the title and what it does (a button missing here is a
+# KeyError when the title is built: no button can forget to say).
+ACTIONS: dict[str, TitleAction] = {
+    "continue": TitleAction(touches_run=True),
+    "new": TitleAction(touches_run=True),
+    "daily": TitleAction(touches_run=True),
+    "practice": TitleAction(False, Route.PRACTICE),
+    "leaderboard": TitleAction(False, Route.LEADERBOARD),
+    "history": TitleAction(False, Route.HISTORY),
+    "stats": TitleAction(False, Route.STATS),
+    "help": TitleAction(False, Route.HELP),
+    "settings": TitleAction(False, Route.SETTINGS),
+    "learn": TitleAction(False, Route.LEARN),  # a guided hand, never saved or scored
+    "quit": TitleAction(touches_run=False),
 }
 
 

@@ -5,18 +5,22 @@ taken from the future on a later frame: nothing here waits.  The worker
 follows the rival rule of ``services.rival`` (the run's seed, the seat and the
 action's index), so a resumed run plays exactly like an uninterrupted one and
 ``verify`` can re-run every rival decision.
+
+A worker that dies, or gives no answer within ``worker.answer_bound`` seconds
+(stopped, stuck), is rescued: the same decision is computed by the same rule
+in this process (``AIWorker.rescue``), so a scored run always verifies.  There
+is no other move than the rule's: no fallback, nothing a player could predict.
 """
 
 from __future__ import annotations
 
-import random
-import sys
+import time
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...match import Run
-from ..worker import AIWorker
+from ..worker import ANSWER_BOUND, AIWorker, RivalFailed
 
 
 @dataclass
@@ -25,6 +29,9 @@ class Pending:
     seat: int
     moves: int  # the run's action count when asked
     run: Run
+    level: Any = None
+    asked: float = field(default_factory=time.monotonic)
+    rescued: bool = False
 
 
 class RivalSeats:
@@ -44,24 +51,36 @@ class RivalSeats:
             self.pending = None  # the game moved on (a new demo run)
         if self.pending is None and now:
             future = self.worker.submit(level, str(run.seed), moves, run.match.view(seat))
-            self.pending = Pending(future, seat, moves, run)
+            self.pending = Pending(future, seat, moves, run, level)
 
     def ready(self) -> bool:
-        return self.pending is not None and self.pending.future.done()
+        p = self.pending
+        if p is None:
+            return False
+        if not p.rescued and (_failed(p.future)
+                              or time.monotonic() - p.asked > self._bound()):
+            # the worker died or is stuck: the same decision, computed here
+            p.future = self.worker.rescue(p.level, str(p.run.seed), p.moves,
+                                          p.run.match.view(p.seat))
+            p.rescued = True
+            return p.future.done()
+        return p.future.done()
+
+    def _bound(self) -> float:
+        return float(getattr(self.worker, "answer_bound", ANSWER_BOUND))
 
     def take(self, run: Run) -> Any:
-        """The answer (cards and bids unpickle as the shared instances), checked by
-        the engine; a random legal action if the AI broke (the game must not end
-        because of it)."""
+        """The answer (cards and bids unpickle as the shared instances), checked
+        by the engine.  The rule has no other move: if even the rescue failed,
+        ``RivalFailed`` (a scored run is never played on with a made-up move)."""
         assert self.pending is not None
-        hand = run.match.hand
-        try:
-            action, _seconds = self.pending.future.result()
-        except Exception as exc:  # noqa: BLE001 - a broken AI must not end the game
-            print(f"belote2p: the rival failed; playing a random legal card instead: {exc}",
-                  file=sys.stderr)
-            action = None
-        if action is None or hand.why_illegal(action) is not None:
-            rng = random.Random(f"{run.seed}/fallback/{len(run.actions)}")
-            action = rng.choice(hand.legal_actions())
+        action, _seconds = self.pending.future.result()
+        reason = run.match.hand.why_illegal(action)
+        if reason is not None:
+            raise RivalFailed(f"the rival's rule answered {action}, which is illegal: {reason}")
         return action
+
+
+def _failed(future: Future) -> bool:
+    """Did the worker's future end without an answer (the worker died, the AI raised)?"""
+    return future.done() and (future.cancelled() or future.exception() is not None)
