@@ -10,6 +10,7 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -113,7 +114,7 @@ def _saved_settings(store: Any) -> dict[str, Any]:
         return {}
 
 
-def _settings_saver(store: Any):
+def _settings_saver(store: Any) -> Callable[[dict[str, Any]], None]:
     def save(values: dict[str, Any]) -> None:
         with contextlib.suppress(Exception):  # the store reports its trouble in its warnings
             store.save_settings(values)

@@ -33,7 +33,13 @@ import random
 import threading
 import time
 from collections.abc import MutableSequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
+    from ..actions import Action
+    from ..ai.base import Player
+    from ..ai.hints import Hint
+    from ..view import SeatView
 
 # Seconds the rival's decision may take in the worker before it is computed here
 # instead (level 4 takes about a second; a worker that takes this long is stuck).
@@ -41,7 +47,7 @@ ANSWER_BOUND = 30.0
 PARENT_POLL = 0.5  # seconds between the worker's looks at its parent
 
 
-def make_rival(level, rng: random.Random):
+def make_rival(level: int | str, rng: random.Random) -> Player:
     """The rival at ``level``.  Never a stand-in: a level whose data cannot be
     read raises (the title screen refuses scored runs in that case).  Imported
     here, not at the top: the window's process need not load the AI."""
@@ -50,7 +56,7 @@ def make_rival(level, rng: random.Random):
     return make_player(level, rng)
 
 
-def think(level, seed: str, action_index: int, view):
+def think(level: int | str, seed: str, action_index: int, view: SeatView) -> tuple[Action, float]:
     """Runs in the worker: one decision of the seat to move in ``view`` as the
     run's action number ``action_index``, returned with the seconds it took."""
     from ..services.rival import rival_decision
@@ -66,7 +72,7 @@ def think(level, seed: str, action_index: int, view):
     return action, time.perf_counter() - start
 
 
-def advise(view, seed: str):
+def advise(view: SeatView, seed: str) -> Hint:
     """Runs in the worker: the practice hint for the seat to move in ``view``
     (``ai.hints``; the view is all it reads)."""
     from ..ai.hints import hint
@@ -236,7 +242,7 @@ class AIWorker:
         self._stop_pool()
         self._start()
 
-    def _submit(self, fn: Any, *args: Any) -> cf.Future:
+    def _submit(self, fn: Any, *args: Any) -> cf.Future[Any]:
         try:
             return self.pool.submit(fn, *args)  # type: ignore[union-attr]
         except (RuntimeError, cf.process.BrokenProcessPool):
@@ -248,9 +254,10 @@ class AIWorker:
                 self._restart()
                 return self.pool.submit(fn, *args)  # type: ignore[union-attr]
 
-    def submit(self, level, seed: str, action_index: int, view) -> cf.Future:
+    def submit(self, level: int | str, seed: str, action_index: int,
+               view: SeatView) -> cf.Future[Any]:
         if self.mode == "inline":
-            fut: cf.Future = cf.Future()
+            fut: cf.Future[Any] = cf.Future()
             try:
                 fut.set_result(think(level, seed, action_index, view))
             except Exception as exc:  # noqa: BLE001 - surfaced by poll, like a pool's future
@@ -258,7 +265,8 @@ class AIWorker:
             return fut
         return self._submit(think, level, seed, action_index, view)
 
-    def rescue(self, level, seed: str, action_index: int, view) -> cf.Future:
+    def rescue(self, level: int | str, seed: str, action_index: int,
+               view: SeatView) -> cf.Future[Any]:
         """The worker died or did not answer in time: it is replaced (for the
         next decisions), and this decision is computed by the same rule in a
         thread of this process, off the frame loop."""
@@ -268,10 +276,10 @@ class AIWorker:
                                                   thread_name_prefix="belote2p-rescue")
         return self._rescuer.submit(think, level, seed, action_index, view)
 
-    def submit_hint(self, view, seed: str) -> cf.Future:
+    def submit_hint(self, view: SeatView, seed: str) -> cf.Future[Any]:
         """A practice hint for ``view``, computed off the UI thread; poll the future."""
         if self.mode == "inline":
-            fut: cf.Future = cf.Future()
+            fut: cf.Future[Any] = cf.Future()
             try:
                 fut.set_result(advise(view, seed))
             except Exception as exc:  # noqa: BLE001 - surfaced by the future, as a pool's
@@ -284,7 +292,7 @@ class AIWorker:
         self._jobs += 1
         job = self._jobs
         if self.mode == "inline":
-            fut: cf.Future = cf.Future()
+            fut: cf.Future[Any] = cf.Future()
             try:
                 fut.set_result(review(job, record, settings))
             except Exception as exc:  # noqa: BLE001 - surfaced by the job's future, as a pool's
@@ -302,7 +310,7 @@ class AIWorker:
 class ReviewJob:
     """A review asked of the worker: its future, its progress, and ``stop``."""
 
-    def __init__(self, job: int, future: cf.Future, worker: AIWorker):
+    def __init__(self, job: int, future: cf.Future[Any], worker: AIWorker) -> None:
         self.job, self.future, self._worker = job, future, worker
 
     def progress(self) -> tuple[int, int]:

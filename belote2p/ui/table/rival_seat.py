@@ -81,6 +81,6 @@ class RivalSeats:
         return action
 
 
-def _failed(future: Future) -> bool:
+def _failed(future: Future[Any]) -> bool:
     """Did the worker's future end without an answer (the worker died, the AI raised)?"""
     return future.done() and (future.cancelled() or future.exception() is not None)
