@@ -53,10 +53,10 @@ STRICT_CARDS = 9  # cards a hand holds when the stock runs out
 
 @dataclass(frozen=True)
 class PimcKnobs:
-    deals: int = 128  # deals of the unseen cards a finalist card is judged on
+    deals: int = 64  # deals of the unseen cards a finalist card is judged on
     screen: int = 16  # the first deals, on which every candidate is played
     finalists: int = 2  # candidates kept after the screen for the other deals
-    bid_deals: int = 48  # decks per bidding decision
+    bid_deals: int = 32  # decks per bidding decision
     pass_worth: float = -8.0  # estimated point difference of passing
     # the greedy rule: a follower spends a trump only on a trick worth this much
     trump_for: int = 10
