@@ -69,8 +69,26 @@ def test_a_missing_or_unknown_key_is_named():
 
 
 def test_a_file_that_is_not_a_mapping(tmp_path):
-    with pytest.raises(LevelsError, match="expected a mapping with the key 'levels'"):
+    with pytest.raises(LevelsError, match="expected a mapping with the keys 'rival_version' "
+                                          "and 'levels'"):
         load_levels(_write(tmp_path, "- just\n- a list\n"))
+
+
+def test_the_rival_version_is_required_and_checked():
+    import yaml
+
+    data = yaml.safe_load(_shipped_text())
+    assert all(level.rival_version == data["rival_version"] >= 3
+               for level in parse_levels(data).values())
+    for bad, message in (("three", "expected a whole number"), (0, "0 is out of range"),
+                         (True, "expected a whole number")):
+        with pytest.raises(LevelsError, match=rf"rival_version: {message}"):
+            parse_levels({**data, "rival_version": bad})
+    del data["rival_version"]
+    with pytest.raises(LevelsError, match=r"rival_version: missing"):
+        parse_levels(data)
+    with pytest.raises(LevelsError, match=r"colour: unknown key"):
+        parse_levels({**yaml.safe_load(_shipped_text()), "colour": "red"})
 
 
 def test_an_unreadable_file(tmp_path):
