@@ -83,9 +83,9 @@ def greedy(sim: Sim, seat: int, trump_for: int = 10) -> int:
     pts = PTS[trump]
     best = -1
     for c in hand:
-        if beaters >> c & 1 and (c >> 3 != trump or pts[lead] >= trump_for):
-            if best < 0 or _order(trump, c) < _order(trump, best):
-                best = c
+        if (beaters >> c & 1 and (c >> 3 != trump or pts[lead] >= trump_for)
+                and (best < 0 or _order(trump, c) < _order(trump, best))):
+            best = c
     if best >= 0:
         return best
     return min(hand, key=lambda c: _order(trump, c))

@@ -1,8 +1,9 @@
 """The rival's levels as players: a ``SeatView`` in, a bid or a card out.
 
 - ``TipsPlayer`` is levels 1-3: the tips' bidding and card play, with level
-  1's beginner mistakes (``beginner_slips``, leading big plain cards), level 3's full counting, perfect strict phase (the solver) and
-  match-aware bidding, all switched by the level's knobs.
+  1's beginner mistakes (``beginner_slips``, leading big plain cards), level
+  3's full counting, perfect strict phase (the solver) and match-aware
+  bidding, all switched by the level's knobs.
 - ``SearchPlayer`` (search.py) is level 4: it samples the unseen cards.
 
 Players keep no state between decisions other than their ``random.Random``;
