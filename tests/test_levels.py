@@ -174,3 +174,24 @@ def test_a_broken_file_never_becomes_a_random_player(tmp_path):
     path = _write(tmp_path, _shipped_text().replace("make_scale: 17", "make_scale: 0", 1))
     with pytest.raises(LevelsError, match="make_scale"):
         make_player(3, random.Random(0), load_levels(path))
+
+
+def test_a_run_file_of_the_previous_rival_says_another_rival_version():
+    """The rival's code changed (rival_version 2 -> 3): a run file written with the
+    previous version's level data is refused as another rival version, and the
+    same run with this version's data is valid."""
+    import dataclasses
+    import json
+
+    from belote2p.services.runfile import ExportSource, build_run_file
+    from belote2p.services.verify import verify_bytes
+
+    levels = load_levels()
+    previous = {n: dataclasses.replace(level, rival_version=2) for n, level in levels.items()}
+    source = ExportSource("version-test", ("pass", "pass", "pass"), "Ana",
+                          "2026-11-30T10:00:00+00:00", None, abandoned=True)
+    old = json.dumps(build_run_file(source, previous).as_json()).encode()
+    result = verify_bytes(old, levels)
+    assert not result.valid and "made with another rival version" in result.problem
+    new = json.dumps(build_run_file(source, levels).as_json()).encode()
+    assert verify_bytes(new, levels).valid

@@ -66,7 +66,7 @@ class Info:
 _BELOTE_PAIR = tuple((1 << (t * 8 + KING)) | (1 << (t * 8 + QUEEN)) for t in range(4))
 
 
-def _forget(unseen: int, hand_mask: int, lead: int, trump: int, trumps_too: bool) -> int:
+def forget(unseen: int, hand_mask: int, lead: int, trump: int, trumps_too: bool) -> int:
     """Unseen cards as a player who counts trumps only (or, ``trumps_too``,
     nothing) sees them: every plain card (and trump) not held may be out."""
     forgotten = FULL if trumps_too else FULL & ~SUIT_MASK[trump]
@@ -91,7 +91,7 @@ def info_from_sim(sim: Sim, seat: int, count_plain: bool = True,
                 len(sim.hands[other]), seat, sim.taker, sim.pts[seat], sim.pts[other],
                 sim.ntricks)
     if not count_plain and sim.stock:
-        info.unseen = _forget(unseen, info.hand_mask, lead, sim.trump, not count_trumps)
+        info.unseen = forget(unseen, info.hand_mask, lead, sim.trump, not count_trumps)
     return info
 
 
@@ -112,5 +112,5 @@ def info_from_view(view: SeatView, count_plain: bool = True,
                 view.seat, taker, view.card_points[view.seat], view.card_points[other],
                 len(view.tricks))
     if not count_plain and view.stock_size:
-        info.unseen = _forget(info.unseen, info.hand_mask, lead, trump, not count_trumps)
+        info.unseen = forget(info.unseen, info.hand_mask, lead, trump, not count_trumps)
     return info

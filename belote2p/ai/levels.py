@@ -157,6 +157,13 @@ class SearchKnobs:
     final_solve_cards: int = knob(SOLVE_CARDS)  # its playouts: the solver from this many cards
     min_edge: float = knob(AT_LEAST_0)  # standard errors a card needs over the tips' card
     rollout_solve_cards: int = knob(SOLVE_CARDS)  # first-round playouts: the solver from this many
+    # Inference (inference.py): the card search draws its deals from a pool of
+    # this many uniform deals, each in proportion to how well it explains the
+    # other seat's bids and stock-phase cards (0: uniform deals, no inference)
+    inference_deals: int = knob(SAMPLES)
+    inference_temperature: float = knob(ABOVE_0)  # the model's softmax over tips scores (points)
+    inference_noise: float = knob(Range(0, 1, low_open=True))  # ... mixed with a uniform card
+    inference_bid_scale: float = knob(AT_LEAST_0)  # its bids: logistic scale (0: bids unused)
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,7 @@ def beginner_slips(info: Info) -> list[int]:
     trump, lead = info.trump, info.lead
     beaters = BEATERS[trump][lead]
     winners = [c for c in legal_cards(info) if beaters >> c & 1 and c >> 3 == trump]
-    slips = set()
+    slips: set[int] = set()
     if lead >> 3 != trump and 0 < PTS[trump][lead] < BIG_POINTS:
         slips.update(c for c in winners if c & 7 in (JACK, NINE))
     if info.belote_pair:
