@@ -37,7 +37,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from belote2p.actions import PASS, Action, Bid
+from belote2p.actions import PASS, Action, Bid, Phase
 from belote2p.ai.base import Player
 from belote2p.ai.fastsim import Sim, sim_from_deck
 from belote2p.ai.levels import Level
@@ -94,20 +94,17 @@ def greedy(sim: Sim, seat: int, trump_for: int = 10) -> int:
 class PimcPlayer:
     """The PIMC test rival (see the module docstring)."""
 
+    name = NAME
+
     def __init__(self, rng: random.Random, knobs: PimcKnobs | None = None):
-        self.rng = rng
-        self.knobs = knobs or PimcKnobs()
-        self.name = NAME
+        self.knobs, self.rng = knobs or PimcKnobs(), rng
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal
-        if len(legal) == 1:
-            return legal[0]
-        if isinstance(legal[0], Bid):
-            return self.choose_bid(view)
-        if view.strict:
-            return CARDS[self.strict_card(view)]
-        return CARDS[self.search(view)]
+        if len(view.legal) > 1:
+            if view.phase is Phase.BIDDING:
+                return self.choose_bid(view)
+            return CARDS[self.strict_card(view) if view.strict else self.search(view)]
+        return view.legal[0]
 
     # ------------------------------------------------------------ the deals
     def deal(self, view: SeatView) -> tuple[list[int], list[int]]:
