@@ -21,26 +21,34 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.ai import arena
+from belote2p.ai.arena import PlayerFactory
 from benchmarks.ismcts import NAME, make_rival
 
 
-def player_name(text: str) -> str:
-    if text in ("1", "2", "3", "4", "random", NAME):
-        return text
-    raise argparse.ArgumentTypeError(f"expected 1-4, random or {NAME}, got {text!r}")
+def rival_main(name: str, factory: PlayerFactory, description: str, default_seed: str) -> int:
+    """The arena command with one more player name, ``name``, built by ``factory``
+    (shared by the test rivals' arena scripts)."""
 
+    def player_name(text: str) -> str:
+        if text in ("1", "2", "3", "4", "random", name):
+            return text
+        raise argparse.ArgumentTypeError(f"expected 1-4, random or {name}, got {text!r}")
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("a", type=player_name)
     parser.add_argument("b", type=player_name)
     parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--seed", default="rival")
+    parser.add_argument("--seed", default=default_seed)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--levels", default=None, help="another levels file")
     args = parser.parse_args()
     if args.matches < 1 or args.jobs < 1:
         parser.error("--matches and --jobs must be at least 1")
-    return arena.main(args, make_rival)
+    return arena.main(args, factory)
+
+
+def main() -> int:
+    return rival_main(NAME, make_rival, __doc__.splitlines()[0], "rival")
 
 
 if __name__ == "__main__":

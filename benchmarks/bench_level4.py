@@ -1,7 +1,7 @@
 """Level 4's decision times on seeded positions, in one process.
 
     python benchmarks/bench_level4.py [--decisions N] [--seed S] [--kinds bid,stock,strict]
-                                      [--profile FILE]
+                                      [--profile FILE] [--levels FILE]
 
 The positions come from matches between two level-3 players (``Match(seed, k)``,
 fast and deterministic); every decision with more than one legal action is a
@@ -16,7 +16,9 @@ which other programs on the machine do not inflate), and ``decisions_digest``, a
 hash of every answer:
 two runs (say before and after a speed-up) decided identically if and only if
 their digests match.  ``--profile FILE`` writes cProfile statistics of the timed
-decisions to FILE (read them with ``python -m pstats FILE``).
+decisions to FILE (read them with ``python -m pstats FILE``).  ``--levels FILE``
+times the level 4 of another levels file (say with inference on); the
+positions always come from the shipped level 3.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ if importlib.util.find_spec("belote2p") is None:  # run from a checkout without 
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.actions import Phase
-from belote2p.ai import decide, make_player
+from belote2p.ai import decide, load_levels, make_player
 from belote2p.match import Match
 from belote2p.view import SeatView
 
@@ -86,19 +88,21 @@ def main() -> None:
     parser.add_argument("--kinds", default="bid,stock,strict",
                         help="comma-separated: bid, stock, strict")
     parser.add_argument("--profile", metavar="FILE", help="write cProfile stats here")
+    parser.add_argument("--levels", metavar="FILE", help="level 4 from this levels file")
     args = parser.parse_args()
     kinds = set(args.kinds.split(","))
     if not kinds <= set(KINDS):
         parser.error(f"--kinds: expected some of {', '.join(KINDS)}, got {args.kinds!r}")
 
     views = positions(args.seed, args.decisions, kinds)
+    levels = load_levels(args.levels) if args.levels else None
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
     every: list[float] = []
     cpu: list[float] = []  # CPU time: the work itself, whatever else the machine runs
     digest = hashlib.sha256()
     profiler = cProfile.Profile() if args.profile else None
     for index, view in enumerate(views):
-        player = make_player(4, random.Random(f"bench4/{args.seed}/decide/{index}"))
+        player = make_player(4, random.Random(f"bench4/{args.seed}/decide/{index}"), levels)
         if profiler:
             profiler.enable()
         start, cpu_start = time.perf_counter(), time.process_time()

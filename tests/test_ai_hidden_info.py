@@ -193,3 +193,54 @@ def test_hints_never_read_a_hidden_card(kind, seed):
         other_view = view_of(other, seat)
         if other_view == view:
             assert hint(other_view, "practice") == expected, f"a hint saw a hidden card ({kind})"
+
+
+def inference_levels() -> dict:
+    """The test levels with level 4's inference on (bids and cards weighed)."""
+    levels = dict(LEVELS)
+    search = dataclasses.replace(levels[4].search, inference_deals=8, inference_bid_scale=6)
+    levels[4] = dataclasses.replace(levels[4], search=search)
+    return levels
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_inference_reads_no_hidden_card(seed):
+    """Level 4 with inference on weighs its deals by the other seat's bids and
+    cards: the weights, and so the decision, come from the view alone."""
+    levels = inference_levels()
+    rng = random.Random(f"hidden/inference/{seed}")
+    decks, dealer, actions, hand = first_position(rng, "free")
+    seat = hand.to_move
+    view = view_of(hand, seat, CONTEXTS[seed % len(CONTEXTS)])
+    variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
+    assert variants, "expected other deals consistent with the view"
+    expected = make_player(4, random.Random(seed), levels).choose(view)
+    assert expected in view.legal
+    compared = 0
+    for other in variants:
+        other_view = view_of(other, seat, view.context)
+        if other_view == view:
+            compared += 1
+            got = make_player(4, random.Random(seed), levels).choose(other_view)
+            assert got == expected, "level 4's inference saw a hidden card"
+    assert compared or not view.tricks
+
+
+def test_inference_changes_the_deals_level4_draws():
+    """The knob is live: with inference on, level 4 draws other deals than without
+    (so the test above checks a search that really weighs its deals)."""
+    from belote2p.ai.search import SearchPlayer
+
+    plain, weighed = LEVELS[4], inference_levels()[4]
+    rng = random.Random("inference-live")
+    differ = 0
+    for _ in range(5):
+        hand = first_position(rng, "free")[3]
+        view = view_of(hand, hand.to_move)
+        if not view.tricks:
+            continue
+        a = SearchPlayer(plain, random.Random(1))
+        b = SearchPlayer(weighed, random.Random(1))
+        differ += [a.sample_deal(view) for _ in range(4)] != [b.sample_deal(view)
+                                                            for _ in range(4)]
+    assert differ >= 1

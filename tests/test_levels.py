@@ -69,8 +69,26 @@ def test_a_missing_or_unknown_key_is_named():
 
 
 def test_a_file_that_is_not_a_mapping(tmp_path):
-    with pytest.raises(LevelsError, match="expected a mapping with the key 'levels'"):
+    with pytest.raises(LevelsError, match="expected a mapping with the keys 'rival_version' "
+                                          "and 'levels'"):
         load_levels(_write(tmp_path, "- just\n- a list\n"))
+
+
+def test_the_rival_version_is_required_and_checked():
+    import yaml
+
+    data = yaml.safe_load(_shipped_text())
+    assert all(level.rival_version == data["rival_version"] >= 3
+               for level in parse_levels(data).values())
+    for bad, message in (("three", "expected a whole number"), (0, "0 is out of range"),
+                         (True, "expected a whole number")):
+        with pytest.raises(LevelsError, match=rf"rival_version: {message}"):
+            parse_levels({**data, "rival_version": bad})
+    del data["rival_version"]
+    with pytest.raises(LevelsError, match=r"rival_version: missing"):
+        parse_levels(data)
+    with pytest.raises(LevelsError, match=r"colour: unknown key"):
+        parse_levels({**yaml.safe_load(_shipped_text()), "colour": "red"})
 
 
 def test_an_unreadable_file(tmp_path):
@@ -156,3 +174,24 @@ def test_a_broken_file_never_becomes_a_random_player(tmp_path):
     path = _write(tmp_path, _shipped_text().replace("make_scale: 17", "make_scale: 0", 1))
     with pytest.raises(LevelsError, match="make_scale"):
         make_player(3, random.Random(0), load_levels(path))
+
+
+def test_a_run_file_of_the_previous_rival_says_another_rival_version():
+    """The rival's code changed (rival_version 2 -> 3): a run file written with the
+    previous version's level data is refused as another rival version, and the
+    same run with this version's data is valid."""
+    import dataclasses
+    import json
+
+    from belote2p.services.runfile import ExportSource, build_run_file
+    from belote2p.services.verify import verify_bytes
+
+    levels = load_levels()
+    previous = {n: dataclasses.replace(level, rival_version=2) for n, level in levels.items()}
+    source = ExportSource("version-test", ("pass", "pass", "pass"), "Ana",
+                          "2026-11-30T10:00:00+00:00", None, abandoned=True)
+    old = json.dumps(build_run_file(source, previous).as_json()).encode()
+    result = verify_bytes(old, levels)
+    assert not result.valid and "made with another rival version" in result.problem
+    new = json.dumps(build_run_file(source, levels).as_json()).encode()
+    assert verify_bytes(new, levels).valid

@@ -63,17 +63,31 @@ def _beat_chance(c: int, info: Info) -> float:
 
 
 # ----------------------------------------------------------------- follow
-def follow_card(info: Info, legal: Sequence[int], k: PlayKnobs) -> int:
+def follow_scores(info: Info, legal: Sequence[int], k: PlayKnobs) -> list[float]:
+    """The tips' score of each card of ``legal`` answering ``info.lead``."""
     trump, lead = info.trump, info.lead
     pts, beaters = PTS[trump], BEATERS[trump][lead]
     lp = pts[lead]
-    best, best_score = legal[0], None
+    out = []
     for c in legal:
         gain = lp + pts[c]
         score = gain + k.win_bonus if beaters >> c & 1 else -gain
-        score -= keep_value(c, info, k)
-        if best_score is None or score > best_score or (
-                score == best_score and STR[trump][c] < STR[trump][best]):
+        out.append(score - keep_value(c, info, k))
+    return out
+
+
+def follow_card(info: Info, legal: Sequence[int], k: PlayKnobs) -> int:
+    return _best(legal, follow_scores(info, legal, k), STR[info.trump], by_card=False)
+
+
+def _best(cards: Sequence[int], scores: Sequence[float], strength: Sequence[int],
+          by_card: bool) -> int:
+    """The best-scored card; ties go to the weaker card (then, ``by_card``, the lower)."""
+    best, best_score = cards[0], scores[0]
+    for c, score in zip(cards[1:], scores[1:]):
+        if score > best_score or (score == best_score and (
+                (strength[c], c) < (strength[best], best) if by_card
+                else strength[c] < strength[best])):
             best, best_score = c, score
     return best
 
@@ -86,10 +100,11 @@ def _suit_lengths(hand: Iterable[int]) -> list[int]:
     return lengths
 
 
-def lead_card_stock(info: Info, k: PlayKnobs) -> int:
+def lead_scores_stock(info: Info, k: PlayKnobs) -> list[float]:
+    """The tips' score of leading each card of ``info.hand`` while the stock lasts."""
     trump, pts = info.trump, PTS[info.trump]
     lengths = _suit_lengths(info.hand)
-    best, best_score = info.hand[0], None
+    out = []
     for c in info.hand:
         p = _beat_chance(c, info)
         score = pts[c] * (1.0 - 2.0 * p) - keep_value(c, info, k)
@@ -97,10 +112,12 @@ def lead_card_stock(info: Info, k: PlayKnobs) -> int:
             score -= k.lead_trump_penalty
         else:
             score += k.short_suit_bonus * (8 - lengths[c >> 3])
-        if best_score is None or score > best_score or (
-                score == best_score and (STR[trump][c], c) < (STR[trump][best], best)):
-            best, best_score = c, score
-    return best
+        out.append(score)
+    return out
+
+
+def lead_card_stock(info: Info, k: PlayKnobs) -> int:
+    return _best(info.hand, lead_scores_stock(info, k), STR[info.trump], by_card=True)
 
 
 def lead_card_strict(info: Info, k: PlayKnobs) -> int:

@@ -7,7 +7,8 @@ seat's cards that are known (the turned card a taker still holds, the other
 half of an announced belote) and, once the stock is empty, the other hand.
 
 ``count_plain=False`` models a player who counts trumps but not the plain
-suits: any plain card it does not hold may still be out.
+suits: any plain card it does not hold may still be out; ``count_trumps=False``
+forgets the trumps too (a beginner who counts nothing).
 """
 
 from __future__ import annotations
@@ -65,15 +66,18 @@ class Info:
 _BELOTE_PAIR = tuple((1 << (t * 8 + KING)) | (1 << (t * 8 + QUEEN)) for t in range(4))
 
 
-def _forget_plain(unseen: int, hand_mask: int, lead: int, trump: int) -> int:
-    """Unseen cards as a trump-only counter sees them: every plain card not held."""
-    plain = FULL & ~SUIT_MASK[trump] & ~hand_mask
+def forget(unseen: int, hand_mask: int, lead: int, trump: int, trumps_too: bool) -> int:
+    """Unseen cards as a player who counts trumps only (or, ``trumps_too``,
+    nothing) sees them: every plain card (and trump) not held may be out."""
+    forgotten = FULL if trumps_too else FULL & ~SUIT_MASK[trump]
+    forgotten &= ~hand_mask
     if lead >= 0:
-        plain &= ~(1 << lead)
-    return (unseen & SUIT_MASK[trump]) | plain
+        forgotten &= ~(1 << lead)
+    return (unseen & ~forgotten & SUIT_MASK[trump]) | forgotten
 
 
-def info_from_sim(sim: Sim, seat: int, count_plain: bool = True) -> Info:
+def info_from_sim(sim: Sim, seat: int, count_plain: bool = True,
+                  count_trumps: bool = True) -> Info:
     hand = sim.hands[seat]
     mine = sim.masks[seat]
     other = 1 - seat
@@ -87,11 +91,12 @@ def info_from_sim(sim: Sim, seat: int, count_plain: bool = True) -> Info:
                 len(sim.hands[other]), seat, sim.taker, sim.pts[seat], sim.pts[other],
                 sim.ntricks)
     if not count_plain and sim.stock:
-        info.unseen = _forget_plain(unseen, info.hand_mask, lead, sim.trump)
+        info.unseen = forget(unseen, info.hand_mask, lead, sim.trump, not count_trumps)
     return info
 
 
-def info_from_view(view: SeatView, count_plain: bool = True) -> Info:
+def info_from_view(view: SeatView, count_plain: bool = True,
+                   count_trumps: bool = True) -> Info:
     hand: list[int] = list(view.hand)
     trump, taker = view.contract
     lead = view.current_trick[0] if view.current_trick else -1
@@ -107,5 +112,5 @@ def info_from_view(view: SeatView, count_plain: bool = True) -> Info:
                 view.seat, taker, view.card_points[view.seat], view.card_points[other],
                 len(view.tricks))
     if not count_plain and view.stock_size:
-        info.unseen = _forget_plain(info.unseen, info.hand_mask, lead, trump)
+        info.unseen = forget(info.unseen, info.hand_mask, lead, trump, not count_trumps)
     return info

@@ -71,6 +71,7 @@ RATE = Range(0, 1)
 SAMPLES = Range(0, MAX_SAMPLES)
 TRIES = Range(0, MAX_TRIES)
 SOLVE_CARDS = Range(0, STRICT_CARDS)
+VERSION = Range(1, 1_000_000)
 
 
 def knob(allowed: Range = ANY, by_rank: bool = False) -> Any:
@@ -103,7 +104,10 @@ class PlayKnobs:
     """How the rival plays its cards (heuristics.py); level 4 uses them for
     both seats inside its playouts."""
 
-    mistake_rate: float = knob(RATE)  # chance of a careless random card (level 1)
+    # Level 1's beginner mistakes (players.py), each from the view alone:
+    # chance of spending the J or 9 of trumps to win a trick worth a few points,
+    # or of breaking K+Q of trumps to win a trick, when the position allows one
+    mistake_rate: float = knob(RATE)
     lead_high_rate: float = knob(RATE)  # chance of leading the biggest plain card (level 1)
     keep_trump: tuple[float, ...] = knob(AT_LEAST_0, by_rank=True)  # value of holding a trump
     keep_plain: tuple[float, ...] = knob(AT_LEAST_0, by_rank=True)  # ... a plain card
@@ -114,6 +118,7 @@ class PlayKnobs:
     short_suit_bonus: float = knob(AT_LEAST_0)  # lead preference for short plain suits, per card
     force_trump_bonus: float = knob(AT_LEAST_0)  # strict phase: leading a suit the other must trump
     count_plain: bool = knob()  # counts the plain suits too (false: counts trumps only)
+    count_trumps: bool = knob()  # with count_plain false: false counts nothing at all
     strict_solver: bool = knob()  # perfect play once the stock is empty (the solver)
     # With the solver: a seat that has won every trick so far plays for the capot
     # (252 points, not 162) and the other seat to break it; false: points only.
@@ -153,13 +158,22 @@ class SearchKnobs:
     final_solve_cards: int = knob(SOLVE_CARDS)  # its playouts: the solver from this many cards
     min_edge: float = knob(AT_LEAST_0)  # standard errors a card needs over the tips' card
     rollout_solve_cards: int = knob(SOLVE_CARDS)  # first-round playouts: the solver from this many
+    # Inference (inference.py): the card search draws its deals from a pool of
+    # this many uniform deals, each in proportion to how well it explains the
+    # other seat's bids and stock-phase cards (0: uniform deals, no inference)
+    inference_deals: int = knob(SAMPLES)
+    inference_temperature: float = knob(ABOVE_0)  # the model's softmax over tips scores (points)
+    inference_noise: float = knob(Range(0, 1, low_open=True))  # ... mixed with a uniform card
+    inference_bid_scale: float = knob(AT_LEAST_0)  # its bids: logistic scale (0: bids unused)
 
 
 @dataclass(frozen=True)
 class Level:
-    """One level's entry in the file (``number`` is its key)."""
+    """One level's entry in the file (``number`` is its key; ``rival_version``
+    is the file's top-level key of that name, the same in every level)."""
 
     number: int
+    rival_version: int
     name: str
     description: str
     bidding: BidKnobs
@@ -259,7 +273,15 @@ def load_levels(path: str | Path | None = None) -> dict[int, Level]:
 def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
     """The four levels from already-parsed YAML, or LevelsError naming ``source``."""
     if not isinstance(data, dict) or "levels" not in data:
-        raise LevelsError(f"{source}: expected a mapping with the key 'levels'")
+        raise LevelsError(f"{source}: expected a mapping with the keys 'rival_version' "
+                          "and 'levels'")
+    for key in data:
+        if key not in ("rival_version", "levels"):
+            raise LevelsError(f"{source}: {key}: unknown key "
+                              "(expected rival_version and levels)")
+    if "rival_version" not in data:
+        raise LevelsError(f"{source}: rival_version: missing (a whole number at least 1)")
+    version = _scalar(data["rival_version"], int, VERSION, "rival_version", source)
     levels = data["levels"]
     if not isinstance(levels, dict):
         raise LevelsError(f"{source}: 'levels' must be a mapping of level numbers 1-4")
@@ -271,8 +293,9 @@ def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
     for number in LEVEL_NUMBERS:
         if number not in levels:
             raise LevelsError(f"{source}: levels.{number}: missing (every level 1-4 is required)")
-        values = _section(Level, levels[number], f"levels.{number}", source, skip=("number",))
-        result[number] = Level(number=number, **values)
+        values = _section(Level, levels[number], f"levels.{number}", source,
+                          skip=("number", "rival_version"))
+        result[number] = Level(number=number, rival_version=version, **values)
     return result
 
 

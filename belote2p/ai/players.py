@@ -1,8 +1,9 @@
 """The rival's levels as players: a ``SeatView`` in, a bid or a card out.
 
 - ``TipsPlayer`` is levels 1-3: the tips' bidding and card play, with level
-  1's mistakes, level 3's full counting, perfect strict phase (the solver) and
-  match-aware bidding, all switched by the level's knobs.
+  1's beginner mistakes (``beginner_slips``, leading big plain cards), level
+  3's full counting, perfect strict phase (the solver) and match-aware
+  bidding, all switched by the level's knobs.
 - ``SearchPlayer`` (search.py) is level 4: it samples the unseen cards.
 
 Players keep no state between decisions other than their ``random.Random``;
@@ -16,13 +17,13 @@ import random
 from collections.abc import Sequence
 
 from ..actions import PASS, Action, Bid, Phase
-from ..cards import CARDS, Card
+from ..cards import CARDS, JACK, KING, NINE, QUEEN, Card
 from ..view import SeatView
 from .bidding import best_take, threshold_bid
-from .heuristics import choose_card, highest_plain
-from .knowledge import info_from_view
+from .heuristics import choose_card, highest_plain, legal_cards
+from .knowledge import Info, info_from_view
 from .levels import Level, MatchKnobs
-from .tables import PTS, STR
+from .tables import BEATERS, PTS, STR
 from .utility import Outlook
 
 
@@ -66,14 +67,38 @@ class TipsPlayer:
         if len(legal) == 1:
             return legal[0]
         k = self.play_knobs
-        if k.mistake_rate and self.rng.random() < k.mistake_rate:
-            return self.rng.choice(legal)
         if view.strict and k.strict_solver:
             return solver_card(view, k.play_for_capot)
-        info = info_from_view(view, k.count_plain)
-        if info.lead < 0 and k.lead_high_rate and self.rng.random() < k.lead_high_rate:
+        info = info_from_view(view, k.count_plain, k.count_trumps)
+        if k.mistake_rate:
+            slips = beginner_slips(info)
+            if slips and self.rng.random() < k.mistake_rate:
+                return CARDS[self.rng.choice(slips)]
+        if (info.lead < 0 and not info.strict and k.lead_high_rate
+                and self.rng.random() < k.lead_high_rate):
             return CARDS[highest_plain(info)]
         return CARDS[choose_card(info, k)]
+
+
+def beginner_slips(info: Info) -> list[int]:
+    """The characteristic mistakes a beginner may make following this trick,
+    from what it sees: winning a plain card worth a few points with the J or 9
+    of trumps (the trumps a player keeps for the strict phase), or breaking its
+    K+Q of trumps to win a trick.  Sorted; empty when none applies."""
+    if info.lead < 0:
+        return []
+    trump, lead = info.trump, info.lead
+    beaters = BEATERS[trump][lead]
+    winners = [c for c in legal_cards(info) if beaters >> c & 1 and c >> 3 == trump]
+    slips: set[int] = set()
+    if lead >> 3 != trump and 0 < PTS[trump][lead] < BIG_POINTS:
+        slips.update(c for c in winners if c & 7 in (JACK, NINE))
+    if info.belote_pair:
+        slips.update(c for c in winners if c & 7 in (KING, QUEEN))
+    return sorted(slips)
+
+
+BIG_POINTS = 10  # a ten or an ace: a trick a good player gladly trumps
 
 
 def pass_value(view: SeatView, outlook: Outlook, m: MatchKnobs) -> float:

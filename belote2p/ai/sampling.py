@@ -47,9 +47,16 @@ def sample_hidden(view: SeatView, rng: random.Random, k: BidKnobs | None = None,
 
 def first_six(view: SeatView, other_hand: Sequence[Card], rng: random.Random) -> list[Card]:
     """A guess at the six cards the other seat held when it bid, given its hand
-    now: its cards (played or held) are put back in the order it could have
-    received them (nine before trick 1, one more after each trick), a card
-    played at a trick having arrived before it."""
+    now (the first six of ``arrival_order``)."""
+    return arrival_order(view, other_hand, rng)[:6]
+
+
+def arrival_order(view: SeatView, other_hand: Sequence[Card], rng: random.Random) -> list[Card]:
+    """The other seat's cards (played or held, ``other_hand`` being what it holds
+    now) in an order it could have received them, drawn at random: nine before
+    trick 1 (six dealt, then the three after the bidding, the turned card first
+    of them if it took), one more after each stock-phase trick, a card played
+    at a trick having arrived before it."""
     other = 1 - view.seat
     played = [(i, t.card_of(other)) for i, t in enumerate(view.tricks)]
     if view.current_trick and view.leader == other:
@@ -70,7 +77,7 @@ def first_six(view: SeatView, other_hand: Sequence[Card], rng: random.Random) ->
     for p, c in zip(free, rest):
         slots[p] = c
     # The other seat's cards fill every slot (nine dealt, one drawn per trick).
-    return [c for c in slots[:6] if c is not None]
+    return [c for c in slots if c is not None]
 
 
 def bids_agree(view: SeatView, other_six: Sequence[Card], k: BidKnobs) -> bool:

@@ -33,6 +33,7 @@ from ..view import SeatView
 from .bidding import strength
 from .fastsim import Sim, sim_from_deck
 from .heuristics import choose_card
+from .inference import log_likelihood, weighted_index
 from .knowledge import info_from_sim, info_from_view
 from .levels import Level
 from .players import TipsPlayer, solver_card
@@ -41,11 +42,15 @@ from .solver import Memo
 from .tables import PTS, STR, mask_of
 from .utility import HandWorth, Outlook
 
+Deal = tuple[tuple[Card, ...], tuple[Card, ...]]  # the unseen cards: (other hand, stock top first)
+
 
 class SearchPlayer(TipsPlayer):
     def __init__(self, level: Level, rng: random.Random, name: str | None = None):
         super().__init__(level, rng, name)
         self.search_knobs = level.search
+        # this decision's inference pool: (its view, (deals, log-likelihoods))
+        self._pool: tuple[SeatView, tuple[list[Deal], list[float]]] | None = None
 
     # ------------------------------------------------------------- playouts
     def policy(self, sim: Sim, seat: int) -> int:
@@ -78,6 +83,15 @@ class SearchPlayer(TipsPlayer):
         return CARDS[self.search_card(view)]
 
     def search_card(self, view: SeatView) -> int:
+        """Two rounds of playouts (``search_rounds``); the inference pool, if
+        any, serves this decision only."""
+        self._pool = None
+        try:
+            return self.search_rounds(view)
+        finally:
+            self._pool = None
+
+    def search_rounds(self, view: SeatView) -> int:
         """Two rounds of playouts: every candidate over ``play_samples`` deals, then
         the best ``finalists`` over ``final_samples`` fresh deals with longer
         perfect endgames.  The winner replaces the tips' own card only if it is
@@ -132,8 +146,31 @@ class SearchPlayer(TipsPlayer):
         return rows
 
     def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:
-        """One deal of the unseen cards for the card search: (other hand, stock top first)."""
-        return sample_hidden(view, self.rng, self.bid_knobs, self.search_knobs.play_rejection)
+        """One deal of the unseen cards for the card search: (other hand, stock top first).
+
+        With inference on (``inference_deals``), drawn from this decision's pool
+        of uniform deals in proportion to their likelihood (``inference.py``)."""
+        k = self.search_knobs
+        if not k.inference_deals or not (view.tricks or view.current_trick
+                                         or k.inference_bid_scale):
+            return sample_hidden(view, self.rng, self.bid_knobs, k.play_rejection)
+        if self._pool is None or self._pool[0] is not view:
+            self._pool = (view, self.inference_pool(view))
+        deals, log_weights = self._pool[1]
+        other, stock = deals[weighted_index(log_weights, self.rng)]
+        return list(other), list(stock)
+
+    def inference_pool(self, view: SeatView) -> tuple[list[Deal], list[float]]:
+        """``inference_deals`` uniform deals and their log-likelihoods."""
+        k = self.search_knobs
+        deals: list[Deal] = []
+        weights = []
+        for _ in range(k.inference_deals):
+            other, stock = sample_hidden(view, self.rng)
+            deals.append((tuple(other), tuple(stock)))
+            weights.append(log_likelihood(view, other, self.rng, self.play_knobs,
+                                          self.bid_knobs, k))
+        return deals, weights
 
     # ------------------------------------------------------------------ bids
     def choose_bid(self, view: SeatView) -> Bid:
@@ -274,7 +311,6 @@ class BidSearch:
 
 
 # ------------------------------------------------- the practice hints' search
-Deal = tuple[tuple[Card, ...], tuple[Card, ...]]  # the unseen cards: (other hand, stock top first)
 
 
 @dataclass(frozen=True)
