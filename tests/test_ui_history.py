@@ -18,13 +18,13 @@ from hypothesis import strategies as st
 from belote2p.fairness import commitment, daily_seed, today_utc
 from belote2p.services.history import match_summaries
 from belote2p.services.i18n import format_number, set_language
-from belote2p.services.run_session import now_iso
 from belote2p.services.runfile import parse_run_file
 from belote2p.services.runs_text import figure_rows
 from belote2p.services.stats import compute_stats, score_series
 from belote2p.services.verify import verify_bytes
 from belote2p.store import MemoryStore
 from belote2p.store.api import RunStatus
+from belote2p.store.runs import now_iso
 from belote2p.ui import plot
 from belote2p.ui.navigation import Route
 from tests import ui_harness as h

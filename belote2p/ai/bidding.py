@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import PASS, TAKE, TAKE_SUIT, Bid
+from ..actions import PASS, Bid
 from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, Card
 from ..view import SeatView
 from .levels import BidKnobs
@@ -73,5 +73,3 @@ def threshold_bid(view: SeatView, k: BidKnobs) -> Bid:
         return bid
     return PASS
 
-
-TAKES = (TAKE,) + TAKE_SUIT

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEEN
 from ..rules import legal_follows
-from .tables import BEATERS, FULL, PTS, mask_of
+from .tables import BEATERS, PTS, mask_of
 
 if TYPE_CHECKING:
     from .solver import Memo
@@ -101,10 +101,6 @@ class Sim:
         if self.lead < 0 or self.stock:
             return list(hand)
         return legal_follows(hand, self.lead, self.trump)
-
-    def unseen_by(self, seat: int) -> int:
-        """Cards ``seat`` cannot see: the other hand's and the stock's."""
-        return FULL & ~self.gone & ~self.masks[seat]
 
     # ------------------------------------------------------------------- play
     def play(self, c: int) -> None:

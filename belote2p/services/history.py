@@ -32,8 +32,6 @@ class Outcome(str, Enum):
     IN_PLAY = "in play"  # the match under way of a run in progress
 
 
-COUNTED_AS_LOST = (Outcome.LOST, Outcome.ABANDONED)
-
 
 @dataclass(frozen=True)
 class HandSummary:

@@ -14,21 +14,16 @@ import secrets
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import date, datetime, timezone
+from datetime import date
 from typing import Any
 
 from ..ai.levels import LevelsError, load_levels
 from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
-from ..store.api import LeaderboardEntry, PlayedBy, RunLock, Store, daily_of_seed
+from ..store.api import DEFAULT_NAME, LeaderboardEntry, PlayedBy, RunLock, Store, daily_of_seed
+from ..store.runs import now_iso
 from .i18n import _
-
-DEFAULT_NAME = "Player"
-
-
-def now_iso() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
 
 
 def new_seed() -> str:
