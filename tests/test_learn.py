@@ -291,7 +291,8 @@ def test_review_text_words_the_review_and_json_is_unchanged(tmp_path):
 
 # ------------------------------------------------------------------ replay a deal
 def test_a_deal_replays_with_the_same_cards_level_and_rival_rule():
-    run = play_run("learn-replay", "2", max_matches=3)
+    # a seed whose level-2 player wins its first matches (the rival climbs levels)
+    run = play_run("learn-replay-3", "2", max_matches=3)
     assert len(run.results) >= 2
     for match, hand in ((0, 0), (0, 1), (1, 0), (1, 1)):
         deal = deal_replay(str(run.seed), run.actions, match, hand)
@@ -316,7 +317,7 @@ def test_a_deal_replays_with_the_same_cards_level_and_rival_rule():
 
 
 def test_only_a_finished_hand_replays():
-    run = play_run("learn-replay", "2", max_matches=1)
+    run = play_run("learn-replay-3", "2", max_matches=1)
     cut = list(run.actions[:10])
     with pytest.raises(NotReplayable):
         deal_replay(str(run.seed), cut, 0, 0)
@@ -325,7 +326,7 @@ def test_only_a_finished_hand_replays():
 
 
 def test_practice_replay_keeps_undo_inside_the_deal():
-    run = play_run("learn-replay", "2", max_matches=2)
+    run = play_run("learn-replay-3", "2", max_matches=2)
     deal = deal_replay(str(run.seed), run.actions, 1, 0)
     practice = Practice(deal, worker=None)
     assert practice.level == deal.level and practice.replay is deal
