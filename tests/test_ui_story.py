@@ -11,7 +11,7 @@ import pytest
 from belote2p.cards import points as card_points
 from belote2p.hand import Hand
 from belote2p.match import Run
-from belote2p.services.rival import rival_decision
+from belote2p.services.rival import rival_action, rival_decision
 from belote2p.services.run_session import ActiveRun
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
@@ -21,15 +21,29 @@ from tests import ui_harness as h
 pytestmark = pytest.mark.ui
 
 # Played by level 3 for you against the run's level-1 rival, this seed's first
-# match is won (233 - 111): it has a celebration, and a second match follows.
+# match is won (_first_match says by how much): it has a celebration, and a
+# second match follows.
 WON_SEED = "story0"
 DT = 1 / 20  # coarse frames: the announcements checked here last far longer
 
 
+def _my_action(run: Run):
+    """Level 3's choice for your seat (the same rule _pick clicks)."""
+    return rival_decision(run.match.view(0), 3, f"{run.seed}/me", len(run.actions))
+
+
+def _first_match(seed: str) -> tuple[int, int]:
+    """The first match's totals when you play as _pick does, without a window."""
+    run = Run(seed)
+    while not run.results:
+        run.apply(_my_action(run) if run.match.to_move == 0 else rival_action(run))
+    scores = run.results[0].scores
+    return scores[0], scores[1]
+
+
 def _pick(table: TableScene, state: TableState) -> tuple[int, int] | None:
     """Where to click for level 3's choice (your cards decided as a good player would)."""
-    run = table.run
-    action = rival_decision(run.match.view(0), 3, f"{run.seed}/me", len(run.actions))
+    action = _my_action(table.run)
     for b in state.bid_buttons:
         if b.value == action:
             return b.rect.center
@@ -127,6 +141,8 @@ def test_the_side_panel_never_runs_ahead_of_the_story(game):
     table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(WON_SEED), "now"))
     assert isinstance(table, TableScene)
     story = Story(table.run)
+    expected = _first_match(WON_SEED)
+    assert expected[0] > expected[1], "the seed's first match is won"
     match_panel_totals = None
     waited = 0
     for frame in range(40_000):
@@ -143,7 +159,8 @@ def test_the_side_panel_never_runs_ahead_of_the_story(game):
                 assert [r[0] for r in panel.rows][-3:] == ["Hand 1", "Hand 2", "Match"]
                 match_panel_totals = panel.rows[-1][1:3]
                 assert state.side.match_scores == match_panel_totals
-                assert any("by 122" in text for text, _c in panel.lines)
+                margin = expected[0] - expected[1]
+                assert any(f"by {margin}" in text for text, _c in panel.lines)
                 assert panel.title == "Match won!"
             if panel.age > 0.3:
                 h.click(panel.button_rect(state.layout).center)
@@ -157,7 +174,7 @@ def test_the_side_panel_never_runs_ahead_of_the_story(game):
                 assert pos is not None, "level 3's choice is on the screen"
                 h.click(pos)
                 waited = 0
-    assert match_panel_totals == (233, 111)
+    assert match_panel_totals == expected
     assert story.celebrations == 1 and table.model.story.streak == 1
 
 

@@ -32,14 +32,16 @@ def _played(seed: str, started: str) -> ActiveRun:
 def test_the_session_tells_the_place_and_the_personal_best():
     store = MemoryStore()
     session = RunSession(store)
-    first = _played("c", "2026-12-01T08:00:00+00:00")  # 10,158
-    assert session.standing(first) == Standing(1, True)  # the first run is the best yet
-    session.record(first, "Ana")
-    second = _played("d", "2026-12-01T09:00:00+00:00")  # 10,096
-    assert session.standing(second) == Standing(2, False)  # below the first
-    session.record(second, "Ana")
-    third = _played("f", "2026-12-01T10:00:00+00:00")  # 20,330
-    assert session.standing(third) == Standing(1, True)
+    times = ("2026-12-01T08:00:00+00:00", "2026-12-01T09:00:00+00:00",
+             "2026-12-01T10:00:00+00:00")
+    low, mid, high = sorted((_played(seed, when) for seed, when in zip("bcf", times)),
+                            key=lambda active: active.run.score)
+    assert 0 < low.run.score < mid.run.score < high.run.score  # three winning runs
+    assert session.standing(mid) == Standing(1, True)  # the first run is the best yet
+    session.record(mid, "Ana")
+    assert session.standing(low) == Standing(2, False)  # below the first
+    session.record(low, "Ana")
+    assert session.standing(high) == Standing(1, True)
     nothing = ActiveRun(Run("d"), "2026-12-01T11:00:00+00:00")
     nothing.run.abandon()
     assert session.standing(nothing).personal_best is False  # no score, no best
