@@ -14,7 +14,6 @@ from belote2p.actions import parse_action
 from belote2p.fairness import commitment
 from belote2p.match import RIVAL, Run
 from belote2p.services.runfile import (
-    ExportSource,
     RunEnd,
     build_run_file,
     dumps,
@@ -24,6 +23,7 @@ from belote2p.services.runfile import (
     write_run_file,
 )
 from belote2p.services.verify import Status, verify_bytes
+from belote2p.store.api import ExportSource
 from tests.fair_helpers import play_run
 from tests.helpers import fast_levels
 

@@ -56,6 +56,7 @@ from ..fairness import (
 from ..lines import TooLarge
 from ..lines import read_capped as capped
 from ..match import Run
+from ..store.api import ExportSource
 from .rival import Levels, levels_digest
 
 FORMAT_NAME = "belote2p-run"
@@ -125,21 +126,6 @@ class RunFile:
                 out[key] = getattr(self, key)
         out["actions"] = list(self.actions)
         return out
-
-
-@dataclass(frozen=True)
-class ExportSource:
-    """What the store gives ``export`` for a finished run."""
-
-    seed: str
-    actions: tuple[str, ...]
-    name: str
-    started: str
-    ended: str | None
-    abandoned: bool = False
-    daily: str | None = None
-    counted: bool | None = None  # the day's counted daily attempt (None: unknown)
-    ai: bool | None = None  # an autoplay run (None: unknown)
 
 
 # -- building -------------------------------------------------------------------
