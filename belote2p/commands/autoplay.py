@@ -1,0 +1,127 @@
+"""``belote2p autoplay``: a whole run played by an AI in the player's seat, scored."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ..ai.base import decide
+from ..fairness import daily_seed, seed_problem
+from ..match import PLAYER, Run
+from ..services.rival import rival_action
+from ..store.api import PlayedBy, Store
+from ..store.names import clean_name
+from ..store.runs import match_results, now_iso, restore_run
+from .common import open_store, printable_stdout
+
+if TYPE_CHECKING:
+    from ..ai.base import Player
+    from ..ai.levels import Level
+
+
+# -- autoplay -------------------------------------------------------------------
+
+def _player(level: str, rng: random.Random, levels: dict[int, Level] | None) -> Player:
+    from ..ai import make_player
+
+    return make_player(level, rng, levels)
+
+
+def autoplay_key(level: str, name: str, max_matches: int | None) -> str:
+    """Identifies the same autoplay command (with the seed) to resume a killed one."""
+    return json.dumps([str(level), name, max_matches], ensure_ascii=False)
+
+
+def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: int | None,
+                  out: TextIO | None = None, daily: str | None = None) -> dict[str, Any]:
+    """Play (or resume) one autoplay run to its end, saving after every action;
+    returns the summary printed as the last line of ``belote2p autoplay``.
+    ``daily``: the daily challenge's date (``seed`` is then that day's seed);
+    the run counts on the day's board when it is the day's first attempt."""
+    slot, saved = store.claim_autoplay(autoplay_key(level, name, max_matches), seed)
+    if saved is not None:
+        run, dropped = restore_run(saved.seed, saved.actions)
+        started = saved.started
+        note = f"resuming an unfinished autoplay run of seed {seed} at action {len(run.actions)}"
+        if dropped:
+            note += f" ({dropped} saved actions could not be replayed)"
+        print(f"belote2p: {note}", file=sys.stderr, flush=True)
+    else:
+        run, started = Run(seed), now_iso()
+    counted = store.claim_daily(daily, seed, started, slot) if daily is not None else None
+    if counted is False:
+        print(f"belote2p: the daily challenge of {daily} was already attempted here: "
+              "this run is practice, it does not go on that day's board",
+              file=sys.stderr, flush=True)
+    from ..ai.levels import load_levels
+
+    levels = load_levels()
+    # The player's decisions draw from an rng seeded by the run seed and the
+    # action's place, so the run is the same whether or not it was interrupted;
+    # the rival's follow the one rival rule (services.rival), which verify re-runs.
+    player_rng = random.Random()
+    player = _player(level, player_rng, levels)
+    reported = len(run.results)
+
+    def stopped() -> bool:
+        return run.over or (max_matches is not None and len(run.results) >= max_matches)
+
+    while not stopped():
+        if run.match.to_move == PLAYER:
+            player_rng.seed(f"{seed}/player/{len(run.actions)}")
+            action = decide(player, run.match.view(PLAYER))
+        else:
+            action = rival_action(run, levels)
+        run.apply(action)
+        store.save_run(seed, run.actions, started, slot=slot)
+        if out is not None and len(run.results) > reported:
+            reported = len(run.results)
+            m = match_results(run)[-1]
+            verdict = "won" if m["won"] else ("drawn" if m["margin"] == 0 else "lost")
+            print(f"match {reported} against rival level {m['level']}: {verdict} "
+                  f"{m['scores'][0]}-{m['scores'][1]}", file=out, flush=True)
+    entry_id = store.record_finished_run(run, name, started,
+                                         ai_key=autoplay_key(level, name, max_matches),
+                                         daily=daily)
+    store.clear_run(slot=slot)
+    saved_ok = bool(store.saving)
+    board = store.leaderboard(played_by=PlayedBy.ANYONE)  # its place with --include-ai
+    rank = next((e.rank for e in board if e.entry_id == entry_id), None) \
+        if saved_ok else None
+    return {
+        "name": name, "streak": run.streak, "margin_total": run.margin_total,
+        "score": run.score,
+        "matches": [{"won": m["won"], "margin": m["margin"]} for m in match_results(run)],
+        "seed": str(seed), "level": level, "rank": rank, "saved": saved_ok,
+        "id": entry_id, "daily": daily, "daily_counted": counted,
+    }
+
+
+def autoplay_main(args: argparse.Namespace) -> int:
+    level = str(args.level)
+    if args.name is not None:
+        name = clean_name(args.name)
+        if name is None:
+            print("belote2p: --name is empty once cleaned; give a visible name",
+                  file=sys.stderr)
+            return 2
+    else:
+        name = f"AI level {level}"
+    daily = getattr(args, "daily", None)
+    day = None if daily is None else daily.isoformat()
+    seed = daily_seed(daily) if daily is not None else args.seed
+    # The one seed rule: --seed never makes a run the store could not keep or a
+    # run file verify would refuse, and never a daily seed (only --daily plays it).
+    problem = seed_problem(seed, daily)
+    if problem is not None:
+        print(f"belote2p: autoplay --seed: {problem}", file=sys.stderr)
+        return 2
+    printable_stdout()
+    store = open_store()
+    summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,
+                            daily=day)
+    print(json.dumps(summary), flush=True)  # ASCII: \u escapes
+    return 0 if summary["saved"] else 1
