@@ -74,7 +74,10 @@ def main(args: argparse.Namespace, stream: Iterable[str | BadLine], out: TextIO)
 
 def review_text_stream(lines: Iterable[str | BadLine], out: TextIO,
                        settings: ReviewSettings) -> int:
-    """Every non-blank line reviewed and worded; 2 if any line was no record."""
+    """Every non-blank line reviewed and worded (``services.review_text``).  A
+    line that is not a hand record prints one sentence on stderr naming the
+    line and why (the JSON output's ``error`` text) and makes the exit status
+    2; the others go on."""
     status = 0
     number = 0
     for number, line in enumerate(lines, 1):

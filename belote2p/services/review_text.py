@@ -3,9 +3,7 @@ words, ``services.advice_text``), for ``belote2p review FILE --text``
 (``commands.review``).
 
 Seat 0 is "you" and seat 1 "the rival", as in the game's hand records.  The
-bids are always judged here, as on the screen.  A line that is not a hand
-record prints one sentence on stderr naming the line and why (the JSON
-output's ``error`` text) and makes the exit status 2; the others go on.
+command judges the bids too, as the screen does.
 """
 
 from __future__ import annotations
