@@ -15,7 +15,8 @@
     belote2p export ID                       print a finished run as a run file
     belote2p verify FILE                     check a run file (- = stdin)
 
-Each command's body lives with the layer it belongs to; this module only parses.
+This module parses and dispatches; each command's body is in ``belote2p/commands/``
+(the window's, ``play`` and ``demo``, in ``ui.main``; ``arena``'s in ``ai.arena``).
 """
 
 from __future__ import annotations
@@ -286,16 +287,16 @@ def _run(command: str, args: argparse.Namespace) -> int:
         with _input(args.file) as stream:
             return replay_stream(read_lines(stream), sys.stdout)
     if command == "solve":
-        from .ai.solve_cli import main as solve_main
+        from .commands.solve import main as solve_main
 
         _utf8_stdout()
         with _input(args.file) as stream:
             return solve_main(read_lines(stream), sys.stdout)
     if command == "review":
-        from .ai.review.command import main as review_main
+        from .commands.review import main as review_main
 
-        if args.text:  # words: the services layer's
-            from .services.review_text import main as review_main
+        if args.text:  # words in the player's language
+            from .commands.review import text_main as review_main
         _utf8_stdout()
         with _input(args.file) as stream:
             return review_main(args, read_lines(stream), sys.stdout)
@@ -308,27 +309,27 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
         return demo_main(args)
     if command == "leaderboard":
-        from .store.commands import leaderboard_main
+        from .commands.board import leaderboard_main
 
         return leaderboard_main(args)
     if command == "runs":
-        from .store.commands import runs_main
+        from .commands.board import runs_main
 
         return runs_main(args)
     if command == "stats":
-        from .store.commands import stats_main
+        from .commands.board import stats_main
 
         return stats_main(args)
     if command == "autoplay":
-        from .store.commands import autoplay_main
+        from .commands.autoplay import autoplay_main
 
         return autoplay_main(args)
     if command == "export":
-        from .store.commands import export_main
+        from .commands.export import export_main
 
         return export_main(args)
     if command == "verify":
-        from .services.verify import verify_main
+        from .commands.verify import verify_main
 
         return verify_main(args)
     from .ui.main import play_main

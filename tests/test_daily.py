@@ -10,12 +10,12 @@ import sys
 from datetime import date
 from pathlib import Path
 
+from belote2p.commands.autoplay import play_autoplay
 from belote2p.fairness import daily_seed
 from belote2p.match import Run
 from belote2p.services.run_session import RunSession
 from belote2p.store import open_store
 from belote2p.store.api import daily_of_seed
-from belote2p.store.commands import play_autoplay
 
 ROOT = Path(__file__).resolve().parents[1]
 DAY = "2026-11-30"

@@ -183,8 +183,9 @@ def test_a_run_file_of_the_previous_rival_says_another_rival_version():
     import dataclasses
     import json
 
-    from belote2p.services.runfile import ExportSource, build_run_file
+    from belote2p.services.runfile import build_run_file
     from belote2p.services.verify import verify_bytes
+    from belote2p.store.api import ExportSource
 
     levels = load_levels()
     previous = {n: dataclasses.replace(level, rival_version=2) for n, level in levels.items()}

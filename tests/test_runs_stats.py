@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from belote2p.actions import HandResult, parse_action
+from belote2p.commands.autoplay import play_autoplay
 from belote2p.fairness import seed_problem
 from belote2p.match import PLAYER, Run
 from belote2p.record import replay_hand
@@ -25,7 +26,6 @@ from belote2p.services.stats import compute_stats, score_series
 from belote2p.services.verify import verify_bytes
 from belote2p.store import MemoryStore, open_store, schema
 from belote2p.store.api import RunStatus
-from belote2p.store.commands import play_autoplay
 from belote2p.store.paths import DB_NAME
 from tests.fair_helpers import play_run
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from belote2p.commands.autoplay import play_autoplay
 from belote2p.services.board_text import text_width
 from belote2p.services.i18n import set_language
 from belote2p.services.run_session import RunSession
@@ -18,7 +19,6 @@ from belote2p.services.runs_text import format_runs, format_stats
 from belote2p.services.stats import LevelStats, Stats
 from belote2p.store import open_store
 from belote2p.store.api import RunRecord, RunStatus
-from belote2p.store.commands import play_autoplay
 
 ROOT = Path(__file__).resolve().parents[1]
 LANGUAGE_VARS = ("BELOTE2P_LANG", "LC_ALL", "LC_MESSAGES", "LANG")

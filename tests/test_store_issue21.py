@@ -23,11 +23,11 @@ from pathlib import Path
 
 import pytest
 
+from belote2p.commands.autoplay import play_autoplay
 from belote2p.match import Run
 from belote2p.services.history import match_summaries
 from belote2p.services.stats import compute_stats
 from belote2p.store import connection, guard, open_store, queries, rows
-from belote2p.store.commands import play_autoplay
 from belote2p.store.paths import DB_NAME
 from tests.test_store_helpers import ROOT, cli, random_actions
 

@@ -11,19 +11,19 @@ from types import SimpleNamespace
 import pytest
 
 from belote2p.actions import parse_action
+from belote2p.commands.export import print_run_file
 from belote2p.fairness import commitment
 from belote2p.match import RIVAL, Run
 from belote2p.services.runfile import (
-    ExportSource,
     RunEnd,
     build_run_file,
     dumps,
-    export_main,
     export_run,
     parse_run_file,
     write_run_file,
 )
 from belote2p.services.verify import Status, verify_bytes
+from belote2p.store.api import ExportSource
 from tests.fair_helpers import play_run
 from tests.helpers import fast_levels
 
@@ -236,12 +236,12 @@ def test_verify_command_output_and_exit_status(tmp_path):
 
 def test_export_prints_the_run_the_store_finds(long_run, capsys):
     source = ExportSource("s4", tuple(long_run.actions), "Ana", STARTED, ENDED)
-    assert export_main(SimpleNamespace(id=3), lambda entry_id: source) == 0
+    assert print_run_file(SimpleNamespace(id=3), lambda entry_id: source) == 0
     printed = json.loads(capsys.readouterr().out)
     assert printed["seed"] == "s4" and printed["actions"] == long_run.actions
-    assert export_main(SimpleNamespace(id=9), lambda entry_id: None) == 1
+    assert print_run_file(SimpleNamespace(id=9), lambda entry_id: None) == 1
     assert "no finished run 9" in capsys.readouterr().err
-    assert export_main(SimpleNamespace(id=1), None) == 2
+    assert print_run_file(SimpleNamespace(id=1), None) == 2
 
 
 def test_export_command_never_gives_a_traceback(tmp_path):

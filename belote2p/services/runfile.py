@@ -29,15 +29,12 @@ is ``services.verify``'s job.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import os
 import re
 import stat
-import sys
 import tempfile
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -56,6 +53,7 @@ from ..fairness import (
 from ..lines import TooLarge
 from ..lines import read_capped as capped
 from ..match import Run
+from ..store.api import ExportSource
 from .rival import Levels, levels_digest
 
 FORMAT_NAME = "belote2p-run"
@@ -125,21 +123,6 @@ class RunFile:
                 out[key] = getattr(self, key)
         out["actions"] = list(self.actions)
         return out
-
-
-@dataclass(frozen=True)
-class ExportSource:
-    """What the store gives ``export`` for a finished run."""
-
-    seed: str
-    actions: tuple[str, ...]
-    name: str
-    started: str
-    ended: str | None
-    abandoned: bool = False
-    daily: str | None = None
-    counted: bool | None = None  # the day's counted daily attempt (None: unknown)
-    ai: bool | None = None  # an autoplay run (None: unknown)
 
 
 # -- building -------------------------------------------------------------------
@@ -420,29 +403,3 @@ def _count(obj: dict[str, Any], key: str, limit: int) -> int:
     if not _is_int(value) or not 0 <= value <= limit:
         raise RunFileError(f"{key!r} must be a whole number from 0 to {limit:,}")
     return value
-
-
-
-# -- the export command ---------------------------------------------------------
-
-FindRun = Callable[[int], ExportSource | None]
-
-
-def export_main(args: argparse.Namespace, find: FindRun | None) -> int:
-    """``belote2p export ID``: the run file on stdout; 1 if there is no such run.
-
-    ``find`` is the store's lookup of a finished run by id (None: this store
-    cannot export); the command line passes it, so services never import the store.
-    """
-    if find is None:
-        print("belote2p: export: this store keeps no actions of finished runs, "
-              "so it cannot export them", file=sys.stderr)
-        return 2
-    source = find(args.id)
-    if source is None:
-        print(f"belote2p: export: no finished run {args.id} "
-              f"(leaderboard --json gives each run's id)", file=sys.stderr)
-        return 1
-    sys.stdout.write(dumps(build_run_file(source).as_json()))
-    sys.stdout.flush()
-    return 0

@@ -14,9 +14,6 @@ the action index (``actions[i]``, from 0) when an action is wrong.
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 from enum import IntEnum
@@ -34,7 +31,6 @@ from .runfile import (
     RunFileError,
     between_matches,
     parse_run_file,
-    read_capped,
     run_end,
 )
 
@@ -218,24 +214,3 @@ def verify_bytes(data: bytes, levels: Levels | None = None,
     except RunFileError as exc:
         return Verdict(Status.UNREADABLE, problem=f"not a readable run file: {exc}")
     return verify_run_file(run_file, levels, now)
-
-
-def verify_main(args: argparse.Namespace) -> int:
-    """``belote2p verify FILE|-``: the verdict as the last stdout line; exit 0/1/2."""
-    try:
-        if args.file == "-":
-            data = read_capped(sys.stdin.buffer)
-        else:
-            with open(args.file, "rb") as handle:
-                data = read_capped(handle)
-    except OSError as exc:
-        verdict = Verdict(Status.UNREADABLE,
-                          problem=f"cannot read {args.file}: {exc.strerror or exc}")
-    except RunFileError as exc:
-        verdict = Verdict(Status.UNREADABLE, problem=f"not a readable run file: {exc}")
-    else:
-        verdict = verify_bytes(data)
-    if verdict.status is Status.UNREADABLE:
-        print(f"belote2p: {verdict.problem}", file=sys.stderr)
-    print(json.dumps(verdict.as_json(), ensure_ascii=False), flush=True)
-    return int(verdict.status)

@@ -48,7 +48,6 @@ from .runs import display_date, now_iso, restore_run, run_summary
 
 if TYPE_CHECKING:
     from ..match import Run
-    from ..services.runfile import ExportSource
 
 GAME_SLOT = "game"
 BOARD_SIZE = 10
@@ -62,6 +61,22 @@ class SavedRun:
     seed: str
     actions: tuple[str, ...]
     started: str  # ISO 8601, UTC
+
+
+@dataclass(frozen=True)
+class ExportSource:
+    """What the store gives ``export`` for a finished run (``services.runfile``
+    builds the run file from it)."""
+
+    seed: str
+    actions: tuple[str, ...]
+    name: str
+    started: str
+    ended: str | None
+    abandoned: bool = False
+    daily: str | None = None
+    counted: bool | None = None  # the day's counted daily attempt (None: unknown)
+    ai: bool | None = None  # an autoplay run (None: unknown)
 
 
 @dataclass(frozen=True)
@@ -353,8 +368,6 @@ def export_source(record: RunRecord | None) -> ExportSource | None:
     """What ``services.runfile`` exports of a finished run (None: not exportable)."""
     if record is None or record.status is RunStatus.IN_PROGRESS or not record.exportable:
         return None
-    from ..services.runfile import ExportSource
-
     return ExportSource(seed=record.seed, actions=record.actions, name=record.name,
                         started=record.started, ended=record.ended,
                         abandoned=record.status is RunStatus.ABANDONED, daily=record.daily,

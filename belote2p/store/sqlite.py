@@ -60,7 +60,7 @@ from .schema import missing_tables
 
 if TYPE_CHECKING:
     from ..match import Run
-    from ..services.runfile import ExportSource
+    from .api import ExportSource
 
 _MISSING = object()
 

@@ -13,9 +13,9 @@ from typing import Any
 import pygame
 
 from ...services.i18n import _
-from ...services.runfile import ExportSource, build_run_file, write_run_file
+from ...services.runfile import build_run_file, write_run_file
 from ...store import data_dir
-from ...store.api import Store
+from ...store.api import ExportSource, Store
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c

@@ -23,7 +23,7 @@ from ...services.board_text import daily_label
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, current_language
 from ...services.run_session import ActiveRun
-from ...services.runfile import ExportSource
+from ...store.api import ExportSource
 from ...store.runs import now_iso
 from .. import gfx
 from ..context import SceneContext

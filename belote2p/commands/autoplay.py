@@ -1,9 +1,8 @@
-"""The store's commands: ``leaderboard``, ``runs``, ``stats``, ``export`` and ``autoplay``."""
+"""``belote2p autoplay``: a whole run played by an AI in the player's seat, scored."""
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import random
 import sys
@@ -12,119 +11,15 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..ai.base import decide
 from ..fairness import daily_seed, seed_problem
 from ..match import PLAYER, Run
-from ..services.board_text import format_board, no_daily_board
 from ..services.rival import rival_action
-from ..services.runs_text import format_runs, format_stats
-from .api import PlayedBy, RunStatus, Store
-from .names import clean_name
-from .runs import match_results, now_iso, restore_run
+from ..store.api import PlayedBy, Store
+from ..store.names import clean_name
+from ..store.runs import match_results, now_iso, restore_run
+from .common import open_store, printable_stdout
 
 if TYPE_CHECKING:
     from ..ai.base import Player
     from ..ai.levels import Level
-
-
-def _open() -> Store:
-    """The store; the database or its folder not being a file or a folder
-    (a FIFO, a device...): one line naming it, exit 2."""
-    from .connection import NotRegularFile
-    from .sqlite import open_store
-
-    try:
-        store: Store = open_store()
-    except NotRegularFile as exc:
-        print(f"belote2p: {exc}", file=sys.stderr)
-        raise SystemExit(2) from None
-    return store
-
-
-# -- leaderboard ----------------------------------------------------------------
-
-def _printable_stdout() -> None:
-    """A name the terminal (or file) cannot encode is shown with replacement
-    characters instead of stopping the command."""
-    reconfigure = getattr(sys.stdout, "reconfigure", None)
-    if reconfigure is not None:
-        with contextlib.suppress(ValueError, OSError):
-            reconfigure(errors="replace")
-
-
-def leaderboard_main(args: argparse.Namespace) -> int:
-    """``belote2p leaderboard [--daily YYYY-MM-DD] [--include-ai] [--json]``: the
-    player's best runs (with ``--include-ai`` the autoplay runs too, ranked with
-    them), or one day's board (its counted first attempt, whoever played it), as
-    text in the player's language, or ``--json`` data that never changes with it."""
-    _printable_stdout()
-    store = _open()
-    daily = getattr(args, "daily", None)
-    if daily is not None:
-        entries = store.daily_leaderboard(daily.isoformat())
-        if not entries and not getattr(args, "json", False):
-            print(no_daily_board(daily.isoformat()))
-            return 0
-    else:
-        include_ai = bool(getattr(args, "include_ai", False))
-        entries = store.leaderboard(played_by=PlayedBy.ANYONE if include_ai else PlayedBy.PLAYER)
-    if getattr(args, "json", False):
-        print(json.dumps([e.as_json() for e in entries]))  # ASCII: \u escapes
-    else:
-        print(format_board(entries))
-    return 0
-
-
-# -- history and statistics ------------------------------------------------------
-
-def runs_main(args: argparse.Namespace) -> int:
-    """``belote2p runs [--json]``: every run, newest first (the run in progress
-    shows its commitment, never its seed), as text in the player's language, or
-    ``--json`` data that never changes with the language."""
-    _printable_stdout()
-    records = _open().list_runs()
-    if getattr(args, "json", False):
-        print(json.dumps([r.as_json() for r in records]))  # ASCII: \u escapes
-    else:
-        print(format_runs(records))
-    return 0
-
-
-def stats_main(args: argparse.Namespace) -> int:
-    """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
-    text in the player's language, or ``--json`` data that never changes with it."""
-    from ..services.rating import RatingDataError
-    from ..services.stats import compute_stats
-
-    _printable_stdout()  # French digit groups and accents on an ASCII console
-    try:
-        stats = compute_stats(_open().list_runs(),
-                              include_ai=bool(getattr(args, "include_ai", False)))
-    except RatingDataError as exc:  # the rating's level anchors: one line, no traceback
-        print(f"belote2p stats: {exc}", file=sys.stderr)
-        return 2
-    if getattr(args, "json", False):
-        print(json.dumps(stats.as_json()))
-    else:
-        print(format_stats(stats))
-    return 0
-
-
-def export_main(args: argparse.Namespace) -> int:
-    """``belote2p export ID``: the run file on stdout (``services.runfile``);
-    an id that is no finished run, or a run kept without its moves: one line
-    on stderr, exit 2."""
-    from ..services.runfile import export_main as write_run_file
-
-    store = _open()
-    record = store.run_record(args.id)
-    if record is None or record.status is RunStatus.IN_PROGRESS:
-        print(f"belote2p: export: there is no finished run {args.id} "
-              "(belote2p runs lists them with their ids)", file=sys.stderr)
-        return 2
-    if not record.exportable:
-        print(f"belote2p: export: run {args.id} was recorded before runs kept their moves, "
-              "so it cannot be exported", file=sys.stderr)
-        return 2
-    _printable_stdout()
-    return write_run_file(args, store.run_for_export)
 
 
 # -- autoplay -------------------------------------------------------------------
@@ -224,8 +119,8 @@ def autoplay_main(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"belote2p: autoplay --seed: {problem}", file=sys.stderr)
         return 2
-    _printable_stdout()
-    store = _open()
+    printable_stdout()
+    store = open_store()
     summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,
                             daily=day)
     print(json.dumps(summary), flush=True)  # ASCII: \u escapes

@@ -1,4 +1,5 @@
-"""``belote2p review FILE|-``: one JSON line of verdicts per hand record."""
+"""``belote2p review FILE|-``: one JSON line of verdicts per hand record,
+or with ``--text`` the review in sentences of the player's language."""
 
 from __future__ import annotations
 
@@ -8,10 +9,12 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
-from ...hand import Hand
-from ...lines import BadLine, parse_json
-from ...record import RecordError, replay_hand
-from .engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_hand
+from ..ai.review.engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_hand
+from ..hand import Hand
+from ..lines import BadLine, parse_json
+from ..record import RecordError, replay_hand
+from ..services.i18n import _, format_number
+from ..services.review_text import review_text
 
 
 def hand_of_line(line: str | BadLine) -> Hand | str:
@@ -65,3 +68,33 @@ def settings_of(args: argparse.Namespace, with_bids: bool = False) -> ReviewSett
 def main(args: argparse.Namespace, stream: Iterable[str | BadLine], out: TextIO) -> int:
     settings = settings_of(args)
     return 2 if settings is None else review_stream(stream, out, settings)
+
+
+# -- review --text -------------------------------------------------------------
+
+def review_text_stream(lines: Iterable[str | BadLine], out: TextIO,
+                       settings: ReviewSettings) -> int:
+    """Every non-blank line reviewed and worded (``services.review_text``).  A
+    line that is not a hand record prints one sentence on stderr naming the
+    line and why (the JSON output's ``error`` text) and makes the exit status
+    2; the others go on."""
+    status = 0
+    number = 0
+    for number, line in enumerate(lines, 1):
+        if not isinstance(line, BadLine) and not line.strip():
+            continue
+        hand = hand_of_line(line)
+        if isinstance(hand, str):
+            print(_("line {n}: {error}").format(n=format_number(number), error=hand),
+                  file=sys.stderr)
+            status = 2
+            continue
+        out.write("\n".join(review_text(hand, review_hand(hand, settings))) + "\n")
+        out.flush()
+    return status
+
+
+def text_main(args: argparse.Namespace, stream: Iterable[str | BadLine], out: TextIO) -> int:
+    """``belote2p review FILE --text`` (the bids judged too)."""
+    settings = settings_of(args, with_bids=True)
+    return 2 if settings is None else review_text_stream(stream, out, settings)

@@ -1,0 +1,71 @@
+"""The commands that print the store's records: ``leaderboard``, ``runs`` and ``stats``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..services.board_text import format_board, no_daily_board
+from ..services.runs_text import format_runs, format_stats
+from ..store.api import PlayedBy
+from .common import open_store, printable_stdout
+
+# -- leaderboard ----------------------------------------------------------------
+
+def leaderboard_main(args: argparse.Namespace) -> int:
+    """``belote2p leaderboard [--daily YYYY-MM-DD] [--include-ai] [--json]``: the
+    player's best runs (with ``--include-ai`` the autoplay runs too, ranked with
+    them), or one day's board (its counted first attempt, whoever played it), as
+    text in the player's language, or ``--json`` data that never changes with it."""
+    printable_stdout()
+    store = open_store()
+    daily = getattr(args, "daily", None)
+    if daily is not None:
+        entries = store.daily_leaderboard(daily.isoformat())
+        if not entries and not getattr(args, "json", False):
+            print(no_daily_board(daily.isoformat()))
+            return 0
+    else:
+        include_ai = bool(getattr(args, "include_ai", False))
+        entries = store.leaderboard(played_by=PlayedBy.ANYONE if include_ai else PlayedBy.PLAYER)
+    if getattr(args, "json", False):
+        print(json.dumps([e.as_json() for e in entries]))  # ASCII: \u escapes
+    else:
+        print(format_board(entries))
+    return 0
+
+
+# -- history and statistics ------------------------------------------------------
+
+def runs_main(args: argparse.Namespace) -> int:
+    """``belote2p runs [--json]``: every run, newest first (the run in progress
+    shows its commitment, never its seed), as text in the player's language, or
+    ``--json`` data that never changes with the language."""
+    printable_stdout()
+    records = open_store().list_runs()
+    if getattr(args, "json", False):
+        print(json.dumps([r.as_json() for r in records]))  # ASCII: \u escapes
+    else:
+        print(format_runs(records))
+    return 0
+
+
+def stats_main(args: argparse.Namespace) -> int:
+    """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
+    text in the player's language, or ``--json`` data that never changes with it."""
+    from ..services.rating import RatingDataError
+    from ..services.stats import compute_stats
+
+    printable_stdout()  # French digit groups and accents on an ASCII console
+    try:
+        stats = compute_stats(open_store().list_runs(),
+                              include_ai=bool(getattr(args, "include_ai", False)))
+    except RatingDataError as exc:  # the rating's level anchors: one line, no traceback
+        print(f"belote2p stats: {exc}", file=sys.stderr)
+        return 2
+    if getattr(args, "json", False):
+        print(json.dumps(stats.as_json()))
+    else:
+        print(format_stats(stats))
+    return 0
