@@ -21,7 +21,15 @@ from ..ai.levels import LevelsError, load_levels
 from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
-from ..store.api import DEFAULT_NAME, LeaderboardEntry, PlayedBy, RunLock, Store, daily_of_seed
+from ..store.api import (
+    DEFAULT_NAME,
+    LeaderboardEntry,
+    PlayedBy,
+    RunLock,
+    Store,
+    daily_of_seed,
+    qualifies_on,
+)
 from ..store.runs import now_iso
 from .i18n import _
 
@@ -234,12 +242,12 @@ class RunSession:
         score = active.run.score
         try:
             board = list(self.store.leaderboard())
-            qualifies = bool(self.store.qualifies(score))
             earlier = [r.score for r in self.store.list_runs()
                        if not r.ai and r.ended is not None and r.started != active.started]
         except Exception:  # noqa: BLE001 - an unreadable store: no claim about the board
             return None
-        place = 1 + sum(1 for e in board if e.score >= score) if qualifies else None
+        place = 1 + sum(1 for e in board if e.score >= score) if qualifies_on(board, score) \
+            else None
         return Standing(place, score > 0 and score > max(earlier, default=0))
 
     def record(self, active: ActiveRun, name: str, typed: bool = True) -> int | None:
