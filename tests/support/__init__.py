@@ -1,0 +1,1 @@
+"""Helpers the tests share: builders, drivers, reference implementations (no tests here)."""
