@@ -6,6 +6,13 @@
 - The pure core imports neither pygame nor the AI, store, services or UI, not
   even through another module.
 - A UI scene never imports another scene: scenes talk through the app.
+- The tests mirror the package (``tests/core``, ``tests/ai``, ... see
+  CONTRIBUTING.md): every folder of ``tests/`` is a package, so pytest imports
+  each test module by its full name (two folders may hold the same file name);
+  no test module is imported by another module (what tests share lives in
+  ``tests/support/`` or a ``conftest.py``), and nothing outside ``tests/``
+  imports from it (but ``tools/render_screens.py``, the UI tests' screen
+  driver, from ``tests/support``).
 
 Every import counts: the ones inside functions, and the ones under ``if
 TYPE_CHECKING:`` too (they never run, but a type named across layers or
@@ -30,7 +37,17 @@ from pathlib import Path
 import pytest
 
 PACKAGE = "belote2p"
-PACKAGE_DIR = Path(__file__).resolve().parents[1] / PACKAGE
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_DIR = ROOT / PACKAGE
+TESTS_DIR = ROOT / "tests"
+# the folders beside the package whose scripts must not lean on the tests
+OUTSIDE_TESTS = ("belote2p", "benchmarks", "tools")
+# Modules outside tests/ allowed to import tests/support (never a test module):
+# tools/render_screens.py is the UI tests' screen driver as much as a tool (the
+# fit tests of tests/ui load it and read what it draws), and it draws the
+# screens over the tests' own sample data (recorded runs, figure-only runs,
+# the window driven by posted events).
+MAY_USE_TEST_SUPPORT = {"tools.render_screens"}
 CORE = ("cards", "rules", "actions", "hand", "view", "match", "record", "resources", "lines",
         "fairness")
 FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.services",
@@ -95,9 +112,10 @@ def _base_of(module: Module, node: ast.ImportFrom) -> str:
     return ".".join(package + ([node.module] if node.module else []))
 
 
-def imported_names(module: Module, known: set[str]) -> set[str]:
-    """The modules ``module`` imports: package modules by full name, anything
-    else by its top-level name (``pygame``)."""
+def imported_names(module: Module, known: set[str], packages: tuple[str, ...] = (PACKAGE,)
+                   ) -> set[str]:
+    """The modules ``module`` imports: the modules of ``packages`` by full name,
+    anything else by its top-level name (``pygame``)."""
     tree = ast.parse(module.path.read_text(encoding="utf-8"), str(module.path))
     found: set[str] = set()
     for node in _import_nodes(tree):
@@ -109,7 +127,7 @@ def imported_names(module: Module, known: set[str]) -> set[str]:
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
                        for a in node.names]
         for target in targets:
-            if target == PACKAGE or target.startswith(PACKAGE + "."):
+            if any(target == p or target.startswith(p + ".") for p in packages):
                 found.add(_nearest_module(target, known))
             else:
                 found.add(target.split(".")[0])
@@ -295,6 +313,75 @@ def test_scenes_do_not_import_one_another():
                  for target, chain in reachable(GRAPH, scene).items()
                  if target in scenes and target != scene]
     assert not crossings, "\n".join(crossings)
+
+
+# --- the tests' own tree ------------------------------------------------------
+
+def tree_modules(root: Path, top: str) -> dict[str, Module]:
+    """Every module under ``root / top`` by its dotted name from ``root``."""
+    return package_modules(root / top)
+
+
+def is_test_module(name: str) -> bool:
+    """A module pytest collects (``test_*.py``) or loads itself (``conftest.py``)."""
+    last = name.rsplit(".", 1)[-1]
+    return last.startswith("test_") or last == "conftest"
+
+
+def imports_of_the_tests(root: Path, tops: tuple[str, ...] = ("tests", *OUTSIDE_TESTS)
+                         ) -> set[tuple[str, str]]:
+    """Every (importer, imported) pair where the imported module is one of the
+    tests' own modules that only pytest may load (a ``test_*`` module or a
+    ``conftest``), or anything of ``tests`` imported from outside it."""
+    tests = tree_modules(root, "tests")
+    known = set(tests)
+    found = set()
+    for top in tops:
+        for name, module in tree_modules(root, top).items():
+            for target in imported_names(module, known, packages=("tests",)):
+                if target != "tests" and not target.startswith("tests."):
+                    continue
+                if is_test_module(target) or not (
+                        name == "tests" or name.startswith("tests.")
+                        or (name in MAY_USE_TEST_SUPPORT and target.startswith("tests.support."))):
+                    found.add((name, target))
+    return found
+
+
+def test_the_tests_are_packages():
+    """Without an ``__init__.py`` pytest would import two ``test_x.py`` of
+    different folders under one name, and fail on the second."""
+    folders = [d for d in [TESTS_DIR, *TESTS_DIR.rglob("*")] if d.is_dir()
+               and d.name != "__pycache__" and any(d.glob("*.py"))]
+    assert len(folders) >= 8  # tests/ and its folders, one a layer
+    assert not [str(d.relative_to(ROOT)) for d in folders if not (d / "__init__.py").exists()]
+
+
+def test_no_test_module_is_imported_and_nothing_outside_imports_the_tests():
+    breaches = imports_of_the_tests(ROOT)
+    assert not breaches, ("move what is shared into tests/support/ or a conftest.py:\n"
+                          + "\n".join(f"{a} -> {b}" for a, b in sorted(breaches)))
+
+
+def test_the_tests_check_catches_a_test_importing_a_test(tmp_path):
+    files = {
+        "tests/__init__.py": "", "tests/support/__init__.py": "", "tests/ai/__init__.py": "",
+        "tests/support/builders.py": "", "tests/ai/conftest.py": "",
+        "tests/ai/test_a.py": "from tests.support.builders import x\n",
+        "tests/ai/test_b.py": "def test_b():\n    from tests.ai.test_a import helper\n",
+        "tests/ai/test_c.py": "from . import conftest\n",
+        "tools/render.py": "from tests.support import builders\n",
+        "tools/render_screens.py": "from tests.support import builders\nimport tests.ai.test_a\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    for top in OUTSIDE_TESTS:
+        (tmp_path / top).mkdir(exist_ok=True)
+    assert imports_of_the_tests(tmp_path) == {
+        ("tests.ai.test_b", "tests.ai.test_a"), ("tests.ai.test_c", "tests.ai.conftest"),
+        ("tools.render", "tests.support.builders"),
+        ("tools.render_screens", "tests.ai.test_a")}
 
 
 # --- the checker itself, on a made-up graph --------------------------------

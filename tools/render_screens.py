@@ -511,7 +511,7 @@ def board_store() -> MemoryStore:
     from datetime import date, timedelta
 
     from belote2p.fairness import daily_seed
-    from tests.store.test_store import FakeRun
+    from tests.support.store_runs import FakeRun
 
     store = MemoryStore()
 

@@ -15,95 +15,10 @@ import random
 
 import pytest
 
-from belote2p.actions import Phase
-from belote2p.ai import decide, make_player
-from belote2p.cards import CARDS
+from belote2p.ai import make_player
 from belote2p.hand import Hand
 from belote2p.view import MatchContext, SeatView, view_of
-from tests.support.builders import fast_levels
-
-LEVELS = fast_levels()
-
-
-def random_position(rng: random.Random, stop_kind: str):
-    """Play level-2 moves from a seeded deal until a decision of the given kind
-    ('bid', 'free' or 'strict'); returns (decks, dealer, actions, hand) or None."""
-    dealer = rng.randrange(2)
-    deck = list(CARDS)
-    rng.shuffle(deck)
-    decks = [deck]
-    hand = Hand(dealer, deck)
-    players = [make_player(2, random.Random(rng.random()), LEVELS) for _ in range(2)]
-    actions = []
-    stop_after = rng.randrange(0, 14)
-    seen = 0
-    while hand.phase is not Phase.DONE:
-        if hand.phase is Phase.REDEAL:
-            deck = list(CARDS)
-            rng.shuffle(deck)
-            decks.append(deck)
-            hand.redeal(deck)
-            continue
-        kind = "bid" if hand.phase is Phase.BIDDING else ("strict" if hand.strict else "free")
-        if kind == stop_kind:
-            if seen >= stop_after or (kind == "bid" and rng.random() < 0.5):
-                return decks, dealer, actions, hand
-            seen += 1
-        # a little randomness so that all sorts of positions appear
-        if rng.random() < 0.3:
-            action = rng.choice(hand.legal_actions())
-        else:
-            action = decide(players[hand.to_move], view_of(hand, hand.to_move))
-        hand.apply(action)
-        actions.append(action)
-    return None
-
-
-def first_position(rng: random.Random, kind: str):
-    """The first position of ``kind`` that ``rng``'s deals reach (some deals never do)."""
-    position = None
-    while position is None:
-        position = random_position(rng, kind)
-    return position
-
-
-def replay(decks, dealer, actions) -> Hand:
-    hand = Hand(dealer, decks[0])
-    next_deck = 1
-    for action in actions:
-        hand.apply(action)
-        if hand.phase is Phase.REDEAL:
-            hand.redeal(decks[next_deck])
-            next_deck += 1
-    return hand
-
-
-def hidden_variants(rng, decks, dealer, actions, hand: Hand, count: int):
-    """Game states that differ from ``hand`` only in what its seat to move cannot see."""
-    seat = hand.to_move
-    played = {c for t in hand.tricks for c in t.cards} | set(hand.current)
-    seen = set(hand.hands[seat]) | played | {hand.turned}
-    last = decks[-1]
-    hidden = [p for p in range(32) if last[p] not in seen]
-    variants = []
-    for _ in range(count * 4):
-        new_decks = [rng.sample(d, 32) for d in decks[:-1]]
-        deck = list(last)
-        cards = [deck[p] for p in hidden]
-        rng.shuffle(cards)
-        for p, c in zip(hidden, cards):
-            deck[p] = c
-        new_decks.append(deck)
-        try:
-            other = replay(new_decks, dealer, actions)
-        except ValueError:  # an action that the other cards make illegal
-            continue
-        if other.hands[1 - seat] != hand.hands[1 - seat] or other.stock != hand.stock:
-            variants.append(other)
-        if len(variants) == count:
-            break
-    return variants
-
+from tests.support.positions import LEVELS, first_position, hidden_variants
 
 CONTEXTS = [MatchContext(0, (0, 0)), MatchContext(1, (120, 40)), MatchContext(1, (30, 190))]
 

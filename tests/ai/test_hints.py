@@ -27,27 +27,9 @@ from belote2p.ai.sampling import sim_from_view
 from belote2p.ai.search import DealScores, PointsNotingSearch, SearchPlayer, distinct_cards
 from belote2p.cards import parse_card
 from belote2p.match import Match
-from belote2p.view import SeatView, view_of
+from belote2p.view import view_of
 from tests.support.builders import fast_levels
-
-
-def play_positions(seed: str, strict: bool, count: int) -> list[SeatView]:
-    """Card decisions with a choice (stock or strict phase), from level-3 matches."""
-    found: list[SeatView] = []
-    k = 0
-    while len(found) < count:
-        players = [make_player(3, random.Random(f"{seed}/{k}/{seat}")) for seat in (0, 1)]
-        match = Match(seed, k)
-        while not match.over and len(found) < count:
-            view = match.view(match.to_move)
-            if view.phase is Phase.PLAY and view.strict == strict and len(view.legal) > 1:
-                found.append(view)
-            match.apply(decide(players[match.to_move], view))
-        k += 1
-    return found[::-1][:count]
-
-
-STOCK = play_positions("hints-stock", False, 8)
+from tests.support.positions import STOCK
 
 
 @pytest.mark.parametrize("view", STOCK, ids=range(len(STOCK)))

@@ -12,8 +12,8 @@ from belote2p.ai.arena import run_arena
 from belote2p.match import Match
 from belote2p.view import view_of
 from benchmarks.ismcts import IsmctsKnobs, IsmctsPlayer, make_rival
-from tests.ai.test_ai_hidden_info import first_position, hidden_variants
 from tests.support.builders import fast_levels
+from tests.support.positions import first_position, hidden_variants
 
 SMALL = IsmctsKnobs(iterations=60, bid_samples=12)  # enough to exercise the tree, fast
 LEVELS = fast_levels()

@@ -15,8 +15,8 @@ from belote2p.cards import ACE, JACK, KING, SEVEN, TEN
 from belote2p.match import Match
 from belote2p.view import view_of
 from benchmarks.pimc import PimcKnobs, PimcPlayer, greedy, make_rival
-from tests.ai.test_ai_hidden_info import first_position, hidden_variants
 from tests.support.builders import fast_levels
+from tests.support.positions import first_position, hidden_variants
 
 SMALL = PimcKnobs(deals=6, screen=3, finalists=2, bid_deals=4)  # every path, fast
 LEVELS = fast_levels()

@@ -15,8 +15,8 @@ from belote2p.ai.review import ReviewPhase, ReviewSettings, review_hand, review_
 from belote2p.cards import Card
 from belote2p.hand import Hand
 from belote2p.record import record_of, replay_line
-from tests.commands.test_cli import run_cli
 from tests.support.builders import random_hand
+from tests.support.cli import run_cli
 
 QUICK = ReviewSettings(samples=3, solve_cards=5)
 

@@ -17,7 +17,7 @@ from belote2p.actions import Bid
 from belote2p.ai.review import ReviewSettings, review_hand
 from belote2p.hand import Hand
 from belote2p.view import view_of
-from tests.ai.test_ai_hidden_info import first_position, hidden_variants
+from tests.support.positions import first_position, hidden_variants
 
 QUICK = ReviewSettings(samples=4, solve_cards=6, with_bids=True)
 

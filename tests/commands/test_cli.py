@@ -6,21 +6,13 @@ import random
 import shutil
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 from belote2p import __version__
 from belote2p.record import record_of
 from tests.support.builders import random_hand
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_cli(*args, stdin=None, cwd=None):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    return subprocess.run([sys.executable, "-m", "belote2p", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, env=env, timeout=60)
+from tests.support.cli import run_cli
 
 
 def test_version():

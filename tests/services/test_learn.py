@@ -56,9 +56,8 @@ from belote2p.ui.navigation import Route
 from belote2p.ui.table.practice import Practice
 from belote2p.ui.table.scene import TableScene
 from belote2p.view import view_of
-from tests.ai.test_ai_hidden_info import first_position, hidden_variants
-from tests.ai.test_hints import STOCK
 from tests.support.play import play_run
+from tests.support.positions import STOCK, first_position, hidden_variants
 
 ROOT = Path(__file__).resolve().parents[2]
 QUICK = ReviewSettings(samples=4, solve_cards=6, with_bids=True)

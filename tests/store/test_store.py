@@ -29,7 +29,7 @@ from belote2p.store import (
     schema,
 )
 from belote2p.store.paths import DB_NAME, ENV_VAR
-from tests.support.store_runs import random_actions, state, winning_actions
+from tests.support.store_runs import FakeRun, random_actions, state, winning_actions
 
 STARTED = "2024-05-01T10:00:00.000000+00:00"
 
@@ -144,19 +144,6 @@ def test_margin_is_capped_in_the_score():
 
 
 # -- both stores behave the same ---------------------------------------------------
-
-class FakeRun:
-    """Just what the store reads from a finished run."""
-
-    def __init__(self, seed, score_streak, margin, over=True, abandoned=False):
-        self.seed, self.streak, self.margin_total = seed, score_streak, margin
-        self.score = run_score(score_streak, margin)
-        self.rival_level = min(1 + score_streak, 4)
-        self.over, self.abandoned = over, abandoned
-        self.results = [MatchResult((margin // max(score_streak, 1) + 1, 1), 0)] * score_streak
-        if over:
-            self.results.append(MatchResult((0, 1), 1))
-
 
 def test_settings_merge_and_remove(store):
     assert store.load_settings() == {}

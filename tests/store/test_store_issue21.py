@@ -29,7 +29,8 @@ from belote2p.services.history import match_summaries
 from belote2p.services.stats import compute_stats
 from belote2p.store import connection, guard, open_store, queries, rows
 from belote2p.store.paths import DB_NAME
-from tests.support.store_runs import ROOT, cli, random_actions
+from tests.support.cli import ROOT, cli
+from tests.support.store_runs import random_actions
 
 STARTED = "2026-11-20T10:00:00.000000+00:00"
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))

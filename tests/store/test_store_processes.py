@@ -24,7 +24,8 @@ from belote2p.record import record_of, replay_hand
 from belote2p.store import SqliteStore
 from belote2p.store.paths import DB_NAME
 from belote2p.store.stress import slow_cli
-from tests.support.store_runs import ROOT, cli, random_actions, state
+from tests.support.cli import ROOT, cli
+from tests.support.store_runs import random_actions, state
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 ENV.pop("BELOTE2P_DATA_DIR", None)

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
 
-from belote2p.match import Run
-
-ROOT = Path(__file__).resolve().parents[2]
+from belote2p.match import MatchResult, Run, run_score
 
 
 def random_actions(seed, n_matches: int | None = 2, rng_seed=0, limit: int = 10_000) -> list[str]:
@@ -52,9 +46,14 @@ def state(run: Run):
     return (tuple(run.actions), tuple(run.results), run.streak, run.margin_total, views)
 
 
-def cli(*args, env_extra=None, timeout=120, **kwargs):
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    env.pop("BELOTE2P_DATA_DIR", None)
-    env.update(env_extra or {})
-    return subprocess.run([sys.executable, "-m", "belote2p", *args], capture_output=True,
-                          text=True, env=env, timeout=timeout, **kwargs)
+class FakeRun:
+    """Just what the store reads from a finished run."""
+
+    def __init__(self, seed, score_streak, margin, over=True, abandoned=False):
+        self.seed, self.streak, self.margin_total = seed, score_streak, margin
+        self.score = run_score(score_streak, margin)
+        self.rival_level = min(1 + score_streak, 4)
+        self.over, self.abandoned = over, abandoned
+        self.results = [MatchResult((margin // max(score_streak, 1) + 1, 1), 0)] * score_streak
+        if over:
+            self.results.append(MatchResult((0, 1), 1))

@@ -1,13 +1,13 @@
 """The learning screens of issue #19 (hints in words on a bid and a card, a
 review in sentences, a replayed deal, the rating) fit their boxes in every
-language at both sizes, as tests/test_ui_fit.py checks the other screens."""
+language at both sizes, as tests/ui/test_ui_fit.py checks the other screens."""
 
 from __future__ import annotations
 
 import pytest
 
 from belote2p.services.i18n import LANGUAGES
-from tests.ui.test_ui_fit import SIZES, recording, renderer  # noqa: F401 - the fixture
+from tests.support.fit import SIZES, recording
 
 LEARN_SCREENS = {"learn_hint_bid", "learn_hint_card", "learn_review_sentences",
                  "learn_replay_start", "learn_replay_compare", "learn_stats_rating",
@@ -16,7 +16,7 @@ LEARN_SCREENS = {"learn_hint_bid", "learn_hint_card", "learn_review_sentences",
 
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_learning_screens_fit(renderer, lang):  # noqa: F811 - the fixture
+def test_the_learning_screens_fit(renderer, lang):
     problems: set[str] = set()
     for size in SIZES:
         with recording(size) as (drawn, screen):

@@ -19,8 +19,8 @@ from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
-from tests.store.test_store import FakeRun
 from tests.support import ui_harness as h
+from tests.support.store_runs import FakeRun
 
 DAY = "2026-12-01"
 SEED = daily_seed(date(2026, 12, 1))
@@ -320,7 +320,7 @@ def test_practices_menu_says_nothing_is_saved_and_offers_to_leave():
 @pytest.mark.timeout(240)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_board_and_dialog_screens_fit(lang):
-    from tests.ui.test_ui_fit import SIZES, draw_screens, load_renderer
+    from tests.support.fit import SIZES, draw_screens, load_renderer
 
     renderer = load_renderer()
     problems: set[str] = set()

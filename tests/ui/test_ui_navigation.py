@@ -161,7 +161,7 @@ def test_the_board_marks_runs_the_computer_played():
     from datetime import date
 
     from belote2p.fairness import daily_seed
-    from tests.store.test_store import FakeRun
+    from tests.support.store_runs import FakeRun
 
     store = MemoryStore()
     for name, day, ai_key in (("Bot", "2025-01-02", "autoplay"), ("Ana", "2025-01-01", None)):
