@@ -43,13 +43,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from belote2p.actions import PASS, Event, EventKind, Phase
-from belote2p.match import MatchResult, Run
+from belote2p.match import RIVAL, MatchResult, Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
 from belote2p.store.api import LeaderboardEntry, PlayedBy
 from belote2p.store.runs import now_iso
-from belote2p.ui.model import RIVAL, Beat, BeatKind, Celebration
+from belote2p.ui.model import Beat, BeatKind, Celebration
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from tests.support.ui_harness import make_app, open_table

@@ -22,10 +22,10 @@ from .. import rules
 from ..actions import Action, Bid, Event, Phase, Refusal, RefusalCode, parse_action
 from ..cards import Card, parse_card
 from ..hand import Hand
+from ..match import PLAYER, RIVAL
 from ..view import SeatView, view_of
 from .i18n import N_
 
-PLAYER, RIVAL = 0, 1
 DEALER = RIVAL  # the player speaks first and leads the first trick
 
 # The deal, top first (RULES.md, "Seats and dealing"): the player's six are

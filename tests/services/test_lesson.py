@@ -10,6 +10,7 @@ import pytest
 
 from belote2p.actions import BIDS, EventKind, Phase, RefusalCode
 from belote2p.cards import CARDS, parse_card
+from belote2p.match import PLAYER, RIVAL
 from belote2p.services import lesson as L
 
 
@@ -31,15 +32,15 @@ def test_the_script_plays_to_the_end_and_the_player_makes_the_contract():
     lesson, events = play_through()
     assert lesson.hand.phase is Phase.DONE
     score = lesson.hand.score()
-    assert score.taker == L.PLAYER and score.result == "made"
-    assert score.totals == (145, 37) and score.belote == L.PLAYER
-    assert lesson.hand.tricks[-1].winner == L.PLAYER  # the last trick's 10
+    assert score.taker == PLAYER and score.result == "made"
+    assert score.totals == (145, 37) and score.belote == PLAYER
+    assert lesson.hand.tricks[-1].winner == PLAYER  # the last trick's 10
     kinds = [e.kind for e in events]
     assert EventKind.BELOTE in kinds and EventKind.REBELOTE in kinds
     draws = [e for e in events if e.kind is EventKind.DRAW]
     assert len(draws) == 14  # the free tricks and their draws
     # the taker got the turned card
-    assert lesson.hand.turned in lesson.hand.decks[0][12:13] and lesson.hand.taker == L.PLAYER
+    assert lesson.hand.turned in lesson.hand.decks[0][12:13] and lesson.hand.taker == PLAYER
 
 
 def test_every_alternative_the_lesson_accepts_also_reaches_the_end():
@@ -92,7 +93,7 @@ def test_passing_is_explained_and_then_the_take_is_accepted():
     lesson = lesson_at(1)
     assert lesson.attempt(BIDS["pass"]).text == L.ANOTHER_BID
     assert lesson.hand.phase is Phase.BIDDING and lesson.mistakes == 1
-    assert lesson.attempt(BIDS["take"]) is None and lesson.hand.taker == L.PLAYER
+    assert lesson.attempt(BIDS["take"]) is None and lesson.hand.taker == PLAYER
 
 
 def test_a_move_on_a_page_is_refused_and_a_page_does_not_skip_a_move():
@@ -176,6 +177,6 @@ def test_the_hidden_variants_really_hide_something():
     """The check above is not empty: the variants' hidden cards do differ."""
     lesson = lesson_at(step_of("Tricks 1 to 7"))
     rng = random.Random(1)
-    rivals = {tuple(sorted(L.Lesson(d).hand.hands[L.RIVAL]))
+    rivals = {tuple(sorted(L.Lesson(d).hand.hands[RIVAL]))
               for d in hidden_variants(lesson, rng, 5)}
     assert len(rivals) > 1
