@@ -40,14 +40,11 @@ from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..fairness import DAILY_PREFIX, commitment, daily_seed
 from .names import clean_name
-from .runs import display_date, now_iso, restore_run, run_summary
-
-if TYPE_CHECKING:
-    from ..match import Run
+from .runs import FinishedRun, display_date, now_iso, restore_run, run_summary
 
 GAME_SLOT = "game"
 BOARD_SIZE = 10
@@ -212,7 +209,7 @@ class Store(Protocol):
                  slot: str = GAME_SLOT) -> None: ...
     def clear_run(self, slot: str = GAME_SLOT) -> None: ...
 
-    def record_finished_run(self, run: Run, name: str, started: str, *,
+    def record_finished_run(self, run: FinishedRun, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
         """Store a finished (or abandoned) run; returns its entry id.  ``ai_key``
         (autoplay: the command) marks an AI run; the same key and seed again
@@ -291,14 +288,14 @@ def daily_of_seed(seed: str) -> str | None:
     return day.isoformat() if daily_seed(day) == seed else None
 
 
-def finished_row(run: Run, name: str, started: str, ai_key: str | None = None,
+def finished_row(run: FinishedRun, name: str, started: str, ai_key: str | None = None,
                  daily: str | None = None, *, entry_id: int = 0) -> RunRow:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
     seed = str(run.seed)
     if daily is not None and daily != daily_of_seed(seed):
         raise ValueError(f"the run of seed {seed!r} is not the daily challenge of {daily}")
     summary = run_summary(run)
-    actions = getattr(run, "actions", None)  # a stand-in run without actions: not exportable
+    actions = run.actions  # None: a run known by its figures only (runs.FinishedRun)
     return RunRow(
         id=entry_id, name=clean_name(name) or DEFAULT_NAME, score=summary["score"],
         streak=summary["streak"], margin_total=summary["margin_total"],

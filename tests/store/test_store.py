@@ -605,3 +605,14 @@ def test_concurrent_writers_lose_no_entry(tmp_path):
         worker, i = map(int, row["seed"][1:].split("-"))
         assert row["score"] == run_score(i % 4, worker * 100 + i)
         assert row["name"] == f"worker {worker}"
+
+
+def test_a_run_known_by_its_figures_is_ranked_listed_and_never_exported(store):
+    """A run without its moves (``FinishedRun.actions`` None, as before schema v3)
+    keeps the figures it came with: no replay can check or change them."""
+    entry = store.record_finished_run(FakeRun("fig", 2, 12_000), "Fig", STARTED)
+    (record,) = store.list_runs()
+    assert (record.name, record.score, record.streak, record.exportable) == (
+        "Fig", 29_999, 2, False)
+    assert store.run_for_export(entry) is None
+    assert [e.score for e in store.leaderboard()] == [29_999]

@@ -47,9 +47,16 @@ def state(run: Run):
 
 
 class FakeRun:
-    """Just what the store reads from a finished run."""
+    """A run known by its figures only (``store.runs.FinishedRun`` whose
+    ``actions`` are None), as the store keeps the runs recorded before schema
+    v3: any streak and margin, ranked and listed by them, never replayed or
+    exported.  Figures no real play reaches (a margin above the cap) test the
+    board's order."""
 
-    def __init__(self, seed, score_streak, margin, over=True, abandoned=False):
+    actions: None = None
+
+    def __init__(self, seed: str, score_streak: int, margin: int, over: bool = True,
+                 abandoned: bool = False) -> None:
         self.seed, self.streak, self.margin_total = seed, score_streak, margin
         self.score = run_score(score_streak, margin)
         self.rival_level = min(1 + score_streak, 4)
