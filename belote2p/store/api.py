@@ -29,13 +29,16 @@ cannot be used at all (the game goes on without saving).  The rules:
   first; it holds the player's runs (autoplay's on request: ``PlayedBy``);
   ``qualifies(score)`` says whether a new run with that score enters it.
 - nothing is raised for storage trouble: it lands in ``warnings`` (and on
-  stderr) and ``saving`` turns False while writes fail.
+  stderr) and ``saving`` turns False while writes fail.  What may still get
+  through to a caller is one of ``STORAGE_FAILURES`` (a caller reports it and
+  carries on); anything else a store raises is a bug, and surfaces.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
@@ -45,6 +48,17 @@ from typing import Any, Protocol
 from ..fairness import DAILY_PREFIX, commitment, daily_seed
 from .names import clean_name
 from .runs import FinishedRun, display_date, now_iso, restore_run, run_summary
+
+
+class StoreError(Exception):
+    """Storage that failed in a way the store could not absorb into ``warnings``
+    (``connection.StoreUnavailable``, ``connection.Unreadable``)."""
+
+
+# The failures a caller of a ``Store`` may meet and carry on after: the store's
+# own and the storage's (an SQLite or an operating-system error, a lock file's).
+# Nothing else is caught: a TypeError is a bug, never an empty leaderboard.
+STORAGE_FAILURES: tuple[type[Exception], ...] = (StoreError, sqlite3.Error, OSError)
 
 GAME_SLOT = "game"
 BOARD_SIZE = 10

@@ -125,7 +125,7 @@ class RunTracker:
                 run.apply(parse_action(word))
                 if hand.phase is Phase.DONE:
                     finished.append((match.match_index, hand_index, record_of(hand)))
-        except Exception:  # noqa: BLE001 - a list the engine refuses: save it, skip the records
+        except ValueError:  # a word the engine refuses: the list is saved, not its records
             self._run = None
         return finished
 
@@ -141,6 +141,6 @@ def restore_run(seed: str, actions: list[str] | tuple[str, ...]) -> tuple[Run, i
     for index, word in enumerate(actions):
         try:
             run.apply(parse_action(word))
-        except Exception:  # noqa: BLE001
+        except ValueError:  # the engine refuses it (IllegalAction, CardError)
             return run, len(actions) - index
     return run, 0
