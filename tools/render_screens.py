@@ -379,7 +379,7 @@ def render_learning(game, shot) -> None:
 
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
                 before: Callable[[str], None] | None = None) -> list[str]:
-    """The fair-play screens over real sample runs (tests/recorded_runs.py:
+    """The fair-play screens over real sample runs (tests/support/recorded_runs.py:
     played by the AI, recorded as the game records them, with fixed dates)."""
     from belote2p.fairness import daily_seed, today_utc
     from tests.support.recorded_runs import DAILY_DAY, recorded_store

@@ -9,7 +9,7 @@ rule; the lesson's own expectation for an allowed card that is not the one
 taught here); an accepted one is played, then the rival's scripted replies.
 
 Everything the lesson says is worked out from the player's ``SeatView`` alone
-(tests/test_lesson.py changes the hidden cards and finds the same words).
+(tests/services/test_lesson.py changes the hidden cards and finds the same words).
 Nothing is scored or saved.  No pygame here: the scene only draws and asks.
 """
 

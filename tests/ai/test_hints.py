@@ -1,7 +1,7 @@
 """Practice hints (issue #13): the card marked and the figures above the cards
 come from one evaluation, level 4's own, and the mark is level 4's real choice.
 
-Hidden cards never change a hint: tests/test_ai_hidden_info.py."""
+Hidden cards never change a hint: tests/ai/test_ai_hidden_info.py."""
 
 from __future__ import annotations
 

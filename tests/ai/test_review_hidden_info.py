@@ -1,6 +1,6 @@
 """The review's estimates may not see a card their seat could not.
 
-As in tests/test_ai_hidden_info.py: build game states that differ only in the
+As in tests/ai/test_ai_hidden_info.py: build game states that differ only in the
 cards the deciding seat cannot see (the other hand, the stock order, earlier
 decks), make the same move in each, and check that the review gives that move
 the same stock-phase verdict (and, for a bid, the same bid verdict) whenever

@@ -1,6 +1,6 @@
 """The review's strict phase against an independent plain minimax.
 
-Records come from the independent reference engine (tests/reference_rules.py),
+Records come from the independent reference engine (tests/support/reference_rules.py),
 which also gives each strict-phase position; the minimax below is written from
 the rules alone (card order, points, strict play, the last trick's 10): cards
 are notation strings, hands frozensets, every line of play searched with a

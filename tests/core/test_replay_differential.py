@@ -1,4 +1,4 @@
-"""Differential tests: the engine's hand-record replay against tests/reference_rules.py.
+"""Differential tests: the engine's hand-record replay against tests/support/reference_rules.py.
 
 The reference is written independently from docs/RULES.md. The engine is only
 reached through its public entry points: ``belote2p.record.replay_stream`` and the CLI

@@ -3,7 +3,7 @@
 - a hint's facts agree with the search they come from, and its sentences are
   whole messages in every language;
 - hints' facts and sentences, and review sentences, never change when only
-  hidden cards change (as tests/test_ai_hidden_info.py for the decisions);
+  hidden cards change (as tests/ai/test_ai_hidden_info.py for the decisions);
 - ``belote2p review --text`` words the review; its JSON is unchanged;
 - a deal replays with the same cards, level and rival rule, and the practice
   table shows both results when it ends; undo stays inside the deal.

@@ -1,7 +1,7 @@
 """Independent reference implementation of docs/RULES.md (one hand of two-player Belote).
 
 Written only from RULES.md, deliberately simple; it does not import anything from ``belote2p``.
-It is used by ``tests/test_replay_differential.py`` to check the engine's hand-record replay.
+It is used by ``tests/core/test_replay_differential.py`` to check the engine's hand-record replay.
 
 Main pieces:
 - ``Hand``: one hand (up to three deals), driven by ``apply(action)``; ``legal_actions()`` lists

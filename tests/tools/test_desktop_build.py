@@ -7,7 +7,7 @@ Slow: the build takes 20 s to a couple of minutes.  Skipped, with the reason,
 where PyInstaller or xvfb-run is missing (``pip install ".[desktop]"`` and
 ``apt-get install xvfb``).  Run it alone with
 
-    python -m pytest -m slow tests/test_desktop_build.py
+    python -m pytest -m slow tests/tools/test_desktop_build.py
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ loop with posted events: the title's daily challenge, History, Statistics,
 Export, and the commitment and seed in the side panel.
 
 The runs are played by the AI and recorded as the game records them
-(tests/recorded_runs.py); each test gets a fresh store built from them.
+(tests/support/recorded_runs.py); each test gets a fresh store built from them.
 """
 
 from __future__ import annotations
