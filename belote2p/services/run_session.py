@@ -323,14 +323,13 @@ class RunSession:
         return DailyFacts(day, self._is_counted(day, str(saved.seed), saved.started))
 
     def _is_counted(self, day: str, seed: str, started: str) -> bool:
-        """The store's word, asked once per run: ``claim_daily`` is True for the
-        run that holds the day's claim (and claims a day nobody holds: such a
-        run is the day's first attempt, and the store counts it when it is
-        recorded)."""
+        """The store's word, asked once per run: does the run hold the day's
+        claim (made when it started), the one the store counts when it records
+        the run?  A read (``daily_claim``): showing a run never claims a day."""
         key = (seed, started)
         if key not in self._counted:
             try:
-                self._counted[key] = bool(self.store.claim_daily(day, seed, started))
+                self._counted[key] = self.store.daily_claim(day) == key
             except STORAGE_FAILURES:  # unknown reads as practice: never promise a count
                 return False
         return self._counted[key]

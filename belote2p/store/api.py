@@ -277,6 +277,10 @@ class Store(Protocol):
         run is saved in ``slot`` (with no actions yet, unless the slot holds it
         already) in the same step as the claim."""
         ...
+    def daily_claim(self, day: str) -> tuple[str, str] | None:
+        """Who holds ``day``'s counted attempt: its run's ``(seed, started)``, None
+        when nobody does.  A read: it claims nothing (``claim_daily`` does)."""
+        ...
     def daily_attempted(self, day: str) -> bool: ...
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         """The day's board: only its counted first attempt."""

@@ -616,6 +616,14 @@ class SqliteStore:
             ok, mine = self._transact(claim, durable=True)
         return bool(ok and mine)
 
+    def daily_claim(self, day: str) -> tuple[str, str] | None:
+        raw = self._read(lambda c: queries.daily_claim(c, day), None)
+        try:
+            return rows.daily_claim(raw)
+        except rows.BadRow as bad:
+            self._bad_row("daily_claims", bad)
+            return None
+
     def daily_attempted(self, day: str) -> bool:
         def attempted(conn: sqlite3.Connection) -> bool:
             return queries.daily_claim(conn, day) is not None \

@@ -6,17 +6,19 @@ once read as an empty leaderboard)."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import date
 
 import pytest
 
+from belote2p.fairness import daily_seed
 from belote2p.match import Run
-from belote2p.services.run_session import ActiveRun, RunSession
+from belote2p.services.run_session import ActiveRun, DailyFacts, RunSession
 from belote2p.store import MemoryStore
 from belote2p.store.api import STORAGE_FAILURES, StoreError
 from belote2p.store.connection import StoreUnavailable, Unreadable
 
 READS = ("load_run", "leaderboard", "qualifies", "list_runs", "last_name", "daily_attempted",
-         "daily_leaderboard", "claim_daily")
+         "daily_leaderboard", "claim_daily", "daily_claim")
 
 
 class FailingStore(MemoryStore):
@@ -60,6 +62,9 @@ def test_a_storage_failure_reads_as_nothing_known_and_is_reported(error):
     assert session.daily_attempted("2026-01-02")  # unknown: never promise a count
     assert session.start_daily("2026-01-02") is False
     assert session.record(finished(), "Ann") is None
+    daily = ActiveRun(Run(daily_seed(date(2026, 1, 2))), "2026-01-02T08:00:00+00:00",
+                      "2026-01-02")
+    assert session.daily_facts(daily) == DailyFacts("2026-01-02", counted=False)
     assert told and all(str(error) in line for line in told)
 
 
@@ -81,3 +86,41 @@ def test_the_stores_errors_are_its_own_type():
     assert issubclass(StoreUnavailable, StoreError) and issubclass(Unreadable, StoreError)
     assert not isinstance(TypeError(), STORAGE_FAILURES)
     assert not isinstance(ValueError(), STORAGE_FAILURES)
+
+
+# -- whether a daily run counts is a read -----------------------------------------
+
+DAY = "2026-03-04"
+SEED = daily_seed(date.fromisoformat(DAY))
+
+
+def test_the_days_claim_is_read_without_claiming(store):
+    assert store.daily_claim(DAY) is None
+    assert store.claim_daily(DAY, SEED, "2026-03-04T08:00:00+00:00")
+    assert not store.claim_daily(DAY, SEED, "2026-03-04T09:00:00+00:00")  # the second: practice
+    assert store.daily_claim(DAY) == (SEED, "2026-03-04T08:00:00+00:00")
+    assert store.daily_claim("2026-03-05") is None
+
+
+def test_showing_a_daily_run_never_claims_its_day():
+    """A saved daily run that holds no claim (its claim lost with a damaged
+    file, say) reads as practice, and reading it writes nothing: the day stays
+    free and unattempted (asking once claimed the day for it)."""
+    store = MemoryStore()
+    store.save_run(SEED, [], "2026-03-04T08:00:00+00:00")
+    session = RunSession(store)
+    assert session.saved_daily() == DailyFacts(DAY, counted=False)
+    assert store.daily_claim(DAY) is None and not store.daily_attempted(DAY)
+
+
+def test_the_run_that_claimed_the_day_counts_in_a_later_window():
+    store = MemoryStore()
+    first = RunSession(store)
+    assert first.start_daily(DAY)
+    active = first.last_started
+    first.close()
+    later = RunSession(store)  # a new window: nothing remembered but the store
+    assert later.saved_daily() == DailyFacts(DAY, counted=True)
+    assert later.daily_facts(active) == DailyFacts(DAY, counted=True)
+    other = ActiveRun(Run(SEED), "2026-03-04T23:00:00+00:00", DAY)
+    assert later.daily_facts(other) == DailyFacts(DAY, counted=False)
