@@ -1,7 +1,8 @@
 """The architecture rules of docs/ARCHITECTURE.md, checked on the source.
 
-- The layers go one way: core < ai < store < services < ui < cli.  A module
-  imports only from its own layer and the layers below it.
+- The layers go one way: core < ai < store < services < ui < cli < testing.
+  A module imports only from its own layer and the layers below it (so the
+  game never imports its test support, ``belote2p.testing``).
 - No import cycle inside ``belote2p``.
 - The pure core imports neither pygame nor the AI, store, services or UI, not
   even through another module.
@@ -11,8 +12,7 @@
   each test module by its full name (two folders may hold the same file name);
   no test module is imported by another module (what tests share lives in
   ``tests/support/`` or a ``conftest.py``), and nothing outside ``tests/``
-  imports from it (but ``tools/render_screens.py``, the UI tests' screen
-  driver, from ``tests/support``).
+  imports from it (what a tool shares with the tests is ``belote2p.testing``).
 
 Every import counts: the ones inside functions, and the ones under ``if
 TYPE_CHECKING:`` too (they never run, but a type named across layers or
@@ -42,12 +42,6 @@ PACKAGE_DIR = ROOT / PACKAGE
 TESTS_DIR = ROOT / "tests"
 # the folders beside the package whose scripts must not lean on the tests
 OUTSIDE_TESTS = ("belote2p", "benchmarks", "tools")
-# Modules outside tests/ allowed to import tests/support (never a test module):
-# tools/render_screens.py is the UI tests' screen driver as much as a tool (the
-# fit tests of tests/ui load it and read what it draws), and it draws the
-# screens over the tests' own sample data (recorded runs, figure-only runs,
-# the window driven by posted events).
-MAY_USE_TEST_SUPPORT = {"tools.render_screens"}
 CORE = ("cards", "rules", "actions", "hand", "view", "match", "record", "resources", "lines",
         "fairness")
 FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.services",
@@ -55,13 +49,16 @@ FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.
 SCENES = f"{PACKAGE}.ui.scenes"
 
 # The layers, lowest first; a module may import its own layer and those below.
-LAYERS = ("core", "ai", "store", "services", "ui", "cli")
+LAYERS = ("core", "ai", "store", "services", "ui", "cli", "testing")
 # The first part of a module's name under belote2p -> its layer (the core's
 # modules are listed in CORE; the package's own __init__ is core too).
 LAYER_OF_PACKAGE = {"ai": "ai", "store": "store", "services": "services", "ui": "ui",
                     # the command line: its parser, ``python -m belote2p``, and
                     # the commands' bodies (a ``commands`` package beside cli.py)
-                    "cli": "cli", "__main__": "cli", "commands": "cli"}
+                    "cli": "cli", "__main__": "cli", "commands": "cli",
+                    # the test support the tests and tools/render_screens.py
+                    # share, above everything: nothing of the game imports it
+                    "testing": "testing"}
 
 # Imports that go up a layer today (importer, imported), each a debt to pay,
 # not a licence: the list may only shrink (see the module's docstring).
@@ -276,6 +273,16 @@ def test_every_module_has_a_layer():
     assert not [name for name, layer in placed.items() if layer is None]
     assert {placed[f"{PACKAGE}.{m}"] for m in CORE if f"{PACKAGE}.{m}" in GRAPH} == {"core"}
     assert placed[f"{PACKAGE}.ai.solver"] == "ai" and placed[f"{PACKAGE}.cli"] == "cli"
+    assert placed[f"{PACKAGE}.testing.harness"] == "testing"
+
+
+def test_the_game_never_imports_its_test_support():
+    """``belote2p.testing`` is the top layer: an import of it from the game, even
+    from the command line, goes up a layer."""
+    graph = {name: set(targets) for name, targets in GRAPH.items()}
+    graph[f"{PACKAGE}.cli"].add(f"{PACKAGE}.testing.figures")
+    assert layer_breaches(graph) - KNOWN_LAYER_BREACHES == {
+        (f"{PACKAGE}.cli", f"{PACKAGE}.testing.figures")}
 
 
 def test_layers_go_one_way_beyond_the_known_breaches():
@@ -341,9 +348,7 @@ def imports_of_the_tests(root: Path, tops: tuple[str, ...] = ("tests", *OUTSIDE_
             for target in imported_names(module, known, packages=("tests",)):
                 if target != "tests" and not target.startswith("tests."):
                     continue
-                if is_test_module(target) or not (
-                        name == "tests" or name.startswith("tests.")
-                        or (name in MAY_USE_TEST_SUPPORT and target.startswith("tests.support."))):
+                if is_test_module(target) or not (name == "tests" or name.startswith("tests.")):
                     found.add((name, target))
     return found
 
@@ -371,7 +376,6 @@ def test_the_tests_check_catches_a_test_importing_a_test(tmp_path):
         "tests/ai/test_b.py": "def test_b():\n    from tests.ai.test_a import helper\n",
         "tests/ai/test_c.py": "from . import conftest\n",
         "tools/render.py": "from tests.support import builders\n",
-        "tools/render_screens.py": "from tests.support import builders\nimport tests.ai.test_a\n",
     }
     for rel, text in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -380,8 +384,7 @@ def test_the_tests_check_catches_a_test_importing_a_test(tmp_path):
         (tmp_path / top).mkdir(exist_ok=True)
     assert imports_of_the_tests(tmp_path) == {
         ("tests.ai.test_b", "tests.ai.test_a"), ("tests.ai.test_c", "tests.ai.conftest"),
-        ("tools.render", "tests.support.builders"),
-        ("tools.render_screens", "tests.ai.test_a")}
+        ("tools.render", "tests.support.builders")}
 
 
 # --- the checker itself, on a made-up graph --------------------------------

@@ -19,7 +19,7 @@ import pytest
 from belote2p.match import RIVAL, Run
 from belote2p.services.runfile import export_run
 from belote2p.services.verify import verify_bytes
-from tests.support import ui_harness as h
+from belote2p.testing import harness as h
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -432,7 +432,7 @@ def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
 
 
 def _file(**changes):
-    from tests.support.play import play_run
+    from belote2p.testing.play import play_run
 
     run = play_run("times", "1", None, max_matches=1)
     data = export_run("times", run.actions, "Ana", None, STARTED, ENDED)
@@ -552,7 +552,7 @@ def test_every_file_the_package_reads_is_capped():
 
 
 def test_a_run_file_of_a_daily_seed_that_says_no_daily_is_not_valid():
-    from tests.support.play import play_run
+    from belote2p.testing.play import play_run
 
     run = play_run("daily-2026-11-30", "1", None, max_matches=1)
     data = export_run("daily-2026-11-30", run.actions, "Ana", None, STARTED, ENDED)

@@ -29,8 +29,8 @@ from belote2p.services.rival import (
     rival_decision,
     rival_key,
 )
+from belote2p.testing.play import play_run
 from tests.support.builders import fast_levels
-from tests.support.play import play_run
 
 
 def test_commitment_is_the_first_12_hex_digits_of_sha256():

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-import tests.support.ui_harness as h
 from belote2p.actions import PASS, TAKE, Bid, Phase, parse_action
 from belote2p.ai import decide, make_player
 from belote2p.ai.hints import (
@@ -52,11 +51,12 @@ from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.rating import Rating
 from belote2p.services.rival import rival_action
 from belote2p.store import MemoryStore
+from belote2p.testing import harness as h
+from belote2p.testing.play import play_run
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.practice import Practice
 from belote2p.ui.table.scene import TableScene
 from belote2p.view import view_of
-from tests.support.play import play_run
 from tests.support.positions import STOCK, first_position, hidden_variants
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -27,7 +27,7 @@ from belote2p.services.verify import verify_bytes
 from belote2p.store import MemoryStore, open_store, schema
 from belote2p.store.api import RunStatus
 from belote2p.store.paths import DB_NAME
-from tests.support.play import play_run
+from belote2p.testing.play import play_run
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_KEYS = {"id", "name", "started", "status", "streak", "margin_total", "score", "daily",
@@ -250,8 +250,8 @@ def test_a_game_run_played_in_the_window_exports_and_verifies(monkeypatch):
     import pygame
 
     from belote2p.services import run_session
+    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
-    from tests.support import ui_harness as h
 
     monkeypatch.setattr(run_session, "new_seed", lambda: "window-run")
     store = MemoryStore()

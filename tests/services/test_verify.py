@@ -24,8 +24,8 @@ from belote2p.services.runfile import (
 )
 from belote2p.services.verify import Status, verify_bytes
 from belote2p.store.api import ExportSource
+from belote2p.testing.play import play_run
 from tests.support.builders import fast_levels
-from tests.support.play import play_run
 
 LEVELS = fast_levels()
 STARTED, ENDED = "2026-11-30T10:00:00+00:00", "2026-11-30T10:20:00+00:00"

@@ -11,8 +11,8 @@ import pytest
 from belote2p.services.i18n import set_language
 from belote2p.store import open_store
 from belote2p.store.api import BOARD_SIZE, PlayedBy
+from belote2p.testing.figures import FakeRun
 from tests.support.cli import cli
-from tests.support.store_runs import FakeRun
 
 STARTED = "2026-11-30T10:00:00+00:00"
 AI_KEY = "autoplay/level=2/name=AI level 2/max=None"

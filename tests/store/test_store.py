@@ -29,7 +29,8 @@ from belote2p.store import (
     schema,
 )
 from belote2p.store.paths import DB_NAME, ENV_VAR
-from tests.support.store_runs import FakeRun, random_actions, state, winning_actions
+from belote2p.testing.figures import FakeRun
+from tests.support.store_runs import random_actions, state, winning_actions
 
 STARTED = "2024-05-01T10:00:00.000000+00:00"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from belote2p.match import MatchResult, Run, run_score
+from belote2p.match import Run
 
 
 def random_actions(seed, n_matches: int | None = 2, rng_seed=0, limit: int = 10_000) -> list[str]:
@@ -44,23 +44,3 @@ def state(run: Run):
     """Everything a player sees of a run: both seats' views and the streak."""
     views = tuple(run.match.view(seat) for seat in (0, 1)) if not run.over else ()
     return (tuple(run.actions), tuple(run.results), run.streak, run.margin_total, views)
-
-
-class FakeRun:
-    """A run known by its figures only (``store.runs.FinishedRun`` whose
-    ``actions`` are None), as the store keeps the runs recorded before schema
-    v3: any streak and margin, ranked and listed by them, never replayed or
-    exported.  Figures no real play reaches (a margin above the cap) test the
-    board's order."""
-
-    actions: None = None
-
-    def __init__(self, seed: str, score_streak: int, margin: int, over: bool = True,
-                 abandoned: bool = False) -> None:
-        self.seed, self.streak, self.margin_total = seed, score_streak, margin
-        self.score = run_score(score_streak, margin)
-        self.rival_level = min(1 + score_streak, 4)
-        self.over, self.abandoned = over, abandoned
-        self.results = [MatchResult((margin // max(score_streak, 1) + 1, 1), 0)] * score_streak
-        if over:
-            self.results.append(MatchResult((0, 1), 1))

@@ -10,10 +10,10 @@ from belote2p.actions import Refusal, RefusalCode
 from belote2p.cards import CARDS, SUIT_SYMBOLS
 from belote2p.services.i18n import LANGUAGES, current_language, set_language
 from belote2p.store import MemoryStore
+from belote2p.testing.harness import make_app
 from belote2p.ui.navigation import Route
 from belote2p.ui.theme import settings_with_defaults
 from belote2p.ui.words import refusal_text
-from tests.support.ui_harness import make_app
 
 
 @pytest.fixture(autouse=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import tests.support.ui_harness as h
 from belote2p.actions import Phase
 from belote2p.cards import CARDS
 from belote2p.store import MemoryStore
+from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 

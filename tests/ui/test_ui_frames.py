@@ -9,11 +9,11 @@ import pytest
 
 from belote2p.match import Run
 from belote2p.services.run_session import ActiveRun
+from belote2p.testing.harness import make_app
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.demo import DemoConfig
 from belote2p.ui.table.renderer import TableRenderer
 from belote2p.ui.table.scene import TableScene
-from tests.support.ui_harness import make_app
 
 
 class FrozenClock:

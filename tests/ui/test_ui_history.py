@@ -3,7 +3,7 @@ loop with posted events: the title's daily challenge, History, Statistics,
 Export, and the commitment and seed in the side panel.
 
 The runs are played by the AI and recorded as the game records them
-(tests/support/recorded_runs.py); each test gets a fresh store built from them.
+(belote2p/testing/samples.py); each test gets a fresh store built from them.
 """
 
 from __future__ import annotations
@@ -25,16 +25,16 @@ from belote2p.services.verify import verify_bytes
 from belote2p.store import MemoryStore
 from belote2p.store.api import RunStatus
 from belote2p.store.runs import now_iso
-from belote2p.ui import plot
-from belote2p.ui.navigation import Route
-from tests.support import ui_harness as h
-from tests.support.recorded_runs import (
+from belote2p.testing import harness as h
+from belote2p.testing.samples import (
     DAILY_DAY,
     FINISHED,
     IN_PROGRESS,
     played_actions,
     recorded_store,
 )
+from belote2p.ui import plot
+from belote2p.ui.navigation import Route
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -11,10 +11,10 @@ from belote2p.actions import TAKE, RefusalCode
 from belote2p.cards import parse_card
 from belote2p.services import lesson as L
 from belote2p.store import MemoryStore
+from belote2p.testing import harness as h
 from belote2p.ui import gfx
 from belote2p.ui.main import build_game
 from belote2p.ui.navigation import Route
-from tests.support import ui_harness as h
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from belote2p.ai.levels import LevelsError
 from belote2p.services import run_session
 from belote2p.services.run_session import RunSession
 from belote2p.store import MemoryStore
+from belote2p.testing import harness as h
 from belote2p.ui.navigation import Navigator, Route, UnknownRoute
-from tests.support import ui_harness as h
 
 
 class Stack:
@@ -161,7 +161,7 @@ def test_the_board_marks_runs_the_computer_played():
     from datetime import date
 
     from belote2p.fairness import daily_seed
-    from tests.support.store_runs import FakeRun
+    from belote2p.testing.figures import FakeRun
 
     store = MemoryStore()
     for name, day, ai_key in (("Bot", "2025-01-02", "autoplay"), ("Ana", "2025-01-01", None)):

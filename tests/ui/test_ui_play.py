@@ -8,11 +8,11 @@ import pytest
 
 from belote2p.actions import Phase
 from belote2p.store import MemoryStore
+from belote2p.testing import harness as h
 from belote2p.ui.main import build_game
 from belote2p.ui.model import TableModel
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
-from tests.support import ui_harness as h
 
 pytestmark = pytest.mark.ui
 

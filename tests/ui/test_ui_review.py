@@ -10,11 +10,11 @@ import pytest
 from belote2p.ai.review import ReviewPhase
 from belote2p.record import record_of, replay_hand
 from belote2p.services import i18n
+from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.review import ReviewScene, ReviewState
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.worker import AIWorker
-from tests.support import ui_harness as h
 
 pytestmark = pytest.mark.ui
 

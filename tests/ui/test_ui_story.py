@@ -13,10 +13,10 @@ from belote2p.hand import Hand
 from belote2p.match import Run
 from belote2p.services.rival import rival_action, rival_decision
 from belote2p.services.run_session import ActiveRun
+from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
-from tests.support import ui_harness as h
 
 pytestmark = pytest.mark.ui
 

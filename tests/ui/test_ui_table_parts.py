@@ -13,12 +13,12 @@ from belote2p.actions import PASS, Phase
 from belote2p.match import Run
 from belote2p.services.run_session import ActiveRun, RunSession, Standing
 from belote2p.store import MemoryStore
+from belote2p.testing.samples import SampleRun, replayed
 from belote2p.ui.gfx import Button
 from belote2p.ui.layout import table_layout
 from belote2p.ui.table.finish import claim, next_card
 from belote2p.ui.table.input import InputView, OpenMenu, PlaceBid, PlayCard, Skip, TableInput
 from belote2p.ui.theme import theme
-from tests.support.recorded_runs import SampleRun, replayed
 
 pytestmark = pytest.mark.ui
 
@@ -131,8 +131,8 @@ def test_every_moment_has_a_sound_shipped():
 
 def test_the_table_labels_the_daily_run():
     """"Daily challenge · <date> · counted" for the day's first attempt, "· practice" after."""
+    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
-    from tests.support import ui_harness as h
 
     game = h.make_app()
     try:

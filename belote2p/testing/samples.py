@@ -1,5 +1,5 @@
 """A store holding real runs for the History, Statistics and Export screens
-(their tests and tools/render_screens.py): short runs played by the AI in the
+(their tests and the pictures of tools/render_screens.py): short runs played by the AI in the
 player's seat against the game's rival, recorded as the game records them.
 
 Playing is the slow part (a second or two a run), so the played actions are
@@ -13,10 +13,10 @@ import functools
 from dataclasses import dataclass
 from datetime import date
 
-from belote2p.fairness import daily_seed
-from belote2p.match import Run
-from belote2p.store import MemoryStore, restore_run
-from tests.support.play import play_run
+from ..fairness import daily_seed
+from ..match import Run
+from ..store import MemoryStore, restore_run
+from .play import play_run
 
 PLAYER_LEVEL = "2"  # the AI playing the player's seat
 NAME = "Ana"

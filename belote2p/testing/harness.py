@@ -4,6 +4,7 @@ post mouse and keyboard events and step the real loop, frame by frame."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -11,16 +12,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from belote2p.match import Run
-from belote2p.services.run_session import ActiveRun
-from belote2p.store import MemoryStore
-from belote2p.ui.main import Game, build_game
-from belote2p.ui.navigation import Route
-from belote2p.ui.table.scene import TableScene
-from belote2p.ui.theme import theme
+from ..match import Run
+from ..services.run_session import ActiveRun
+from ..store import MemoryStore, Store
+from ..ui.main import Game, build_game
+from ..ui.navigation import Route
+from ..ui.protocols import Screen
+from ..ui.table.scene import TableScene
+from ..ui.theme import theme
+
+Point = tuple[int, int]
+Offer = dict[str, Any]  # what a screen offers: see ``table_offer`` and ``Scene.offer``
 
 
-def make_app(size=(1280, 800), store=None, settings=None, worker: str = "inline",
+def make_app(size: tuple[int, int] = (1280, 800), store: Store | None = None,
+             settings: dict[str, Any] | None = None, worker: str = "inline",
              instant: bool = True) -> Game:
     """A game window with no frame cap; ``instant``: no animations, no rival pause."""
     merged = dict(theme().defaults, lesson_offered=True)  # no first-launch offer over the title
@@ -41,14 +47,14 @@ def open_table(game: Game, seed: str, started: str = "now") -> TableScene:
     return table
 
 
-def click(pos, button: int = 1) -> None:
+def click(pos: Point, button: int = 1) -> None:
     pygame.event.post(
         pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
 
 
-def drag(start, end) -> None:
+def drag(start: Point, end: Point) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
     for p in (mid, end):
@@ -71,7 +77,7 @@ def step(game: Game, frames: int = 1, dt: float = 1 / 60) -> None:
         game.app.step(dt)
 
 
-def table_offer(table: TableScene) -> dict:
+def table_offer(table: TableScene) -> Offer:
     """What the table offers the player now, read from the frame's ``TableState``
     (the production scene has no snapshot method of its own)."""
     state = table.state()
@@ -97,14 +103,14 @@ def table_offer(table: TableScene) -> dict:
     }
 
 
-def offer_of(scene) -> dict:
+def offer_of(scene: Screen | None) -> Offer:
     """What any scene offers: the table's from its state, the others' own."""
     if isinstance(scene, TableScene):
         return table_offer(scene)
-    return scene.offer()
+    return scene.offer() if scene is not None else {}
 
 
-def settle(game: Game, limit: int = 3000, dt: float = 1 / 60) -> dict:
+def settle(game: Game, limit: int = 3000, dt: float = 1 / 60) -> Offer:
     """Step until the table waits for the player (their turn, or a panel);
     returns what the screen offers then."""
     for _ in range(limit):
@@ -119,7 +125,7 @@ def settle(game: Game, limit: int = 3000, dt: float = 1 / 60) -> dict:
     raise AssertionError("the table never waited for the player")
 
 
-def first_legal_policy(offer: dict):
+def first_legal_policy(offer: Offer) -> tuple[str, Point]:
     """Click the first undimmed card, or press the first bid button (Pass if any)."""
     if offer["bids"]:
         bids = offer["bids"]
