@@ -237,28 +237,28 @@ def test_level3_bids_for_the_match():
     assert player.choose(ahead) is PASS
 
 
-@pytest.mark.parametrize("level", [1, 2, 3, 4])
-def test_the_forced_dealer_names_a_suit(level):
-    rng = random.Random(level)
-    decks = [rng.sample(list(CARDS), 32) for _ in range(3)]
+def _third_deal(decks, passes: int) -> Hand:
+    """Two deals passed out and redealt, then ``passes`` passes on the third."""
     hand = Hand(0, decks[0])
     for deal in (1, 2):
         for _ in range(4):
             hand.apply(PASS)
         hand.redeal(decks[deal])
-    for _ in range(3):
+    for _ in range(passes):
         hand.apply(PASS)
+    return hand
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4])
+def test_the_forced_dealer_names_a_suit(level):
+    rng = random.Random(level)
+    decks = [rng.sample(list(CARDS), 32) for _ in range(3)]
+    hand = _third_deal(decks, 3)
     view = view_of(hand, hand.to_move)
     assert view.forced_dealer and view.seat == view.dealer and PASS not in view.legal
     assert decide(make_player(level, random.Random(0), LEVELS), view) in view.legal
     # and the other seat, before that, may pass or take as it likes
-    hand2 = Hand(0, decks[0])
-    for deal in (1, 2):
-        for _ in range(4):
-            hand2.apply(PASS)
-        hand2.redeal(decks[deal])
-    for _ in range(2):
-        hand2.apply(PASS)
+    hand2 = _third_deal(decks, 2)
     view2 = view_of(hand2, hand2.to_move)
     assert decide(make_player(level, random.Random(0), LEVELS), view2) in view2.legal
 

@@ -78,17 +78,7 @@ def random_play(hand, legal, rng):
 
 def build(dealer, decks, actions, seed=0, play=random_play):
     """Apply the given actions, then finish the hand with ``play``; return (record, hand)."""
-    hand = R.Hand(dealer, decks)
-    actions = list(actions)
-    for a in actions:
-        hand.apply(a)
-    rng = random.Random(seed)
-    while not hand.done:
-        a = play(hand, hand.legal_actions(), rng)
-        hand.apply(a)
-        actions.append(a)
-    record = {"dealer": dealer, "decks": [list(d) for d in decks[: hand.deals]], "actions": actions}
-    return record, hand
+    return R.play_out(dealer, decks, play, random.Random(seed), actions)
 
 
 def capot_play(target_role: str):

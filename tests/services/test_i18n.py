@@ -39,12 +39,6 @@ def load_tool() -> ModuleType:
     return module
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 # -- the catalogues -------------------------------------------------------------
 
 def test_every_message_is_translated_in_every_catalogue():

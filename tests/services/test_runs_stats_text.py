@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -22,12 +21,6 @@ from belote2p.store.api import RunRecord, RunStatus
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGE_VARS = ("BELOTE2P_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def english_after() -> Iterator[None]:
-    yield
-    set_language("en")
 
 
 def record(run_id: int, name: str, status: RunStatus, score: int, **changes: object) -> RunRecord:

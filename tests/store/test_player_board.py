@@ -8,7 +8,6 @@ import json
 
 import pytest
 
-from belote2p.services.i18n import set_language
 from belote2p.store import open_store
 from belote2p.store.api import BOARD_SIZE, PlayedBy
 from belote2p.testing.figures import FakeRun
@@ -16,12 +15,6 @@ from tests.support.cli import cli
 
 STARTED = "2026-11-30T10:00:00+00:00"
 AI_KEY = "autoplay/level=2/name=AI level 2/max=None"
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
 
 
 def fill(store) -> None:

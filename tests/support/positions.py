@@ -99,6 +99,21 @@ def hidden_variants(rng, decks, dealer, actions, hand: Hand, count: int):
 
 
 
+def hidden_changes(rng: random.Random, positions: int, per_position: int = 2) -> int:
+    """Over ``positions`` free-play positions, how many hidden variants keep the
+    seat's view and change the other hand: the hidden-card tests are not
+    vacuous when most do."""
+    changed = 0
+    for _ in range(positions):
+        decks, dealer, actions, hand = first_position(rng, "free")
+        seat = hand.to_move
+        for other in hidden_variants(rng, decks, dealer, actions, hand, per_position):
+            same_view = view_of(other, seat) == view_of(hand, seat)
+            if same_view and other.hands[1 - seat] != hand.hands[1 - seat]:
+                changed += 1
+    return changed
+
+
 def play_positions(seed: str, strict: bool, count: int) -> list[SeatView]:
     """Card decisions with a choice (stock or strict phase), from level-3 matches."""
     found: list[SeatView] = []

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 RANKS = "789TJQKA"
 SUITS = "SHDC"
@@ -400,10 +400,14 @@ def random_policy(pass_prob: float) -> Policy:
     return choose
 
 
-def play_out(dealer: int, decks: list, policy: Policy, rng: random.Random):
-    """Play a hand with the policy; return (record, hand) with only the decks used."""
+def play_out(dealer: int, decks: list, policy: Policy, rng: random.Random,
+             first: Sequence[str] = ()):
+    """Play the actions ``first``, then the rest of the hand with the policy;
+    return (record, hand) with only the decks used."""
     hand = Hand(dealer, decks)
-    actions = []
+    actions = list(first)
+    for action in actions:
+        hand.apply(action)
     while not hand.done:
         action = policy(hand, hand.legal_actions(), rng)
         hand.apply(action)

@@ -16,12 +16,6 @@ from belote2p.ui.theme import settings_with_defaults
 from belote2p.ui.words import refusal_text
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 def labels(scene) -> list[str]:
     return [b.label for b in scene.buttons]
 

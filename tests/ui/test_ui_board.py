@@ -27,12 +27,6 @@ SEED = daily_seed(date(2026, 12, 1))
 STARTED = f"{DAY}T10:00:00+00:00"
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
 @contextmanager
 def texts() -> Iterator[list[str]]:
     """Every text drawn meanwhile."""

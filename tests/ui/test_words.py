@@ -8,19 +8,11 @@ import pytest
 
 from belote2p.actions import PASS, TAKE, TAKE_SUIT
 from belote2p.cards import SUIT_SYMBOLS
-from belote2p.services.i18n import current_language, set_language
+from belote2p.services.i18n import set_language
 from belote2p.ui.words import bid_words
 
 
-@pytest.fixture
-def lang():
-    before = current_language()
-    yield set_language
-    set_language(before)
-
-
-def test_a_bid_in_words_names_the_suit_the_take_makes(lang):
-    lang("en")
+def test_a_bid_in_words_names_the_suit_the_take_makes():
     hearts, clubs = 1, 3
     assert bid_words(PASS, hearts) == "Pass"
     assert bid_words(TAKE, hearts) == f"Take {SUIT_SYMBOLS[hearts]}"
@@ -30,8 +22,8 @@ def test_a_bid_in_words_names_the_suit_the_take_makes(lang):
 
 
 @pytest.mark.parametrize("code, take", [("fr", "Prendre"), ("es", "Tomar"), ("pt", "Ficar")])
-def test_a_bid_in_words_follows_the_players_language(lang, code, take):
-    lang(code)
+def test_a_bid_in_words_follows_the_players_language(code, take):
+    set_language(code)  # English again after the test (tests/conftest.py)
     spades = 0
     words = bid_words(TAKE_SUIT[spades], 2, suit_named=True)
     assert words.startswith(f"{take} {SUIT_SYMBOLS[spades]} ") and "spades" not in words
