@@ -61,14 +61,6 @@ class Bid:
         suit = self.suit
         return turned_suit if suit is None else suit
 
-    @property
-    def label(self) -> str:
-        if self.word == "pass":
-            return "Pass"
-        if self.word == "take":
-            return "Take"
-        return "Take " + SUIT_SYMBOLS[SUITS.index(self.word[5])]  # "take:S"
-
     def __str__(self) -> str:
         return self.word
 

@@ -6,7 +6,7 @@
 Each position: a seeded random deal of 18 cards (9 each), a random trump and a
 random leader, no card on the table.  The solver runs on every position, then
 the baseline (a plain minimax memoised on the position, no pruning: the same
-kind as the reference in tests/test_solver.py) on the same positions; both give
+kind as the reference in tests/ai/test_solver.py) on the same positions; both give
 the value and the set of optimal cards, and the run asserts they agree.  Prints
 median / p95 / max / total wall times in ms for each (and the solver's CPU
 time, which other programs on the machine inflate less), the ratio of the

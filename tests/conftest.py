@@ -7,7 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from belote2p.services.i18n import set_language
 from belote2p.store import MemoryStore, open_store
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    """Every test ends in English: one that switches the player's language (the
+    catalogues are the process's) cannot leak it into the next."""
+    yield
+    set_language("en")
 
 
 @pytest.fixture(params=["memory", "sqlite"])

@@ -1,11 +1,18 @@
 """The architecture rules of docs/ARCHITECTURE.md, checked on the source.
 
-- The layers go one way: core < ai < store < services < ui < cli.  A module
-  imports only from its own layer and the layers below it.
+- The layers go one way: core < ai < store < services < ui < cli < testing.
+  A module imports only from its own layer and the layers below it (so the
+  game never imports its test support, ``belote2p.testing``).
 - No import cycle inside ``belote2p``.
 - The pure core imports neither pygame nor the AI, store, services or UI, not
   even through another module.
 - A UI scene never imports another scene: scenes talk through the app.
+- The tests mirror the package (``tests/core``, ``tests/ai``, ... see
+  CONTRIBUTING.md): every folder of ``tests/`` is a package, so pytest imports
+  each test module by its full name (two folders may hold the same file name);
+  no test module is imported by another module (what tests share lives in
+  ``tests/support/`` or a ``conftest.py``), and nothing outside ``tests/``
+  imports from it (what a tool shares with the tests is ``belote2p.testing``).
 
 Every import counts: the ones inside functions, and the ones under ``if
 TYPE_CHECKING:`` too (they never run, but a type named across layers or
@@ -30,7 +37,11 @@ from pathlib import Path
 import pytest
 
 PACKAGE = "belote2p"
-PACKAGE_DIR = Path(__file__).resolve().parents[1] / PACKAGE
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE_DIR = ROOT / PACKAGE
+TESTS_DIR = ROOT / "tests"
+# the folders beside the package whose scripts must not lean on the tests
+OUTSIDE_TESTS = ("belote2p", "benchmarks", "tools")
 CORE = ("cards", "rules", "actions", "hand", "view", "match", "record", "resources", "lines",
         "fairness")
 FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.services",
@@ -38,13 +49,16 @@ FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.
 SCENES = f"{PACKAGE}.ui.scenes"
 
 # The layers, lowest first; a module may import its own layer and those below.
-LAYERS = ("core", "ai", "store", "services", "ui", "cli")
+LAYERS = ("core", "ai", "store", "services", "ui", "cli", "testing")
 # The first part of a module's name under belote2p -> its layer (the core's
 # modules are listed in CORE; the package's own __init__ is core too).
 LAYER_OF_PACKAGE = {"ai": "ai", "store": "store", "services": "services", "ui": "ui",
                     # the command line: its parser, ``python -m belote2p``, and
                     # the commands' bodies (a ``commands`` package beside cli.py)
-                    "cli": "cli", "__main__": "cli", "commands": "cli"}
+                    "cli": "cli", "__main__": "cli", "commands": "cli",
+                    # the test support the tests and tools/render_screens.py
+                    # share, above everything: nothing of the game imports it
+                    "testing": "testing"}
 
 # Imports that go up a layer today (importer, imported), each a debt to pay,
 # not a licence: the list may only shrink (see the module's docstring).
@@ -95,9 +109,10 @@ def _base_of(module: Module, node: ast.ImportFrom) -> str:
     return ".".join(package + ([node.module] if node.module else []))
 
 
-def imported_names(module: Module, known: set[str]) -> set[str]:
-    """The modules ``module`` imports: package modules by full name, anything
-    else by its top-level name (``pygame``)."""
+def imported_names(module: Module, known: set[str], packages: tuple[str, ...] = (PACKAGE,)
+                   ) -> set[str]:
+    """The modules ``module`` imports: the modules of ``packages`` by full name,
+    anything else by its top-level name (``pygame``)."""
     tree = ast.parse(module.path.read_text(encoding="utf-8"), str(module.path))
     found: set[str] = set()
     for node in _import_nodes(tree):
@@ -109,7 +124,7 @@ def imported_names(module: Module, known: set[str]) -> set[str]:
             targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
                        for a in node.names]
         for target in targets:
-            if target == PACKAGE or target.startswith(PACKAGE + "."):
+            if any(target == p or target.startswith(p + ".") for p in packages):
                 found.add(_nearest_module(target, known))
             else:
                 found.add(target.split(".")[0])
@@ -258,6 +273,16 @@ def test_every_module_has_a_layer():
     assert not [name for name, layer in placed.items() if layer is None]
     assert {placed[f"{PACKAGE}.{m}"] for m in CORE if f"{PACKAGE}.{m}" in GRAPH} == {"core"}
     assert placed[f"{PACKAGE}.ai.solver"] == "ai" and placed[f"{PACKAGE}.cli"] == "cli"
+    assert placed[f"{PACKAGE}.testing.harness"] == "testing"
+
+
+def test_the_game_never_imports_its_test_support():
+    """``belote2p.testing`` is the top layer: an import of it from the game, even
+    from the command line, goes up a layer."""
+    graph = {name: set(targets) for name, targets in GRAPH.items()}
+    graph[f"{PACKAGE}.cli"].add(f"{PACKAGE}.testing.figures")
+    assert layer_breaches(graph) - KNOWN_LAYER_BREACHES == {
+        (f"{PACKAGE}.cli", f"{PACKAGE}.testing.figures")}
 
 
 def test_layers_go_one_way_beyond_the_known_breaches():
@@ -295,6 +320,71 @@ def test_scenes_do_not_import_one_another():
                  for target, chain in reachable(GRAPH, scene).items()
                  if target in scenes and target != scene]
     assert not crossings, "\n".join(crossings)
+
+
+# --- the tests' own tree ------------------------------------------------------
+
+def tree_modules(root: Path, top: str) -> dict[str, Module]:
+    """Every module under ``root / top`` by its dotted name from ``root``."""
+    return package_modules(root / top)
+
+
+def is_test_module(name: str) -> bool:
+    """A module pytest collects (``test_*.py``) or loads itself (``conftest.py``)."""
+    last = name.rsplit(".", 1)[-1]
+    return last.startswith("test_") or last == "conftest"
+
+
+def imports_of_the_tests(root: Path, tops: tuple[str, ...] = ("tests", *OUTSIDE_TESTS)
+                         ) -> set[tuple[str, str]]:
+    """Every (importer, imported) pair where the imported module is one of the
+    tests' own modules that only pytest may load (a ``test_*`` module or a
+    ``conftest``), or anything of ``tests`` imported from outside it."""
+    tests = tree_modules(root, "tests")
+    known = set(tests)
+    found = set()
+    for top in tops:
+        for name, module in tree_modules(root, top).items():
+            for target in imported_names(module, known, packages=("tests",)):
+                if target != "tests" and not target.startswith("tests."):
+                    continue
+                if is_test_module(target) or not (name == "tests" or name.startswith("tests.")):
+                    found.add((name, target))
+    return found
+
+
+def test_the_tests_are_packages():
+    """Without an ``__init__.py`` pytest would import two ``test_x.py`` of
+    different folders under one name, and fail on the second."""
+    folders = [d for d in [TESTS_DIR, *TESTS_DIR.rglob("*")] if d.is_dir()
+               and d.name != "__pycache__" and any(d.glob("*.py"))]
+    assert len(folders) >= 8  # tests/ and its folders, one a layer
+    assert not [str(d.relative_to(ROOT)) for d in folders if not (d / "__init__.py").exists()]
+
+
+def test_no_test_module_is_imported_and_nothing_outside_imports_the_tests():
+    breaches = imports_of_the_tests(ROOT)
+    assert not breaches, ("move what is shared into tests/support/ or a conftest.py:\n"
+                          + "\n".join(f"{a} -> {b}" for a, b in sorted(breaches)))
+
+
+def test_the_tests_check_catches_a_test_importing_a_test(tmp_path):
+    files = {
+        "tests/__init__.py": "", "tests/support/__init__.py": "", "tests/ai/__init__.py": "",
+        "tests/support/builders.py": "", "tests/ai/conftest.py": "",
+        "tests/ai/test_a.py": "from tests.support.builders import x\n",
+        "tests/ai/test_b.py": "def test_b():\n    from tests.ai.test_a import helper\n",
+        "tests/ai/test_c.py": "from . import conftest\n",
+        "tools/render.py": "from tests.support import builders\n",
+    }
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    for top in OUTSIDE_TESTS:
+        (tmp_path / top).mkdir(exist_ok=True)
+    assert imports_of_the_tests(tmp_path) == {
+        ("tests.ai.test_b", "tests.ai.test_a"), ("tests.ai.test_c", "tests.ai.conftest"),
+        ("tools.render", "tests.support.builders")}
 
 
 # --- the checker itself, on a made-up graph --------------------------------

@@ -43,16 +43,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from belote2p.actions import PASS, Event, EventKind, Phase
-from belote2p.match import MatchResult, Run
+from belote2p.match import RIVAL, MatchResult, Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
 from belote2p.store.api import LeaderboardEntry, PlayedBy
 from belote2p.store.runs import now_iso
-from belote2p.ui.model import RIVAL, Beat, BeatKind, Celebration
+from belote2p.testing.harness import make_app, open_table
+from belote2p.ui.model import Beat, BeatKind, Celebration
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
-from tests.ui_harness import make_app, open_table
 
 SIZES = ((960, 600), (1600, 1000))
 HUMAN_FIRST, HUMAN_DEALS = "a", "b"  # seeds: who deals the first hand
@@ -379,10 +379,10 @@ def render_learning(game, shot) -> None:
 
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
                 before: Callable[[str], None] | None = None) -> list[str]:
-    """The fair-play screens over real sample runs (tests/recorded_runs.py:
+    """The fair-play screens over real sample runs (belote2p/testing/samples.py:
     played by the AI, recorded as the game records them, with fixed dates)."""
     from belote2p.fairness import daily_seed, today_utc
-    from tests.recorded_runs import DAILY_DAY, recorded_store
+    from belote2p.testing.samples import DAILY_DAY, recorded_store
 
     store = recorded_store()
     game, shot = opened(size, out, lang, store, before)
@@ -424,7 +424,7 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
 def rated_store() -> MemoryStore:
     """The recorded runs plus a few more played by level 3 in the player's seat
     (at most three matches a run: rivals 1-3, quick), so the rating has a number."""
-    from tests.recorded_runs import NAME, SampleRun, played_actions, recorded_store
+    from belote2p.testing.samples import NAME, SampleRun, played_actions, recorded_store
 
     store = recorded_store(in_progress=False)
     for i in range(6):
@@ -439,7 +439,7 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     """Hints in words (a bid, a stock card, a strict card), a review in
     sentences with its replay button, the replayed deal and both results,
     Statistics with a rating and with too few matches."""
-    from tests.recorded_runs import recorded_store
+    from belote2p.testing.samples import recorded_store
 
     set_language(lang)
     game = make_app(size=size, store=recorded_store(in_progress=False),
@@ -489,7 +489,7 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     nav.reset(Route.STATS)
     shot("learn_stats_rating")
     few = MemoryStore()
-    from tests.recorded_runs import FINISHED, replayed
+    from belote2p.testing.samples import FINISHED, replayed
 
     few.record_finished_run(replayed(FINISHED[1]), "Ana", FINISHED[1].started)
     game.session.store = few
@@ -511,7 +511,7 @@ def board_store() -> MemoryStore:
     from datetime import date, timedelta
 
     from belote2p.fairness import daily_seed
-    from tests.test_store import FakeRun
+    from belote2p.testing.figures import FakeRun
 
     store = MemoryStore()
 

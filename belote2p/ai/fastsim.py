@@ -3,7 +3,7 @@
 It follows RULES.md exactly like ``hand.Hand`` (free play while the stock
 lasts, the draws, strict play, belote/rebelote, capot, dedans) but works on
 plain lists and bitmasks and skips validation and events, so a whole hand
-plays out in well under a millisecond.  ``tests/test_ai_fastsim.py`` checks it
+plays out in well under a millisecond.  ``tests/ai/test_ai_fastsim.py`` checks it
 against the engine move by move.
 
 A ``Sim`` is built from a complete, concrete position: both hands and the

@@ -1,7 +1,7 @@
 """Practice hints: what level 4 would do in the player's seat, and why.
 
 A hint reads only the player's ``SeatView`` (the same no-peeking rule as the
-rival, checked in tests/test_ai_hidden_info.py) and a seed.  Its random
+rival, checked in tests/ai/test_ai_hidden_info.py) and a seed.  Its random
 stream comes from the seed and the view's public position, so the same
 position always gets the same hint and hidden cards cannot change it.
 

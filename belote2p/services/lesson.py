@@ -9,7 +9,7 @@ rule; the lesson's own expectation for an allowed card that is not the one
 taught here); an accepted one is played, then the rival's scripted replies.
 
 Everything the lesson says is worked out from the player's ``SeatView`` alone
-(tests/test_lesson.py changes the hidden cards and finds the same words).
+(tests/services/test_lesson.py changes the hidden cards and finds the same words).
 Nothing is scored or saved.  No pygame here: the scene only draws and asks.
 """
 
@@ -22,10 +22,10 @@ from .. import rules
 from ..actions import Action, Bid, Event, Phase, Refusal, RefusalCode, parse_action
 from ..cards import Card, parse_card
 from ..hand import Hand
+from ..match import PLAYER, RIVAL
 from ..view import SeatView, view_of
 from .i18n import N_
 
-PLAYER, RIVAL = 0, 1
 DEALER = RIVAL  # the player speaks first and leads the first trick
 
 # The deal, top first (RULES.md, "Seats and dealing"): the player's six are

@@ -11,10 +11,9 @@ from __future__ import annotations
 from ..ai.review import HandReview
 from ..cards import SUIT_SYMBOLS
 from ..hand import Hand
+from ..match import PLAYER
 from .advice_text import bid_review_sentence, card_review_sentence
 from .i18n import _, format_number
-
-YOU = 0
 
 
 def review_text(hand: Hand, review: HandReview) -> list[str]:
@@ -22,15 +21,15 @@ def review_text(hand: Hand, review: HandReview) -> list[str]:
     that gave away 5 points or more (both seats), in play order."""
     assert hand.trump is not None and hand.taker is not None  # a reviewed hand was played
     suit = SUIT_SYMBOLS[hand.trump]
-    lines = [_("Trumps {suit}, taken by you").format(suit=suit) if hand.taker == YOU else
+    lines = [_("Trumps {suit}, taken by you").format(suit=suit) if hand.taker == PLAYER else
              _("Trumps {suit}, taken by {name}").format(suit=suit, name=_("Rival"))]
     for v in review.bids:
-        lines.append("  " + bid_review_sentence(v, v.seat == YOU, hand.turned.suit))
+        lines.append("  " + bid_review_sentence(v, v.seat == PLAYER, hand.turned.suit))
     for d in review.decisions:
-        sentence = card_review_sentence(d, d.seat == YOU)
+        sentence = card_review_sentence(d, d.seat == PLAYER)
         if sentence is None:
             continue
-        head = (_("Trick {n}: you played {card}") if d.seat == YOU else
+        head = (_("Trick {n}: you played {card}") if d.seat == PLAYER else
                 _("Trick {n}: the rival played {card}")).format(n=format_number(d.trick),
                                                                 card=d.card.label)
         lines.append(f"  {head} — {sentence}")

@@ -4,18 +4,19 @@ A plain object over the store (no pygame), so the window's screens only ask
 it for the next run and tell it what happened.  It also holds the run lock:
 two windows on the same data folder must not both play the saved run.
 
-Storage trouble never stops the game: each failure goes to ``report`` (the
-window shows it as a toast) and the game carries on.
+Storage trouble never stops the game: each failure the store's protocol
+allows (``store.api.STORAGE_FAILURES``) goes to ``report`` (the window shows
+it as a toast) and the game carries on.  Anything else is a bug and surfaces:
+a TypeError is never an empty leaderboard.
 """
 
 from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from ..ai.levels import LevelsError, load_levels
 from ..fairness import check_seed, daily_seed, parse_daily_date
@@ -23,9 +24,11 @@ from ..match import Run
 from ..store import restore_run
 from ..store.api import (
     DEFAULT_NAME,
+    STORAGE_FAILURES,
     LeaderboardEntry,
     PlayedBy,
     RunLock,
+    SavedRun,
     Store,
     daily_of_seed,
     qualifies_on,
@@ -107,7 +110,7 @@ class RunSession:
         if not self._locked:
             try:
                 self._locked = bool(self._lock.acquire())
-            except Exception as exc:  # noqa: BLE001 - a lock that fails must not lock the player out
+            except STORAGE_FAILURES as exc:  # a lock that fails must not lock the player out
                 self.report(str(exc))
                 self._locked = True
         return self._locked
@@ -133,10 +136,10 @@ class RunSession:
         return None
 
     # ------------------------------------------------------------ the save
-    def saved(self) -> Any:
+    def saved(self) -> SavedRun | None:
         try:
             return self.store.load_run()
-        except Exception:  # noqa: BLE001 - an unreadable save reads as none
+        except STORAGE_FAILURES:  # an unreadable save reads as none
             return None
 
     def saved_detail(self) -> Run | None:
@@ -144,10 +147,7 @@ class RunSession:
         saved = self.saved()
         if saved is None:
             return None
-        try:
-            return self._restore(saved.seed, saved.actions)[0]
-        except Exception:  # noqa: BLE001
-            return None
+        return self._restore(saved.seed, saved.actions)[0]
 
     def save(self, active: ActiveRun) -> None:
         if not self.claim():
@@ -155,7 +155,7 @@ class RunSession:
             return
         try:
             self.store.save_run(str(active.run.seed), list(active.run.actions), active.started)
-        except Exception as exc:  # noqa: BLE001 - the store reports; the game goes on
+        except STORAGE_FAILURES as exc:  # the store reports; the game goes on
             self.report(str(exc))
 
     # ------------------------------------------------------------ life cycle
@@ -172,7 +172,7 @@ class RunSession:
         starting it: a later attempt is practice, and the player is told so.)"""
         try:
             return bool(self.store.daily_attempted(_day_text(day)))
-        except Exception:  # noqa: BLE001 - unknown reads as attempted: never promise a count
+        except STORAGE_FAILURES:  # unknown reads as attempted: never promise a count
             return True
 
     def start_daily(self, day: date | str) -> bool:
@@ -184,7 +184,7 @@ class RunSession:
         active = ActiveRun(Run(daily_seed(parse_daily_date(text))), now_iso(), text)
         try:
             counted = bool(self.store.claim_daily(text, str(active.run.seed), active.started))
-        except Exception as exc:  # noqa: BLE001 - the store reports; the game goes on
+        except STORAGE_FAILURES as exc:  # the store reports; the game goes on
             self.report(str(exc))
             counted = False
         self._counted[(str(active.run.seed), active.started)] = counted
@@ -201,7 +201,7 @@ class RunSession:
             return None
         try:
             run, dropped = self._restore(saved.seed, saved.actions)
-        except Exception as exc:  # noqa: BLE001 - a bad save must not lock the player out
+        except ValueError as exc:  # a seed the engine refuses: it must not lock the player out
             self._clear()
             raise ResumeFailed(str(exc)) from None
         active = ActiveRun(run, saved.started, daily_of_seed(saved.seed))
@@ -234,7 +234,7 @@ class RunSession:
     def qualifies(self, score: int) -> bool | None:
         try:
             return bool(self.store.qualifies(score))
-        except Exception:  # noqa: BLE001
+        except STORAGE_FAILURES:
             return None
 
     def standing(self, active: ActiveRun) -> Standing | None:
@@ -244,7 +244,7 @@ class RunSession:
             board = list(self.store.leaderboard())
             earlier = [r.score for r in self.store.list_runs()
                        if not r.ai and r.ended is not None and r.started != active.started]
-        except Exception:  # noqa: BLE001 - an unreadable store: no claim about the board
+        except STORAGE_FAILURES:  # an unreadable store: no claim about the board
             return None
         place = 1 + sum(1 for e in board if e.score >= score) if qualifies_on(board, score) \
             else None
@@ -259,7 +259,7 @@ class RunSession:
                                                    daily=active.daily)
             if typed:
                 self.store.set_last_name(name)
-        except Exception as exc:  # noqa: BLE001
+        except STORAGE_FAILURES as exc:
             self.report(str(exc))
         self._clear()
         self.pending = None
@@ -278,7 +278,7 @@ class RunSession:
                 self.store.record_finished_run(pending.run, self.default_name(), pending.started,
                                                daily=pending.daily)
                 self.store.clear_run()
-            except Exception as exc:  # noqa: BLE001
+            except STORAGE_FAILURES as exc:
                 print(f"belote2p: could not record the run: {exc}", file=sys.stderr)
         if self._locked:
             self._lock.release()
@@ -291,7 +291,7 @@ class RunSession:
         first tab), or autoplay's (``PlayedBy.AI``)."""
         try:
             return list(self.store.leaderboard(limit, played_by))
-        except Exception:  # noqa: BLE001
+        except STORAGE_FAILURES:
             return []
 
     def daily_board(self, limit: int = 10) -> list[DailyRow]:
@@ -301,7 +301,7 @@ class RunSession:
             days = sorted({r.daily for r in self.store.list_runs()
                            if r.daily is not None and r.daily_counted}, reverse=True)
             rows = [(day, self.store.daily_leaderboard(day, 1)) for day in days[:limit]]
-        except Exception:  # noqa: BLE001
+        except STORAGE_FAILURES:
             return []
         return [DailyRow(day, board[0]) for day, board in rows if board]
 
@@ -323,39 +323,38 @@ class RunSession:
         return DailyFacts(day, self._is_counted(day, str(saved.seed), saved.started))
 
     def _is_counted(self, day: str, seed: str, started: str) -> bool:
-        """The store's word, asked once per run: ``claim_daily`` is True for the
-        run that holds the day's claim (and claims a day nobody holds: such a
-        run is the day's first attempt, and the store counts it when it is
-        recorded)."""
+        """The store's word, asked once per run: does the run hold the day's
+        claim (made when it started), the one the store counts when it records
+        the run?  A read (``daily_claim``): showing a run never claims a day."""
         key = (seed, started)
         if key not in self._counted:
             try:
-                self._counted[key] = bool(self.store.claim_daily(day, seed, started))
-            except Exception:  # noqa: BLE001 - unknown reads as practice: never promise a count
+                self._counted[key] = self.store.daily_claim(day) == key
+            except STORAGE_FAILURES:  # unknown reads as practice: never promise a count
                 return False
         return self._counted[key]
 
     def last_name(self) -> str:
         try:
             return self.store.last_name() or ""
-        except Exception:  # noqa: BLE001
+        except STORAGE_FAILURES:
             return ""
 
     def default_name(self) -> str:
         return self.last_name() or DEFAULT_NAME
 
     def warnings(self) -> list[str]:
-        return [str(w) for w in (getattr(self.store, "warnings", None) or [])]
+        return [str(w) for w in self.store.warnings]
 
     # ------------------------------------------------------------ helpers
     @staticmethod
-    def _restore(seed: str, actions: Any) -> tuple[Run, int]:
+    def _restore(seed: str, actions: Sequence[str]) -> tuple[Run, int]:
         return restore_run(seed, list(actions))
 
     def _clear(self) -> None:
         try:
             self.store.clear_run()
-        except Exception as exc:  # noqa: BLE001
+        except STORAGE_FAILURES as exc:
             self.report(str(exc))
 
 

@@ -29,25 +29,36 @@ cannot be used at all (the game goes on without saving).  The rules:
   first; it holds the player's runs (autoplay's on request: ``PlayedBy``);
   ``qualifies(score)`` says whether a new run with that score enters it.
 - nothing is raised for storage trouble: it lands in ``warnings`` (and on
-  stderr) and ``saving`` turns False while writes fail.
+  stderr) and ``saving`` turns False while writes fail.  What may still get
+  through to a caller is one of ``STORAGE_FAILURES`` (a caller reports it and
+  carries on); anything else a store raises is a bug, and surfaces.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import sqlite3
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from ..fairness import DAILY_PREFIX, commitment, daily_seed
 from .names import clean_name
-from .runs import display_date, now_iso, restore_run, run_summary
+from .runs import FinishedRun, display_date, now_iso, restore_run, run_summary
 
-if TYPE_CHECKING:
-    from ..match import Run
+
+class StoreError(Exception):
+    """Storage that failed in a way the store could not absorb into ``warnings``
+    (``connection.StoreUnavailable``, ``connection.Unreadable``)."""
+
+
+# The failures a caller of a ``Store`` may meet and carry on after: the store's
+# own and the storage's (an SQLite or an operating-system error, a lock file's).
+# Nothing else is caught: a TypeError is a bug, never an empty leaderboard.
+STORAGE_FAILURES: tuple[type[Exception], ...] = (StoreError, sqlite3.Error, OSError)
 
 GAME_SLOT = "game"
 BOARD_SIZE = 10
@@ -212,7 +223,7 @@ class Store(Protocol):
                  slot: str = GAME_SLOT) -> None: ...
     def clear_run(self, slot: str = GAME_SLOT) -> None: ...
 
-    def record_finished_run(self, run: Run, name: str, started: str, *,
+    def record_finished_run(self, run: FinishedRun, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
         """Store a finished (or abandoned) run; returns its entry id.  ``ai_key``
         (autoplay: the command) marks an AI run; the same key and seed again
@@ -266,6 +277,10 @@ class Store(Protocol):
         run is saved in ``slot`` (with no actions yet, unless the slot holds it
         already) in the same step as the claim."""
         ...
+    def daily_claim(self, day: str) -> tuple[str, str] | None:
+        """Who holds ``day``'s counted attempt: its run's ``(seed, started)``, None
+        when nobody does.  A read: it claims nothing (``claim_daily`` does)."""
+        ...
     def daily_attempted(self, day: str) -> bool: ...
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         """The day's board: only its counted first attempt."""
@@ -291,14 +306,14 @@ def daily_of_seed(seed: str) -> str | None:
     return day.isoformat() if daily_seed(day) == seed else None
 
 
-def finished_row(run: Run, name: str, started: str, ai_key: str | None = None,
+def finished_row(run: FinishedRun, name: str, started: str, ai_key: str | None = None,
                  daily: str | None = None, *, entry_id: int = 0) -> RunRow:
     """The ``runs`` row for a finished run (name cleaned, 'Player' if empty)."""
     seed = str(run.seed)
     if daily is not None and daily != daily_of_seed(seed):
         raise ValueError(f"the run of seed {seed!r} is not the daily challenge of {daily}")
     summary = run_summary(run)
-    actions = getattr(run, "actions", None)  # a stand-in run without actions: not exportable
+    actions = run.actions  # None: a run known by its figures only (runs.FinishedRun)
     return RunRow(
         id=entry_id, name=clean_name(name) or DEFAULT_NAME, score=summary["score"],
         streak=summary["streak"], margin_total=summary["margin_total"],

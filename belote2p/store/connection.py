@@ -15,18 +15,19 @@ import stat
 import threading
 from pathlib import Path
 
+from .api import StoreError
 from .rows import decode_text
 from .schema import NewerSchema, migrate, missing_tables, version_of
 
 BUSY_TIMEOUT = 15.0  # seconds a write waits for another process's transaction
 
 
-class StoreUnavailable(Exception):
+class StoreUnavailable(StoreError):
     """The database cannot be used at all (folder not writable and no file,
     unreadable and cannot be moved aside, ...)."""
 
 
-class Unreadable(Exception):
+class Unreadable(StoreError):
     """The file is not a database this game can use: move it aside."""
 
 

@@ -5,11 +5,12 @@ The store (on a file or in memory) scores every run with these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Protocol
 
 from ..actions import Phase, parse_action
-from ..match import MAX_LEVEL, PLAYER, Run
+from ..match import MAX_LEVEL, PLAYER, MatchResult, Run
 from ..record import record_of
 
 
@@ -29,7 +30,34 @@ def display_date(iso: str) -> str:
     return moment.astimezone().date().isoformat()
 
 
-def match_results(run: Run) -> list[dict[str, Any]]:
+class FinishedRun(Protocol):
+    """What the store reads of a run it records; ``match.Run`` is one.
+
+    A run whose ``actions`` are None is known by its figures only, as the runs
+    recorded before schema v3 kept them: listed and ranked by those figures,
+    never replayed or exported (``RunRow.actions`` None)."""
+
+    @property
+    def seed(self) -> object: ...
+    @property
+    def actions(self) -> Sequence[str] | None: ...
+    @property
+    def results(self) -> Sequence[MatchResult]: ...
+    @property
+    def abandoned(self) -> bool: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def streak(self) -> int: ...
+    @property
+    def margin_total(self) -> int: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def rival_level(self) -> int: ...
+
+
+def match_results(run: FinishedRun) -> list[dict[str, Any]]:
     """Each finished match from the player's side; ``margin`` is the player's
     sum minus the rival's (negative for a lost match), ``level`` the rival's."""
     out = []
@@ -40,7 +68,7 @@ def match_results(run: Run) -> list[dict[str, Any]]:
     return out
 
 
-def run_summary(run: Run) -> dict[str, Any]:
+def run_summary(run: FinishedRun) -> dict[str, Any]:
     """The leaderboard fields of a finished, abandoned or stopped run.
 
     Scores follow RULES.md: streak x 10,000 + min(margin total, 9,999).
@@ -97,7 +125,7 @@ class RunTracker:
                 run.apply(parse_action(word))
                 if hand.phase is Phase.DONE:
                     finished.append((match.match_index, hand_index, record_of(hand)))
-        except Exception:  # noqa: BLE001 - a list the engine refuses: save it, skip the records
+        except ValueError:  # a word the engine refuses: the list is saved, not its records
             self._run = None
         return finished
 
@@ -113,6 +141,6 @@ def restore_run(seed: str, actions: list[str] | tuple[str, ...]) -> tuple[Run, i
     for index, word in enumerate(actions):
         try:
             run.apply(parse_action(word))
-        except Exception:  # noqa: BLE001
+        except ValueError:  # the engine refuses it (IllegalAction, CardError)
             return run, len(actions) - index
     return run, 0

@@ -55,11 +55,10 @@ from .api import (
 from .connection import NotRegularFile, StoreUnavailable, Unreadable, classify, describe
 from .locks import FileLock, folder_lock, lock_path
 from .names import clean_name
-from .runs import RunTracker, now_iso
+from .runs import FinishedRun, RunTracker, now_iso
 from .schema import missing_tables
 
 if TYPE_CHECKING:
-    from ..match import Run
     from .api import ExportSource
 
 _MISSING = object()
@@ -499,7 +498,7 @@ class SqliteStore:
             return slot, saved
 
     # -- finished runs
-    def record_finished_run(self, run: Run, name: str, started: str, *,
+    def record_finished_run(self, run: FinishedRun, name: str, started: str, *,
                             ai_key: str | None = None, daily: str | None = None) -> int:
         with self._lock:
             row = finished_row(run, name, started, ai_key, daily, entry_id=self._next_temp)
@@ -616,6 +615,14 @@ class SqliteStore:
         with self._lock:
             ok, mine = self._transact(claim, durable=True)
         return bool(ok and mine)
+
+    def daily_claim(self, day: str) -> tuple[str, str] | None:
+        raw = self._read(lambda c: queries.daily_claim(c, day), None)
+        try:
+            return rows.daily_claim(raw)
+        except rows.BadRow as bad:
+            self._bad_row("daily_claims", bad)
+            return None
 
     def daily_attempted(self, day: str) -> bool:
         def attempted(conn: sqlite3.Connection) -> bool:

@@ -16,7 +16,8 @@ from typing import Any
 
 from ..match import Run
 from ..services.run_session import ActiveRun, RunSession
-from ..store import MemoryStore, open_store
+from ..store import MemoryStore, Store, open_store
+from ..store.api import STORAGE_FAILURES
 from .app import FPS, App, initial_size
 from .context import SceneContext
 from .navigation import Navigator, Route
@@ -66,7 +67,7 @@ def open_game_store() -> Any:
         return MemoryStore(warnings=[f"Saving is off: {exc}"])
 
 
-def build_game(store: Any, size: tuple[int, int] = (1280, 800),
+def build_game(store: Store, size: tuple[int, int] = (1280, 800),
                settings: dict[str, Any] | None = None, worker_mode: str = "process",
                fps: int | None = None, save_settings: bool = True) -> Game:
     """The app, the session and the screens over ``store``.  ``settings``
@@ -107,16 +108,16 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     nav.register(Route.LEARN_OFFER, lambda: LearnOffer(ctx))
 
 
-def _saved_settings(store: Any) -> dict[str, Any]:
+def _saved_settings(store: Store) -> dict[str, Any]:
     try:
         return dict(store.load_settings())
-    except Exception:  # noqa: BLE001 - storage problems become warnings, not crashes
+    except STORAGE_FAILURES:  # storage problems become warnings, not crashes
         return {}
 
 
-def _settings_saver(store: Any) -> Callable[[dict[str, Any]], None]:
+def _settings_saver(store: Store) -> Callable[[dict[str, Any]], None]:
     def save(values: dict[str, Any]) -> None:
-        with contextlib.suppress(Exception):  # the store reports its trouble in its warnings
+        with contextlib.suppress(*STORAGE_FAILURES):  # the store reports them in its warnings
             store.save_settings(values)
     return save
 

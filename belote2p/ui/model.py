@@ -20,15 +20,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ..actions import Bid, Event, EventKind, Phase, Trick
-from ..cards import SUIT_SYMBOLS, Card, sort_for_display
+from ..actions import Event, EventKind, Phase, Trick
+from ..cards import Card, sort_for_display
 from ..hand import Hand
-from ..match import MAX_LEVEL, Match, Run, run_score
+from ..match import MAX_LEVEL, PLAYER, RIVAL, Match, Run, run_score
 from ..rules import HandScore
 from ..services.i18n import _, format_number
-from .words import contract_banner
+from .words import bid_words, contract_banner
 
-HUMAN, RIVAL = 0, 1
 HISTORY_LINES = 5  # the side panel's "what happened" list keeps the last few
 
 
@@ -100,7 +99,7 @@ class TableModel:
         is pending; the story is the beats' alone)."""
         self.dealer, self.hand_no = hand.dealer, hand_no
         self.trump, self.taker = hand.trump, hand.taker
-        self.mine = list(hand.hands[HUMAN])
+        self.mine = list(hand.hands[PLAYER])
         self.sort()
         self.hidden = set()
         self.rival, self.rival_hidden = len(hand.hands[RIVAL]), 0
@@ -115,16 +114,9 @@ class TableModel:
         self.last_bonus = hand.tricks[-1].winner if hand.phase is Phase.DONE else None
         self.last_trick = hand.tricks[-1] if hand.tricks else None
         if bidding:
-            self.bubbles = {seat: bid_words(bid, hand) for seat, bid in hand.bids}
+            self.bubbles = {seat: bid_words(bid, hand.turned.suit) for seat, bid in hand.bids}
         else:
             self.bubbles = {}
-
-
-def bid_words(bid: Bid, hand: Hand) -> str:
-    if not bid.is_take:
-        return _("Pass")
-    suit = hand.turned.suit if bid.suit is None else bid.suit
-    return _("Take {suit}").format(suit=SUIT_SYMBOLS[suit])
 
 
 # ---------------------------------------------------------------------- beats
@@ -253,7 +245,7 @@ class BeatBuilder:
     lasts seconds, shorter than any trip to the settings."""
 
     def __init__(self, timing: dict[str, float], seat_name: Callable[[int], str],
-                 second_person: Callable[[int], bool] = lambda seat: seat == HUMAN):
+                 second_person: Callable[[int], bool] = lambda seat: seat == PLAYER):
         self.t = timing
         self.seat_name = seat_name
         self.second_person = second_person
@@ -358,7 +350,7 @@ class BeatBuilder:
     def deal(self, hand: Hand, hand_no: int) -> list[Beat]:
         """The six cards each, three at a time, then the turned card."""
         dealer, first = hand.dealer, 1 - hand.dealer
-        mine = list(hand.hands[HUMAN])
+        mine = list(hand.hands[PLAYER])
         turned = hand.turned
         deal_number = hand.deal_number
 
@@ -377,7 +369,7 @@ class BeatBuilder:
         for packet in range(2):
             for seat in (first, dealer):
                 for i in range(3):
-                    if seat == HUMAN:
+                    if seat == PLAYER:
                         c = mine[packet * 3 + i]
                         flights.append(self._to_hand(c, True, ("stock",), t, self.t["deal_card"]))
                     else:
@@ -398,7 +390,7 @@ class BeatBuilder:
         def land(m: TableModel) -> None:
             m.hidden.discard(c)
 
-        return Flight(c, face_up, src, ("hand", HUMAN, c), delay, dur,
+        return Flight(c, face_up, src, ("hand", PLAYER, c), delay, dur,
                       launch=_take_from_pack if from_pack else None, land=land, sound="deal")
 
     def _to_rival(self, slot: RivalSlot, src: Anchor, delay: float, dur: float,
@@ -411,7 +403,7 @@ class BeatBuilder:
 
     def bid(self, ev: Event, hand: Hand) -> Beat:
         assert ev.bid is not None and ev.seat is not None, "a bid event names its bid"
-        words = bid_words(ev.bid, hand)
+        words = bid_words(ev.bid, hand.turned.suit)
         seat = ev.seat
 
         def start(m: TableModel) -> None:
@@ -428,8 +420,8 @@ class BeatBuilder:
         banner = contract_banner(self.second_person(taker), self.seat_name(taker), trump)
 
         def start(m: TableModel) -> None:
-            m.mine = m.mine + extra[HUMAN]
-            m.hidden |= set(extra[HUMAN])
+            m.mine = m.mine + extra[PLAYER]
+            m.hidden |= set(extra[PLAYER])
             m.rival_hidden += len(extra[RIVAL])
             m.rival += len(extra[RIVAL])
 
@@ -443,7 +435,7 @@ class BeatBuilder:
             for c in extra[seat]:
                 from_turned = c == turned
                 src: Anchor = ("turned",) if from_turned else ("stock",)
-                if seat == HUMAN:
+                if seat == PLAYER:
                     f = self._to_hand(c, True, src, t, self.t["deal_card"], not from_turned)
                 else:
                     f = self._to_rival(slot, src, t, self.t["deal_card"],
@@ -468,11 +460,11 @@ class BeatBuilder:
             m.trick.append((seat, c))
 
         src: Anchor
-        if seat == HUMAN:
+        if seat == PLAYER:
             def start(m: TableModel) -> None:
                 if c in m.mine:
                     m.mine.remove(c)
-            src = ("hand", HUMAN, c)
+            src = ("hand", PLAYER, c)
         else:
             def start(m: TableModel) -> None:
                 m.rival = max(0, m.rival - 1)
@@ -507,7 +499,7 @@ class BeatBuilder:
         return Beat(BeatKind.TRICK, end=end, flights=flights)
 
     def draws(self, events: list[Event]) -> Beat:
-        mine = [_drawn(ev) for ev in events if ev.seat == HUMAN]
+        mine = [_drawn(ev) for ev in events if ev.seat == PLAYER]
         rival = sum(1 for ev in events if ev.seat == RIVAL)
 
         def start(m: TableModel) -> None:
@@ -519,7 +511,7 @@ class BeatBuilder:
 
         flights, t = [], 0.0
         for ev in events:
-            if ev.seat == HUMAN:
+            if ev.seat == PLAYER:
                 f = self._to_hand(_drawn(ev), True, ("stock",), t, self.t["draw_card"])
             else:
                 f = self._to_rival("new", ("stock",), t, self.t["draw_card"])
@@ -551,7 +543,7 @@ class BeatBuilder:
 
         won = (summary.winner if summary is not None
                else 0 if score.scores[0] > score.scores[1] else 1)
-        sound = "win" if won == HUMAN else "lose"
+        sound = "win" if won == PLAYER else "lose"
         beats.append(Beat(BeatKind.HAND_OVER, start=start, panel=PanelKind.HAND_OVER,
                           sound=sound, payload=HandOver(hand, score, index + 1, summary)))
         return beats
@@ -559,7 +551,7 @@ class BeatBuilder:
     def match_over(self, match: Match, run: Run) -> list[Beat]:
         """A match won is celebrated (under a second at Normal, a click skips
         it); the streak, the score and the rival's level change at its end."""
-        if match.winner != HUMAN:
+        if match.winner != PLAYER:
             return []
         story_after = (run.streak, run.score, run.rival_level)
         streak_before = run.streak - 1
@@ -575,7 +567,7 @@ class BeatBuilder:
 
 def _score_before(run: Run) -> int:
     """The run score before its last match (won) counted."""
-    wins = [r for r in run.results if r.won_by(HUMAN)]
+    wins = [r for r in run.results if r.won_by(PLAYER)]
     return run_score(len(wins) - 1, sum(r.margin for r in wins[:-1]))
 
 

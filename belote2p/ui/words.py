@@ -8,7 +8,7 @@ parameters); the words for it live here.  Suit symbols stay symbols.
 
 from __future__ import annotations
 
-from ..actions import Refusal, RefusalCode
+from ..actions import Bid, Refusal, RefusalCode
 from ..cards import SUIT_SYMBOLS
 from ..services.i18n import N_, _
 
@@ -52,6 +52,17 @@ def seat_name(seat: int, demo: bool) -> str:
 
 def suit_name(suit: int) -> str:
     return _(SUIT_NAMES[suit])
+
+
+def bid_words(bid: Bid, turned_suit: int, *, suit_named: bool = False) -> str:
+    """A bid as the table's buttons and bubbles and the review say it: "Pass",
+    "Take ♠" (the suit the take makes: ``Bid.trump``), with ``suit_named``
+    "Take ♠ spades"."""
+    if not bid.is_take:
+        return _("Pass")
+    suit = bid.trump(turned_suit)
+    symbol = SUIT_SYMBOLS[suit]
+    return _("Take {suit}").format(suit=f"{symbol} {suit_name(suit)}" if suit_named else symbol)
 
 
 # Each sentence below: the player's own form ("you") and a named seat's.

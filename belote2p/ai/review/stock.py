@@ -2,7 +2,7 @@
 
 The estimate reads only the seat's ``SeatView`` and a ``random.Random``: never
 the other hand or the stock order (the same no-peeking rule as the rival,
-checked the same way in tests/test_review_hidden_info.py).  For each of
+checked the same way in tests/ai/test_review_hidden_info.py).  For each of
 ``samples`` deals of the unseen cards consistent with the view (level 4's
 ``sample_hidden``), every distinct legal card is played and the hand is played
 out by the tips policy for both seats, each seeing only its own information,

@@ -14,9 +14,9 @@ from typing import Any
 
 import pygame
 
-from ...actions import PASS, TAKE, Bid
 from ...ai.review import BidVerdict, CardVerdict, ReviewSettings
 from ...cards import SUIT_SYMBOLS
+from ...match import PLAYER, RIVAL
 from ...record import RecordError
 from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
 from ...services.deal_replay import DealReplay
@@ -28,9 +28,9 @@ from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
 from ..review_view import TRICKS, ReviewedHand, TrickStep, is_estimate, reviewed_hand
+from ..words import bid_words
 from ..worker import ReviewJob
 
-YOU, RIVAL = 0, 1
 HAND_SPREAD = 0.56  # of a card's width: the step between cards of a hand
 BIG_LOSS = 10  # points: a loss this large is drawn in the "bad" colour
 PREVIOUS = (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP)
@@ -211,8 +211,8 @@ class ReviewScene(MenuScene):
                     (_("{done} of {total} decisions").format(
                         done=format_number(done), total=format_number(total)) if total else "",
                      "text_dim")]
-        return [(self._perfect_line(hand, YOU), "accent"),
-                (self._costliest_line(hand, YOU), "text")]
+        return [(self._perfect_line(hand, PLAYER), "accent"),
+                (self._costliest_line(hand, PLAYER), "text")]
 
     def _perfect_line(self, hand: ReviewedHand, seat: int) -> str:
         n = hand.strict_loss(seat) or 0
@@ -241,10 +241,10 @@ class ReviewScene(MenuScene):
             gfx.blit_text(surf, format_number(step.number), f.small, colour,
                           (r.left + f.body * 2, y), "midright", True)
             cards = " ".join(card.label for card in step.cards)
-            mark = "•" if step.winner == YOU else " "
+            mark = "•" if step.winner == PLAYER else " "
             gfx.blit_text(surf, f"{cards} {mark}", f.small, c("text"), (r.left + f.body * 2.6, y),
                           "midleft")
-            verdict = hand.verdict(step.number, YOU)
+            verdict = hand.verdict(step.number, PLAYER)
             if verdict is not None:
                 gfx.blit_text(surf, short_loss(verdict), f.small, c(loss_colour(verdict)),
                               (r.right - f.body // 2, y), "midright", True)
@@ -260,10 +260,10 @@ class ReviewScene(MenuScene):
         rival_top = area.top + f.body + 4
         you_top = area.bottom - ch
         self._draw_hand(surf, step, RIVAL, rival_top, four)
-        self._draw_hand(surf, step, YOU, you_top, four)
+        self._draw_hand(surf, step, PLAYER, you_top, four)
         gfx.blit_text(surf, self._hand_caption(step, RIVAL), f.small, c("text"),
                       (area.left, rival_top - 4), "bottomleft", True)
-        gfx.blit_text(surf, self._hand_caption(step, YOU), f.small, c("text"),
+        gfx.blit_text(surf, self._hand_caption(step, PLAYER), f.small, c("text"),
                       (area.left, you_top - ch // 10 - 4), "bottomleft", True)
         mid_top = rival_top + ch + ch // 10 + f.body
         mid = pygame.Rect(area.left, mid_top, area.w, you_top - ch // 10 - f.body * 2 - mid_top)
@@ -287,7 +287,7 @@ class ReviewScene(MenuScene):
         left = area.left + (area.w - cw * 1.3 - width) / 2
         for i, card in enumerate(cards):
             rect = pygame.Rect(round(left + i * gap), top, cw, ch)
-            if card == played and seat == YOU:
+            if card == played and seat == PLAYER:
                 rect.y -= ch // 10  # raised, as a chosen card at the table
             self.ctx.art.draw(surf, card, rect, four)
             if card == played:
@@ -320,7 +320,7 @@ class ReviewScene(MenuScene):
         x = cx + round(size[0] * 1.3)
         gfx.blit_text(surf, title, f.body, c("panel_title"), (x, cy - f.body * 2), "midleft", True)
         gfx.blit_text(surf, phase, f.small, c("text_dim"), (x, cy - f.body // 2), "midleft")
-        won = _("won by you") if step.winner == YOU else \
+        won = _("won by you") if step.winner == PLAYER else \
             _("won by {name}").format(name=self.names[step.winner])
         gfx.blit_text(surf, won, f.body, c("accent"), (x, cy + f.body), "midleft", True)
         gfx.blit_text(surf, self._contract(), f.small, c("text"), (x, cy + f.body * 2 + 4),
@@ -330,7 +330,7 @@ class ReviewScene(MenuScene):
         hand = self.hand
         assert hand is not None
         suit = SUIT_SYMBOLS[hand.trump]
-        if hand.taker == YOU:
+        if hand.taker == PLAYER:
             return _("Trumps {suit}, taken by you").format(suit=suit)
         return _("Trumps {suit}, taken by {name}").format(suit=suit, name=self.names[hand.taker])
 
@@ -339,7 +339,7 @@ class ReviewScene(MenuScene):
         gfx.panel(surf, r, radius=f.body // 2)
         x, y, width = r.left + f.body, r.top + f.body // 2, r.w - 2 * f.body
         line_h = round(f.body * 1.4)
-        for seat in (YOU, RIVAL):
+        for seat in (PLAYER, RIVAL):
             for text, colour, bold in self._card_lines(hand, step, seat):
                 for line in gfx.wrap(text, f.body, width, bold) or [""]:
                     gfx.blit_text(surf, line, f.body, c(colour), (x, y), bold=bold)
@@ -360,7 +360,7 @@ class ReviewScene(MenuScene):
     def _card_lines(self, hand: ReviewedHand, step: TrickStep,
                     seat: int) -> list[tuple[str, str, bool]]:
         card = step.card_of(seat)
-        head = _("You played {card}").format(card=card.label) if seat == YOU else \
+        head = _("You played {card}").format(card=card.label) if seat == PLAYER else \
             _("{name} played {card}").format(name=self.names[seat], card=card.label)
         lines = [(head, "panel_title", True)]
         verdict = hand.verdict(step.number, seat)
@@ -368,7 +368,7 @@ class ReviewScene(MenuScene):
             lines.append((_("Judging") if not self.error else "", "text_dim", False))
             return lines
         lines.append((loss_text(verdict), loss_colour(verdict), False))
-        sentence = card_review_sentence(verdict, seat == YOU)
+        sentence = card_review_sentence(verdict, seat == PLAYER)
         if sentence is not None:  # a loss of 5 points or more: what the best card kept
             lines.append((sentence, "text", False))
         else:
@@ -381,15 +381,16 @@ class ReviewScene(MenuScene):
         if hand.review is None:
             return [([_("Judging") if not self.error else ""], "text_dim")]
         lines = []
-        for seat in (YOU, RIVAL):
+        for seat in (PLAYER, RIVAL):
             for v in hand.bid_verdicts(seat):
                 lines.append((self._bid_head(v, hand), "good" if v.was_best else "accent"))
-                sentence = bid_review_sentence(v, seat == YOU, hand.turned_suit)
+                sentence = bid_review_sentence(v, seat == PLAYER, hand.turned_suit)
                 lines.append(([sentence], "text"))
         return lines or [([_("No bid to judge.")], "text_dim")]
 
     def _bid_head(self, v: BidVerdict, hand: ReviewedHand) -> list[str]:
-        said = _("{name}: {bid}").format(name=self.names[v.seat], bid=bid_label(v.bid, hand))
+        said = _("{name}: {bid}").format(name=self.names[v.seat],
+                                         bid=bid_words(v.bid, hand.turned_suit))
         # how far below the best word it was: the sentence under the head says it
         return [said, _("the best bid")] if v.was_best else [said]
 
@@ -400,7 +401,7 @@ class ReviewScene(MenuScene):
             step = hand.tricks[self.selected - 1]
         verdicts = {}
         if hand is not None and step is not None:
-            for seat in (YOU, RIVAL):
+            for seat in (PLAYER, RIVAL):
                 v = hand.verdict(step.number, seat)
                 verdicts[seat] = None if v is None else {
                     "card": v.card, "loss": v.loss, "best": v.best, "exact": v.exact,
@@ -448,13 +449,6 @@ def loss_colour(v: CardVerdict) -> str:
     if v.loss == 0:
         return "good"
     return "bad" if v.loss >= BIG_LOSS else "accent"
-
-
-def bid_label(bid: Bid, hand: ReviewedHand) -> str:
-    if bid is PASS:
-        return _("Pass")
-    suit = hand.turned_suit if bid is TAKE else bid.suit
-    return _("Take {suit}").format(suit=SUIT_SYMBOLS[suit])  # type: ignore[index]
 
 
 def _glow(surf: pygame.Surface, rect: pygame.Rect, cw: int) -> None:

@@ -15,7 +15,8 @@ from typing import Any
 import pygame
 
 from ...cards import Card
-from ..model import HUMAN, Beat, Flight, TableModel
+from ...match import PLAYER
+from ..model import Beat, Flight, TableModel
 from ..panels import InfoPanel
 from ..sound import Sounds
 
@@ -160,7 +161,7 @@ class BeatPlayer:
         rect = self.hooks.resolve(f.dst)
         if f.land:
             f.land(self.model)
-        if f.card is not None and f.dst[0] == "hand" and f.dst[1] == HUMAN:
+        if f.card is not None and f.dst[0] == "hand" and f.dst[1] == PLAYER:
             self.hooks.landed_in_hand(f.card, rect)
 
     def _complete(self, b: Beat) -> None:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from ...ai.solver import SolverError, can_capot, solve
 from ...cards import Card
+from ...match import PLAYER, RIVAL
 from ...view import SeatView
-from ..model import HUMAN, RIVAL
 
 
 @dataclass(frozen=True)
@@ -30,16 +30,16 @@ class Claim:
 def claim(view: SeatView) -> Claim | None:
     """The claim for the player to move in ``view``, or None while there is
     something to decide (or the position is not the strict phase's)."""
-    if (view.seat != HUMAN or view.to_move != HUMAN or not view.strict or view.trump is None
+    if (view.seat != PLAYER or view.to_move != PLAYER or not view.strict or view.trump is None
             or view.other_hand is None or not view.hand):
         return None
     hands = (tuple(view.hand), tuple(view.other_hand))
     lead = view.current_trick[0] if view.current_trick else None
     try:
-        if lead is None and view.leader == HUMAN:
-            if not can_capot(view.trump, HUMAN, hands):
+        if lead is None and view.leader == PLAYER:
+            if not can_capot(view.trump, PLAYER, hands):
                 return None
-            return Claim(HUMAN, _card(solve(view.trump, HUMAN, hands, capot_for=HUMAN)[1]))
+            return Claim(PLAYER, _card(solve(view.trump, PLAYER, hands, capot_for=PLAYER)[1]))
         if lead is not None and view.leader == RIVAL:
             if not can_capot(view.trump, RIVAL, hands, lead):
                 return None
@@ -52,7 +52,7 @@ def claim(view: SeatView) -> Claim | None:
 def next_card(view: SeatView, seat: int) -> Card | None:
     """The player's card while the claimed tricks play out (the solver's best
     for the side that takes them; None if the player is not to move)."""
-    if view.to_move != HUMAN or view.trump is None or view.other_hand is None:
+    if view.to_move != PLAYER or view.trump is None or view.other_hand is None:
         return None
     hands = (tuple(view.hand), tuple(view.other_hand))
     lead = view.current_trick[0] if view.current_trick else None

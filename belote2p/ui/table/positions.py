@@ -8,8 +8,9 @@ from typing import Any
 import pygame
 
 from ...cards import Card
+from ...match import PLAYER
 from ..layout import TableLayout, hand_slots, rival_slots
-from ..model import HUMAN, TableModel
+from ..model import TableModel
 
 
 class CardPositions:
@@ -33,7 +34,7 @@ class CardPositions:
             return L.trick[anchor[1]].copy()
         if kind == "pile":
             return L.piles[anchor[1]].copy()
-        if anchor[1] == HUMAN:
+        if anchor[1] == PLAYER:
             card = anchor[2]
             if card in self.pos and card not in m.hidden:
                 x, y = self.pos[card]

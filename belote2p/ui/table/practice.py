@@ -22,11 +22,10 @@ from dataclasses import dataclass
 from ...actions import Bid, parse_action
 from ...ai.hints import Hint
 from ...cards import Card
-from ...match import Run
+from ...match import PLAYER, Run
 from ...services.advice_text import hint_sentences
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, format_number, ngettext
-from ..model import HUMAN
 from ..worker import AIWorker
 
 
@@ -59,7 +58,7 @@ class Practice:
         moves = len(run.actions)
         if self._hint is not None and self._hint[0] == moves:
             return
-        view = run.match.view(HUMAN)
+        view = run.match.view(PLAYER)
         self._pending = (moves, self.worker.submit_hint(view, str(run.seed)))
 
     def forget(self) -> None:
@@ -128,7 +127,7 @@ def hint_lines(hint: Hint) -> tuple[str, ...]:
     from the hint's facts), what the figures over the cards mean, and why its
     card may not have the highest figure (a real gap: level 4 plays for the
     match; a gap within the estimate's noise: the figures are too close)."""
-    lines = list(hint_sentences(hint, HUMAN))
+    lines = list(hint_sentences(hint, PLAYER))
     if hint.points:
         lines.append(_("Above each card: your points for this hand with best play") if hint.exact
                      else _("Above each card: your expected points for this hand (≈ estimate)"))
@@ -153,7 +152,7 @@ def undo_actions(run: Run) -> list[str] | None:
     last = None
     for i, word in enumerate(run.actions):
         action = parse_action(word)
-        if isinstance(action, Card) and replay.match.hand.to_move == HUMAN:
+        if isinstance(action, Card) and replay.match.hand.to_move == PLAYER:
             last = i
         replay.apply(action)
     return None if last is None else run.actions[:last]

@@ -18,13 +18,13 @@ from dataclasses import dataclass
 import pygame
 
 from ...cards import SUIT_SYMBOLS, Card
+from ...match import RIVAL
 from ...services.i18n import _, format_number, ngettext
 from .. import gfx
 from ..cards_art import CardArt
 from ..context import Window
 from ..gfx import Button, c
 from ..layout import TableLayout
-from ..model import RIVAL
 from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
 from .practice import PracticeState

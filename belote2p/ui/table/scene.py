@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import pygame
 
-from ...actions import PASS, TAKE, Action, Bid, IllegalAction, Phase
+from ...actions import PASS, Action, Bid, IllegalAction, Phase
 from ...ai.levels import LevelsError, load_levels
 from ...cards import SUIT_SYMBOLS, Card
 from ...fairness import DAILY_PREFIX, DailyDateError, commitment, parse_daily_date
 from ...hand import Hand
-from ...match import Run
+from ...match import PLAYER, RIVAL, Run
 from ...services.board_text import daily_label
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, current_language
@@ -30,8 +30,6 @@ from ..context import SceneContext
 from ..gfx import Button
 from ..layout import TableLayout, bid_buttons
 from ..model import (
-    HUMAN,
-    RIVAL,
     Anchor,
     Beat,
     BeatBuilder,
@@ -45,7 +43,7 @@ from ..model import (
 from ..navigation import Route
 from ..panels import InfoPanel, hand_over_panel, run_over_panel
 from ..scene import Scene
-from ..words import refusal_text, seat_name, suit_name
+from ..words import bid_words, refusal_text, seat_name
 from .animation import BeatHooks, BeatPlayer
 from .demo import DemoConfig, Screenshots
 from .finish import Claim, claim, next_card
@@ -98,7 +96,7 @@ class TableScene(Scene):
         self.hands_done = 0
         self.runs_played = 1
         self.level_names = _level_names()
-        self.ai_seats = {HUMAN, RIVAL} if demo else {RIVAL}
+        self.ai_seats = {PLAYER, RIVAL} if demo else {RIVAL}
         self.finishing: int | None = None  # the seat the remaining tricks go to, playing out
         self.builder = BeatBuilder(self._timing(), self.seat_name, self.second_person)
         self._bids: tuple[Button, ...] = ()  # as drawn last frame (the input reads them)
@@ -149,7 +147,7 @@ class TableScene(Scene):
 
     def second_person(self, seat: int) -> bool:
         """"You take" but "Rival takes" (and "South takes" in the demo)."""
-        return seat == HUMAN and not self.demo
+        return seat == PLAYER and not self.demo
 
     def level_of(self, seat: int) -> int | str:
         if self.practice is not None:
@@ -175,7 +173,7 @@ class TableScene(Scene):
         return self.beats.idle()
 
     def human_turn(self) -> bool:
-        return (HUMAN not in self.ai_seats and self.in_hand() and self.hand.to_move == HUMAN
+        return (PLAYER not in self.ai_seats and self.in_hand() and self.hand.to_move == PLAYER
                 and not self.beats.hard_pending())
 
     def thinking(self) -> bool:
@@ -256,7 +254,7 @@ class TableScene(Scene):
         if not idle or hand.phase is not Phase.PLAY:
             return
         if self.finishing is not None:
-            card = next_card(self.run.match.view(HUMAN), self.finishing)
+            card = next_card(self.run.match.view(PLAYER), self.finishing)
             if card is not None and self.idle_for >= self._min_pause():
                 self.apply(card)
             return
@@ -304,7 +302,7 @@ class TableScene(Scene):
             return None
         moves = len(self.run.actions)
         if self._claim is None or self._claim[0] != moves:
-            self._claim = (moves, claim(self.run.match.view(HUMAN)))
+            self._claim = (moves, claim(self.run.match.view(PLAYER)))
         return self._claim[1]
 
     def finish_rest(self) -> None:
@@ -465,7 +463,7 @@ class TableScene(Scene):
 
     def illegal_now(self) -> set[Card]:
         """The cards dimmed: the seat to move is yours and the engine forbids them."""
-        if not self.in_hand() or self.hand.phase is not Phase.PLAY or self.hand.to_move != HUMAN:
+        if not self.in_hand() or self.hand.phase is not Phase.PLAY or self.hand.to_move != PLAYER:
             return set()
         legal = set(self.hand.legal_cards())
         return {c for c in self.model.mine if c not in legal}
@@ -548,7 +546,7 @@ class TableScene(Scene):
         offer = self.offer_claim()
         if offer is None:
             return None
-        label = (_("The rest are yours: play them out (F)") if offer.seat == HUMAN
+        label = (_("The rest are yours: play them out (F)") if offer.seat == PLAYER
                  else _("The rest are the rival's: play them out (F)"))
         f = self.L.fonts
         w = gfx.button_row_width([label], f.body, f.body)
@@ -570,7 +568,7 @@ class TableScene(Scene):
             return [], None
         f = self.L.fonts
         legal = hand.legal_bids()
-        labels = [self._bid_label(b) for b in legal]
+        labels = [bid_words(b, hand.turned.suit, suit_named=True) for b in legal]
         rects = bid_buttons(self.L, gfx.button_row_width(labels, f.body, f.body), len(labels))
         self.input.bid_focus %= len(labels)
         buttons = []
@@ -585,13 +583,6 @@ class TableScene(Scene):
         else:
             prompt = _("Name a trump, or pass")
         return buttons, prompt
-
-    def _bid_label(self, bid: Bid) -> str:
-        if bid is PASS:
-            return _("Pass")
-        suit = self.hand.turned.suit if bid is TAKE else bid.suit
-        assert suit is not None  # a take names the turned card's suit or its own
-        return _("Take {suit}").format(suit=f"{SUIT_SYMBOLS[suit]} {suit_name(suit)}")
 
     def _message(self) -> str | None:
         if self.beats.message:
@@ -674,7 +665,7 @@ class TableScene(Scene):
         if not hand.strict and hand.trick_number >= 3:
             return "free_play"
         # strict play, preferably when South must follow and has cards dimmed
-        if hand.strict and hand.to_move == HUMAN and (
+        if hand.strict and hand.to_move == PLAYER and (
                 self.illegal_now() or hand.trick_number >= 14):
             return "strict_play"
         return None

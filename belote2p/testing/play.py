@@ -1,0 +1,29 @@
+"""Runs played the autoplay way, with no store (the fairness tests, the
+recorded sample runs)."""
+
+from __future__ import annotations
+
+import random
+
+from ..ai import decide, make_player
+from ..ai.levels import Level
+from ..match import RIVAL, Run
+from ..services.rival import rival_action
+
+
+def play_run(seed: str, player_level: str, levels: dict[int, Level] | None = None,
+             max_matches: int | None = None) -> Run:
+    """A run with the level-``player_level`` AI in the player's seat and the
+    rival deciding by ``services.rival`` (as the game and autoplay do)."""
+    run = Run(seed)
+    while not run.over and (max_matches is None or len(run.results) < max_matches):
+        seat = run.match.to_move
+        assert seat is not None  # a run that is not over has a seat to move
+        if seat == RIVAL:
+            action = rival_action(run, levels)
+        else:
+            rng = random.Random(f"{seed}/player/{len(run.actions)}")
+            player = make_player(player_level, rng, levels)
+            action = decide(player, run.match.view(seat))
+        run.apply(action)
+    return run

@@ -1,0 +1,116 @@
+"""Provably fair deals: the commitment, the daily seed and the rival's one rule."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import random
+import string
+from datetime import date
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from belote2p.actions import parse_action
+from belote2p.ai import decide, make_player
+from belote2p.fairness import (
+    DailyDateError,
+    commitment,
+    daily_seed,
+    parse_daily_date,
+    seed_digest,
+)
+from belote2p.match import RIVAL, Run
+from belote2p.services.daily import daily_challenge, daily_date_arg
+from belote2p.services.rival import (
+    levels_digest,
+    rival_action,
+    rival_decision,
+    rival_key,
+)
+from belote2p.testing.play import play_run
+from tests.support.builders import fast_levels
+
+
+def test_commitment_is_the_first_12_hex_digits_of_sha256():
+    assert commitment("abc") == "ba7816bf8f01"  # the FIPS 180-2 test vector
+    assert seed_digest("abc").startswith(commitment("abc"))
+
+
+@given(st.text())
+def test_commitment_of_any_seed_is_12_lowercase_hex_of_its_utf8(seed):
+    digest = commitment(seed)
+    assert len(digest) == 12 and set(digest) <= set(string.hexdigits.lower())
+    try:
+        raw = seed.encode("utf-8")
+    except UnicodeEncodeError:
+        return  # a lone surrogate: still hashed (surrogatepass), never raises
+    assert digest == hashlib.sha256(raw).hexdigest()[:12]
+
+
+@given(st.dates())
+def test_a_daily_date_round_trips_and_names_its_seed(day):
+    assert parse_daily_date(day.isoformat()) == day
+    assert daily_seed(day) == f"daily-{day.isoformat()}"
+
+
+@pytest.mark.parametrize("text", [
+    "2026-02-30", "2026-13-01", "0000-01-01", "2026-1-5", "2026/01/05", " 2026-01-05",
+    "２０２６-０１-０５", "", None, 20260105,
+])
+def test_a_daily_date_must_be_real_and_written_yyyy_mm_dd(text):
+    with pytest.raises(DailyDateError):
+        parse_daily_date(text)
+
+
+def test_the_daily_argument_gives_one_clear_message():
+    import argparse
+
+    assert daily_date_arg("2026-11-30") == date(2026, 11, 30)
+    with pytest.raises(argparse.ArgumentTypeError, match="not a real date"):
+        daily_date_arg("2026-02-29")
+
+
+def test_the_same_daily_date_deals_the_same_everywhere_and_another_day_does_not():
+    day = date(2026, 11, 30)
+    one, two = Run(daily_challenge(day).seed), Run(daily_seed(day))
+    assert one.match.hand.decks == two.match.hand.decks
+    assert Run(daily_seed(date(2026, 12, 1))).match.hand.decks != one.match.hand.decks
+    assert daily_challenge(day).commitment == commitment("daily-2026-11-30")
+
+
+def test_a_fresh_player_per_decision_plays_like_a_reused_one():
+    """Players keep no state but their rng, so the rule may build a fresh one."""
+    levels = fast_levels()
+    run = play_run("fresh", "3", levels)
+    replay = Run("fresh")
+    rng = random.Random()
+    reused = {level: make_player(level, rng, levels) for level in (1, 2, 3, 4)}
+    for word in run.actions:
+        if replay.match.to_move == RIVAL:
+            rng.seed(rival_key("fresh", RIVAL, len(replay.actions)))
+            by_reused = str(decide(reused[replay.rival_level], replay.match.view(RIVAL)))
+            assert by_reused == str(rival_action(replay, levels)) == word
+        replay.apply(parse_action(word))
+    assert replay.actions == run.actions and replay.streak >= 1
+
+
+def test_a_rival_decision_depends_only_on_view_level_seed_and_place():
+    levels = fast_levels()
+    run = Run("same")
+    while run.match.to_move != RIVAL:
+        run.apply(run.match.legal_actions()[0])
+    view, n = run.match.view(RIVAL), len(run.actions)
+    answers = {str(rival_decision(view, 4, "same", n, levels)) for _ in range(3)}
+    assert len(answers) == 1 and answers <= {str(a) for a in view.legal}
+
+
+def test_the_levels_digest_follows_every_knob():
+    levels = fast_levels()
+    assert levels_digest(levels) == levels_digest(dict(levels))
+    changed = dict(levels)
+    changed[1] = dataclasses.replace(
+        levels[1], play=dataclasses.replace(levels[1].play, mistake_rate=0.5))
+    assert levels_digest(changed) != levels_digest(levels)
+    assert len(levels_digest()) == 64

@@ -1,0 +1,1 @@
+"""The tests of tools/ (the desktop build)."""

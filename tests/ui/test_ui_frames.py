@@ -1,0 +1,84 @@
+"""The table repaints only what changed: every frame must still equal a full
+repaint of the same state, and nothing may change outside the areas it
+reports to the window (those are all the screen receives)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from belote2p.match import Run
+from belote2p.services.run_session import ActiveRun
+from belote2p.testing.harness import make_app
+from belote2p.ui.navigation import Route
+from belote2p.ui.table.demo import DemoConfig
+from belote2p.ui.table.renderer import TableRenderer
+from belote2p.ui.table.scene import TableScene
+
+
+class FrozenClock:
+    """The thinking dots follow the clock: both paintings must see one time."""
+
+    def __init__(self) -> None:
+        self.ms = 0
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+def _pixels(surf: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surf, "RGB")
+
+
+def _full_repaint(table: TableScene, size: tuple[int, int]) -> pygame.Surface:
+    ctx = table.ctx
+    fresh = TableRenderer(ctx.window, ctx.art, ctx.theme)
+    out = pygame.Surface(size)
+    fresh.draw(out, table.state())
+    return out
+
+
+def _first_difference(a: pygame.Surface, b: pygame.Surface) -> tuple[int, int] | None:
+    w, h = a.get_size()
+    for y in range(h):
+        for x in range(w):
+            if a.get_at((x, y)) != b.get_at((x, y)):
+                return x, y
+    return None
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800)])
+def test_partial_frames_equal_full_repaints(monkeypatch, size):
+    clock = FrozenClock()
+    monkeypatch.setattr(pygame.time, "get_ticks", clock)
+    game = make_app(size=size, instant=False)
+    table = game.nav.reset(Route.TABLE, active=ActiveRun(Run("frames"), ""),
+                           demo=DemoConfig(levels=(1, 1), seed="frames"))
+    assert isinstance(table, TableScene)
+    app = game.app
+    before = app.surface.copy()
+    partial = 0
+    for frame in range(900):
+        clock.ms += 33
+        app.step(1 / 30)
+        if app.top is not table:
+            break
+        now = app.surface
+        damage = table.damage()
+        assert damage is not None
+        if damage != [now.get_rect()]:
+            partial += 1
+            # nothing outside the reported areas changed
+            expected = before.copy()
+            for area in damage:
+                expected.blit(now, area, area)
+            if _pixels(expected) != _pixels(now):
+                raise AssertionError(f"frame {frame}: pixels changed outside {damage} at "
+                                     f"{_first_difference(expected, now)}")
+        if frame % 3 == 0:  # a full repaint is slow: every third frame is plenty
+            full = _full_repaint(table, size)
+            if _pixels(full) != _pixels(now):
+                raise AssertionError(f"frame {frame}: differs from a full repaint at "
+                                     f"{_first_difference(full, now)}")
+        before = now.copy()
+    assert partial > 100  # the partial path was really exercised
