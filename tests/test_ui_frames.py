@@ -4,6 +4,8 @@ reports to the window (those are all the screen receives)."""
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
@@ -82,3 +84,26 @@ def test_partial_frames_equal_full_repaints(monkeypatch, size):
                                      f"{_first_difference(full, now)}")
         before = now.copy()
     assert partial > 100  # the partial path was really exercised
+
+
+@pytest.mark.parametrize("driver, hinted", [("x11", True), ("wayland", False),
+                                            ("dummy", False), ("windows", False)])
+def test_x11_presents_through_its_own_framebuffer(monkeypatch, driver, hinted):
+    """On X11 the window is presented with XShm, not an OpenGL texture: with
+    Mesa's software OpenGL (no GPU) every ``display.update`` cost 10-20 ms,
+    most of a 60 Hz frame, whatever the size of the rectangles updated."""
+    from belote2p.ui import app as app_module
+
+    monkeypatch.delenv(app_module.FRAMEBUFFER_HINT, raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    app_module._native_framebuffer()
+    assert (os.environ.get(app_module.FRAMEBUFFER_HINT) == "0") is hinted
+
+
+def test_a_framebuffer_hint_set_by_the_player_is_kept(monkeypatch):
+    from belote2p.ui import app as app_module
+
+    monkeypatch.setenv(app_module.FRAMEBUFFER_HINT, "opengl")
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    app_module._native_framebuffer()
+    assert os.environ[app_module.FRAMEBUFFER_HINT] == "opengl"
