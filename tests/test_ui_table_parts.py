@@ -153,3 +153,24 @@ def test_the_table_labels_the_daily_run():
         assert table.state().side.daily is None
     finally:
         game.app.shutdown()
+
+
+def test_a_beat_ending_mid_frame_hands_the_rest_of_the_frame_to_the_next():
+    """The beats keep the schedule whatever the frames: a frame that ends one
+    beat gives its remaining time to the next (it was dropped, so every beat
+    boundary cost up to a frame and a hand ran longer than its timings)."""
+    from belote2p.ui.model import Beat, BeatKind, TableModel
+    from belote2p.ui.sound import Sounds
+    from belote2p.ui.table.animation import BeatHooks, BeatPlayer
+
+    finished: list[Beat] = []
+    hooks = BeatHooks(lambda anchor: pygame.Rect(0, 0, 1, 1), lambda card, rect: None,
+                      lambda beat: None, finished.append)  # type: ignore[arg-type,return-value]
+    player = BeatPlayer(TableModel(), Sounds(False), dict(theme().timing), hooks)
+    beats = [Beat(BeatKind.BID, 0.25), Beat(BeatKind.BID, 0.25), Beat(BeatKind.BID, 0.25)]
+    player.queue.extend(beats)
+    for _ in range(3):
+        player.advance(0.2, lambda: True, None)  # 0.6 s of frames
+    assert finished == beats[:2]
+    assert player.beat is beats[2]
+    assert player.beat_t == pytest.approx(0.1)
