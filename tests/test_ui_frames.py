@@ -107,3 +107,41 @@ def test_a_framebuffer_hint_set_by_the_player_is_kept(monkeypatch):
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
     app_module._native_framebuffer()
     assert os.environ[app_module.FRAMEBUFFER_HINT] == "opengl"
+
+
+def test_a_dialog_over_the_table_repaints_only_what_changed_under_it(monkeypatch):
+    """With the pause menu open the table went on being repainted whole and
+    the dim layer blended over the whole window every frame (14 ms a frame at
+    1920x1080): now the table repaints what changed under the dialog, the dim
+    layer is blended again only then, and the frame is still the full picture."""
+    from belote2p.ui import gfx
+
+    clock = FrozenClock()
+    monkeypatch.setattr(pygame.time, "get_ticks", clock)
+    game = make_app(size=(960, 600), instant=False)
+    try:
+        table = game.nav.reset(Route.TABLE, active=ActiveRun(Run("dialog"), ""))
+        assert isinstance(table, TableScene)
+        app = game.app
+        for _ in range(240):  # the deal lands, the player is to move
+            app.step(1 / 60)
+        table.open_menu()
+        app.step(1 / 60)
+        shades = []
+        real_shade = gfx.shade
+        monkeypatch.setattr(gfx, "shade", lambda *a, **k: (shades.append(1), real_shade(*a, **k)))
+        for _ in range(5):
+            app.step(1 / 60)
+            assert table.renderer.damage() == []  # nothing under the menu changed
+        assert shades == []  # so the dim layer was not blended again
+        shown = _pixels(app.surface)
+        for scene in app.scenes:
+            scene.invalidate()
+        app._under = None  # the whole picture drawn afresh: the same pixels
+        app._draw(0.0)
+        assert _pixels(app.surface) == shown
+        game.nav.pop()  # the menu closes: the table is drawn whole on the screen again
+        app.step(1 / 60)
+        assert table.renderer.damage() == [app.surface.get_rect()]
+    finally:
+        game.app.shutdown()
