@@ -125,6 +125,7 @@ class App:
         self.frames = 0
         self.first_frame_s: float | None = None
         self._last_flip: float | None = None
+        self._last_step: float | None = None  # when the previous frame began
         self._skip_stat = False
         self._felt: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
@@ -224,7 +225,12 @@ class App:
         """One frame (``dt`` overrides the measured time step: tests)."""
         now = time.perf_counter()
         if dt is None:
-            dt = min(0.1, now - self._last_flip) if self._last_flip is not None else 1 / FPS
+            # From the start of the previous frame to this one's: the whole
+            # interval, its work included (counted from the last flip, a
+            # frame's own events, update, draw and present were lost from the
+            # animations' clock, and the table ran slower than its timings).
+            dt = min(0.1, now - self._last_step) if self._last_step is not None else 1 / FPS
+        self._last_step = now
         for event in pygame.event.get():
             self._dispatch(event)
         self._poll_warnings()
