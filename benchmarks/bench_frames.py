@@ -106,6 +106,7 @@ def child(args: argparse.Namespace) -> int:
     from belote2p.ui.main import build_game, parse_size
     from belote2p.ui.navigation import Route
     from belote2p.ui.table.demo import DemoConfig
+    from belote2p.ui.table.scene import TableScene
     from belote2p.ui.theme import theme
 
     size = parse_size(args.size)
@@ -115,6 +116,7 @@ def child(args: argparse.Namespace) -> int:
     app = game.app
     table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(args.seed), ""),
                            demo=DemoConfig(levels=levels, hands=args.hands, seed=args.seed))
+    assert isinstance(table, TableScene)
     kinds: list[bool] = []  # per frame interval: was the pause menu open
     work: list[float] = []
     app.clock = _TimedClock(app.clock, work)  # type: ignore[assignment]

@@ -127,9 +127,14 @@ def test_a_dialog_over_the_table_repaints_only_what_changed_under_it(monkeypatch
             app.step(1 / 60)
         table.open_menu()
         app.step(1 / 60)
-        shades = []
+        shades: list[int] = []
         real_shade = gfx.shade
-        monkeypatch.setattr(gfx, "shade", lambda *a, **k: (shades.append(1), real_shade(*a, **k)))
+
+        def counted_shade(*args: object, **kwargs: object) -> None:
+            shades.append(1)
+            real_shade(*args, **kwargs)
+
+        monkeypatch.setattr(gfx, "shade", counted_shade)
         for _ in range(5):
             app.step(1 / 60)
             assert table.renderer.damage() == []  # nothing under the menu changed
@@ -153,11 +158,12 @@ def test_the_animations_clock_counts_each_frame_whole(monkeypatch):
     (10-20 ms under a software-rendered X server) was lost, so the table ran
     slower than its timings on the real clock (2.26 s a trick, 47 s a hand,
     against 1.73 s and 33.7 s on the simulated one)."""
-    from belote2p.ui import app as app_module
+    import time
+
     from belote2p.ui.scene import Scene
 
     now = [100.0]
-    monkeypatch.setattr(app_module.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(time, "perf_counter", lambda: now[0])
     game = make_app(size=(960, 600))
     app = game.app
     steps: list[float] = []

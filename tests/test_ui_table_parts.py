@@ -165,7 +165,7 @@ def test_a_beat_ending_mid_frame_hands_the_rest_of_the_frame_to_the_next():
 
     finished: list[Beat] = []
     hooks = BeatHooks(lambda anchor: pygame.Rect(0, 0, 1, 1), lambda card, rect: None,
-                      lambda beat: None, finished.append)  # type: ignore[arg-type,return-value]
+                      lambda beat: None, finished.append)  # type: ignore[return-value]
     player = BeatPlayer(TableModel(), Sounds(False), dict(theme().timing), hooks)
     beats = [Beat(BeatKind.BID, 0.25), Beat(BeatKind.BID, 0.25), Beat(BeatKind.BID, 0.25)]
     player.queue.extend(beats)
