@@ -237,14 +237,18 @@ class App:
         if self.top is not None:
             self.top.update(dt)
         self._draw(dt)
+        if self.fps:
+            # Wait for the frame's moment, then show it: the frames reach the
+            # screen at the tick's steady pace, however long each one took to
+            # draw (presented before the wait, a frame that drew in 6 ms after
+            # one that drew in 1 ms came 5 ms late, and the next one early).
+            self.clock.tick(self.fps)
         self._present()
         self._after_flip()
         if self.top is not None:
             self.top.after_draw(self.surface)
         if self.frames == 1:
             self.sounds.start()  # after the first frame: opening audio can be slow
-        if self.fps:
-            self.clock.tick(self.fps)
 
     def _poll_warnings(self) -> None:
         """The store reports trouble (saving off, a database moved aside) in a
