@@ -16,7 +16,10 @@ Two figures, each the median over the seeds (three by default):
   ``--fast``): from the first frame to the end-of-hand panel.
 
 The loop is the game's own (``App.step`` at 60 frames a second, measured time
-steps); the player's clicks are posted as pygame events.  Other work on the
+steps); the player's clicks are posted as pygame events.  ``rival_waited_s``
+is the time the table waited for an answer once the rival's minimum pause
+was over (the rival's thinking showing in the pace), ``rival_trip_s`` the
+median round trip of a decision to the worker.  Other work on the
 machine shows in the figures: quote the load average printed with them, and
 the frames' median (``frame_ms_p50``): a frame longer than 100 ms is counted
 as 100 ms by the loop, so an overloaded machine slows the animations down.
@@ -64,6 +67,28 @@ def _game(size: tuple[int, int], speed: str):
                       save_settings=False)
 
 
+class RivalWait:
+    """How long the table waited for the rival's answer after its minimum pause
+    was over (the beats done, the pause passed, the answer not yet there),
+    summed over the run, and each answer's round trip to the worker."""
+
+    def __init__(self) -> None:
+        self.waited = 0.0
+        self.trips: list[float] = []
+        self._pending: object = None
+
+    def note(self, table, dt: float) -> None:
+        p = table.rivals.pending
+        if p is None or not table.in_hand() or table.hand.to_move not in table.ai_seats:
+            return
+        done = p.future.done()
+        if done and p is not self._pending:
+            self._pending = p
+            self.trips.append(time.monotonic() - p.asked)
+        if not done and table.idle() and table.idle_for >= table._min_pause():
+            self.waited += dt
+
+
 class Clock:
     """Seconds on screen: the wall clock, or frames x 1/60 s (``--clock simulated``:
     the animations' schedule alone, free of the machine's load)."""
@@ -108,10 +133,13 @@ def click_to_turn(seed: str, size: tuple[int, int], speed: str) -> dict[str, Any
     clicked_at: float | None = None
     led = False
     clock = Clock()
+    wait = RivalWait()
     start = clock.now()
     try:
         while clock.now() - start < LIMIT_S:
+            before = clock.now()
             clock.step(app)
+            wait.note(table, clock.now() - before)
             if _panel_kind(table) is not None:
                 break  # the hand is over
             if not _your_turn(table):
@@ -140,10 +168,11 @@ def click_to_turn(seed: str, size: tuple[int, int], speed: str) -> dict[str, Any
     every = won + rival_leads
     return {"won_s": _median(won), "rival_leads_s": _median(rival_leads),
             "click_to_turn_s": _median(every), "tricks": len(every),
-            "frame_ms_p50": _median(app.frame_times)}
+            "frame_ms_p50": _median(app.frame_times),
+            "rival_waited_s": round(wait.waited, 2), "rival_trip_s": _median(wait.trips)}
 
 
-def whole_hand(seed: str, size: tuple[int, int], speed: str) -> tuple[float, float | None]:
+def whole_hand(seed: str, size: tuple[int, int], speed: str) -> dict[str, Any]:
     """``belote2p demo --levels 2 2 --hands 1``: the first frame to the end-of-hand panel."""
     game = _game(size, speed)
     app = game.app
@@ -151,13 +180,18 @@ def whole_hand(seed: str, size: tuple[int, int], speed: str) -> tuple[float, flo
                            demo=DemoConfig(levels=(2, 2), hands=1, seed=seed))
     start = None
     clock = Clock()
+    wait = RivalWait()
     try:
         while True:
+            before = clock.now()
             clock.step(app)
             now = clock.now()
+            wait.note(table, now - before)
             start = now if start is None else start
             if _panel_kind(table) == "hand_over":
-                return round(now - start, 2), _median(app.frame_times)
+                return {"hand_s": round(now - start, 2), "frame_ms_p50": _median(app.frame_times),
+                        "rival_waited_s": round(wait.waited, 2),
+                        "rival_trip_s": _median(wait.trips)}
             if now - start > LIMIT_S or not app.running:
                 raise SystemExit(f"bench_pace: hand {seed!r} never ended")
     finally:
@@ -198,9 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"click: {json.dumps(clicks)}", file=sys.stderr, flush=True)
     if args.only in (None, "hand"):
         hands = [whole_hand(s, (w, h), args.speed) for s in args.seeds]
-        out["hand_s"] = _median([t for t, _frame in hands])
-        out["hand_runs"] = [t for t, _frame in hands]
-        out["hand_frame_ms_p50"] = [frame for _t, frame in hands]
+        out["hand_s"] = _median([run["hand_s"] for run in hands])
+        out["hand_runs"] = hands
+        print(f"hand: {json.dumps(hands)}", file=sys.stderr, flush=True)
     out["load_before"] = round(load_before, 2)
     out["load_after"] = round(os.getloadavg()[0], 2)
     print(json.dumps(out))

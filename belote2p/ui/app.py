@@ -60,6 +60,28 @@ _REPAINT_EVENTS = {getattr(pygame, name) for name in
                     "WINDOWSIZECHANGED", "WINDOWMAXIMIZED") if hasattr(pygame, name)}
 
 
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+
+
+def _native_framebuffer() -> None:
+    """On X11, present the window through the X server's own shared-memory
+    images, not through an OpenGL texture.
+
+    SDL's default puts the window's pixels in a texture and draws it with
+    OpenGL on every ``display.update``, however small the rectangle.  Where
+    OpenGL is Mesa's software renderer (no GPU: a virtual machine, a remote
+    or headless X server) that costs 10-20 ms of CPU per update at 1280x800
+    (more at 1920x1080), most of a 60 Hz frame, and takes the CPU from the
+    rival's worker; XShm copies only the rectangles asked for, in well under
+    a millisecond (SDL makes the same choice under WSL).  Only X11 has that
+    native path in SDL 2 (Wayland, macOS and Windows keep SDL's default), and
+    it is chosen before the window's surface exists; a value set in the
+    environment wins.
+    """
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
+
+
 def process_age() -> float | None:
     """Seconds since this process started (Linux), to time the first frame honestly."""
     try:
@@ -84,6 +106,7 @@ class App:
         self.fps = fps
         self.warnings = warnings
         pygame.display.init()
+        _native_framebuffer()
         pygame.font.init()
         pygame.key.set_repeat(350, 45)
         self.windowed_size = tuple(size)
@@ -102,6 +125,7 @@ class App:
         self.frames = 0
         self.first_frame_s: float | None = None
         self._last_flip: float | None = None
+        self._last_step: float | None = None  # when the previous frame began
         self._skip_stat = False
         self._felt: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
@@ -112,6 +136,12 @@ class App:
         # toast over it): it may then repaint only what changed.
         self._painter: Screen | None = None
         self._damage: list[pygame.Rect] | None = None  # what this frame changed, if known
+        # What lies under the top dialog, as its scenes drew it, and that dimmed:
+        # the table goes on repainting only what changed (on ``_under``), and
+        # the dim layer is blended again only when something under it did.
+        self._under: pygame.Surface | None = None
+        self._under_dimmed: pygame.Surface | None = None
+        self._under_scenes: tuple[Screen, ...] = ()
         self._resized()
 
     # ---------------------------------------------------------------- window
@@ -156,6 +186,7 @@ class App:
     def _resized(self) -> None:
         self.surface = pygame.display.get_surface()
         self._shown, self._painter = None, None
+        self._under = self._under_dimmed = None
         self.layout = table_layout(self.size, self.theme.layout)
         self._felt = None
         self.art.clear()
@@ -194,21 +225,30 @@ class App:
         """One frame (``dt`` overrides the measured time step: tests)."""
         now = time.perf_counter()
         if dt is None:
-            dt = min(0.1, now - self._last_flip) if self._last_flip is not None else 1 / FPS
+            # From the start of the previous frame to this one's: the whole
+            # interval, its work included (counted from the last flip, a
+            # frame's own events, update, draw and present were lost from the
+            # animations' clock, and the table ran slower than its timings).
+            dt = min(0.1, now - self._last_step) if self._last_step is not None else 1 / FPS
+        self._last_step = now
         for event in pygame.event.get():
             self._dispatch(event)
         self._poll_warnings()
         if self.top is not None:
             self.top.update(dt)
         self._draw(dt)
+        if self.fps:
+            # Wait for the frame's moment, then show it: the frames reach the
+            # screen at the tick's steady pace, however long each one took to
+            # draw (presented before the wait, a frame that drew in 6 ms after
+            # one that drew in 1 ms came 5 ms late, and the next one early).
+            self.clock.tick(self.fps)
         self._present()
         self._after_flip()
         if self.top is not None:
             self.top.after_draw(self.surface)
         if self.frames == 1:
             self.sounds.start()  # after the first frame: opening audio can be slow
-        if self.fps:
-            self.clock.tick(self.fps)
 
     def _poll_warnings(self) -> None:
         """The store reports trouble (saving off, a database moved aside) in a
@@ -252,6 +292,7 @@ class App:
         if event.type in _REPAINT_EVENTS:
             # the window was uncovered or restored: repaint it all
             self._shown, self._painter = None, None
+            self._under = self._under_dimmed = None
         if event.type == pygame.QUIT:
             self.running = False
             return
@@ -271,9 +312,10 @@ class App:
                 start = i
         drawn = self.scenes[start:]
         sole = drawn[0] if len(drawn) == 1 else None
+        dialogs = [i for i, scene in enumerate(drawn) if not scene.opaque]
         if sole is None or sole is not self._painter:
-            for scene in drawn:
-                scene.invalidate()
+            for scene in drawn[dialogs[-1]:] if dialogs else drawn:
+                scene.invalidate()  # (those under a dialog paint on ``_under``)
         self._draw_scenes(drawn)
         self._damage = sole.damage() if sole is not None and not self.toasts else None
         self._painter = sole if not self.toasts else None
@@ -286,17 +328,48 @@ class App:
         and dimmed once, never once per layer."""
         dialogs = [i for i, scene in enumerate(drawn) if not scene.opaque]
         if not dialogs:
+            self._under = self._under_dimmed = None  # the memory goes with the dialog
+            self._under_scenes = ()
             for scene in drawn:
                 scene.draw(self.surface)
             return
         top = dialogs[-1]
-        with gfx.undimmed():
-            for scene in drawn[:top]:
-                scene.draw(self.surface)
-        gfx.shade(self.surface)  # the one dim layer
+        self.surface.blit(self._dimmed_under(tuple(drawn[:top])), (0, 0))
         with gfx.undimmed():  # a dialog dims nothing itself
             for scene in drawn[top:]:
                 scene.draw(self.surface)
+
+    def _dimmed_under(self, below: tuple[Screen, ...]) -> pygame.Surface:
+        """What lies under the top dialog, drawn undimmed, then the one dim layer.
+
+        A dialog's every frame used to repaint the whole table and blend the
+        dim layer over the whole window (14 ms a frame at 1920x1080).  The
+        scenes below now draw on a surface of their own: a lone scene that
+        knows its damage (the table) repaints only what changed there, and the
+        dim layer is blended again only when something changed under it."""
+        fresh = (self._under is None or self._under_dimmed is None
+                 or self._under.get_size() != self.size or self._under_scenes != below)
+        if fresh:
+            self._under = pygame.Surface(self.size).convert(self.surface)
+            self._under_scenes = below
+        under = self._under
+        assert under is not None
+        if fresh or len(below) != 1:
+            for scene in below:
+                scene.invalidate()
+        with gfx.undimmed():
+            for scene in below:
+                scene.draw(under)
+        damage = below[0].damage() if len(below) == 1 and not fresh else None
+        if damage is None or damage or self._under_dimmed is None:
+            dimmed = self._under_dimmed
+            if dimmed is None or dimmed.get_size() != under.get_size():
+                dimmed = self._under_dimmed = under.copy()
+            else:
+                dimmed.blit(under, (0, 0))
+            gfx.shade(dimmed)  # the one dim layer
+        assert self._under_dimmed is not None
+        return self._under_dimmed
 
     def _draw_toasts(self, dt: float) -> None:
         self.toasts = [t for t in self.toasts if t[1] > 0]

@@ -32,8 +32,8 @@ import os
 import random
 import threading
 import time
-from collections.abc import MutableSequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, MutableSequence
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
     from ..actions import Action
@@ -45,6 +45,7 @@ if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
 # instead (level 4 takes about a second; a worker that takes this long is stuck).
 ANSWER_BOUND = 30.0
 PARENT_POLL = 0.5  # seconds between the worker's looks at its parent
+T = TypeVar("T")
 
 
 def make_rival(level: int | str, rng: random.Random) -> Player:
@@ -195,6 +196,7 @@ class AIWorker:
         self.board: MutableSequence[int] = [0, 0, 0, 0]
         self._jobs = 0
         self._rescuer: cf.ThreadPoolExecutor | None = None
+        self._loader: cf.ThreadPoolExecutor | None = None
         self._start()
 
     def _start(self) -> None:
@@ -300,11 +302,29 @@ class AIWorker:
             return ReviewJob(job, fut, self)
         return ReviewJob(job, self._submit(review, job, record, settings), self)
 
+    def in_background(self, fn: Callable[[], T]) -> cf.Future[T]:
+        """``fn()`` off the frame loop, in a thread of this process (work that
+        reads the store, which the worker process does not have: History's
+        list of runs replays every run).  Inline mode computes it at once."""
+        if self.mode == "inline":
+            fut: cf.Future[T] = cf.Future()
+            try:
+                fut.set_result(fn())
+            except Exception as exc:  # noqa: BLE001 - surfaced by the future, as a pool's
+                fut.set_exception(exc)
+            return fut
+        if self._loader is None:
+            self._loader = cf.ThreadPoolExecutor(max_workers=1,
+                                                 thread_name_prefix="belote2p-load")
+        return self._loader.submit(fn)
+
     def shutdown(self) -> None:
         self._stop_pool()
-        if self._rescuer is not None:
-            self._rescuer.shutdown(wait=False, cancel_futures=True)
-            self._rescuer = None
+        for name in ("_rescuer", "_loader"):
+            pool = getattr(self, name)
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+                setattr(self, name, None)
 
 
 class ReviewJob:

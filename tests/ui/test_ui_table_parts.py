@@ -153,3 +153,59 @@ def test_the_table_labels_the_daily_run():
         assert table.state().side.daily is None
     finally:
         game.app.shutdown()
+
+
+def test_a_beat_ending_mid_frame_hands_the_rest_of_the_frame_to_the_next():
+    """The beats keep the schedule whatever the frames: a frame that ends one
+    beat gives its remaining time to the next (it was dropped, so every beat
+    boundary cost up to a frame and a hand ran longer than its timings)."""
+    from belote2p.ui.model import Beat, BeatKind, TableModel
+    from belote2p.ui.sound import Sounds
+    from belote2p.ui.table.animation import BeatHooks, BeatPlayer
+
+    finished: list[Beat] = []
+    hooks = BeatHooks(lambda anchor: pygame.Rect(0, 0, 1, 1), lambda card, rect: None,
+                      lambda beat: None, finished.append)  # type: ignore[return-value]
+    player = BeatPlayer(TableModel(), Sounds(False), dict(theme().timing), hooks)
+    beats = [Beat(BeatKind.BID, 0.25), Beat(BeatKind.BID, 0.25), Beat(BeatKind.BID, 0.25)]
+    player.queue.extend(beats)
+    for _ in range(3):
+        player.advance(0.2, lambda: True, None)  # 0.6 s of frames
+    assert finished == beats[:2]
+    assert player.beat is beats[2]
+    assert player.beat_t == pytest.approx(0.1)
+
+
+def test_the_rival_answering_at_once_still_waits_its_minimum_pause():
+    """The rival (in-line here: its answer is there the moment it is asked)
+    plays only once the player's card has been on the table for the minimum
+    pause, counted in the loop's time steps from the card's landing."""
+    from tests import ui_harness as h
+
+    game = h.make_app(size=(960, 600), instant=False)
+    try:
+        assert game.ctx.settings.pause_scale == 1.0 and game.ctx.settings.speed() == 1.0
+        table = h.open_table(game, "pause")
+        pause = theme().timing["rival_min_pause"]
+        gaps = []
+        for _ in range(60):
+            offer = h.settle(game)
+            if offer["panel"] is not None or len(gaps) >= 3:
+                break
+            leading = offer["phase"] == "play" and not table.hand.current
+            h.click(h.first_legal_policy(offer)[1])
+            if not leading:
+                h.step(game)
+                continue
+            moves, landed, frames = len(table.run.actions), None, 0
+            while len(table.run.actions) <= moves + 1 and frames < 600:
+                game.app.step(1 / 60)
+                frames += 1
+                if landed is None and len(table.run.actions) > moves and table.model.trick:
+                    landed = frames  # the player's card is on the table
+            assert landed is not None
+            gaps.append((frames - landed + 1) / 60)
+        assert len(gaps) == 3
+        assert all(gap >= pause - 1e-9 for gap in gaps), gaps
+    finally:
+        game.app.shutdown()

@@ -4,11 +4,15 @@ it is over, its seed; and "Export run" for a finished run that kept its moves.
 
 The runs come from the store's ``list_runs``, the matches from
 ``services.history.match_summaries`` (the run replayed from its actions).
+``list_runs`` replays every recorded run (a few hundred milliseconds for a
+hundred runs, the first time): it runs off the frame loop, and the screen
+says "Loading…" until it is done.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -96,12 +100,31 @@ def hand_title(match: MatchSummary, hand: HandSummary) -> str:
 
 class HistoryScene(MenuScene):
     def __init__(self, ctx: SceneContext):
-        self.records: list[RunRecord] = ctx.session.store.list_runs()
+        self.records: list[RunRecord] = []
+        self.loading: Future[list[RunRecord]] | None = ctx.worker.in_background(
+            ctx.session.store.list_runs)
         self.opened: RunRecord | None = None
         self.matches: list[MatchSummary] = []
         self.selected = 0
         self.scroll = 0
         super().__init__(ctx)
+        self._take_records()
+
+    def update(self, dt: float) -> None:
+        self._take_records()
+
+    def _take_records(self) -> None:
+        """The runs, once the store has listed them (off the frame loop)."""
+        loading = self.loading
+        if loading is None or not loading.done():
+            return
+        self.loading = None
+        try:
+            self.records = loading.result()
+        except Exception as exc:  # noqa: BLE001 - a store that fails shows no runs, says why
+            self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+            self.records = []
+        self.build()
 
     # ------------------------------------------------------------ content
     def build(self) -> None:
@@ -294,7 +317,8 @@ class HistoryScene(MenuScene):
             gfx.blit_text(surf, head, f.small, c("panel_title"),
                           (box.left + round(box.w * fx), box.top + f.body // 2), anchor, True)
         if not self.rows:
-            empty = (_("No runs recorded yet.") if self.opened is None
+            empty = (_("Loading…") if self.loading is not None
+                     else _("No runs recorded yet.") if self.opened is None
                      else _("No match of this run can be shown."))
             gfx.blit_text(surf, empty, f.body, c("text_dim"), box.center, "center")
             return
@@ -327,6 +351,7 @@ class HistoryScene(MenuScene):
                    if self.list_rect.top + self.row_h <= self._row_top(i)
                    and self._row_top(i) + self.row_h <= self.list_rect.bottom]
         return dict(super().offer(), opened=None if self.opened is None else self.opened.run_id,
+                    loading=self.loading is not None,
                     rows=[r.cells for r in self.rows],
                     actions=[r.action is not None for r in self.rows],
                     row_points={i: (self.list_rect.centerx, self._row_top(i) + self.row_h // 3)

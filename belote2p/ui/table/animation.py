@@ -123,9 +123,12 @@ class BeatPlayer:
                 self._finish()
                 continue
             self.beat_t += budget
-            budget = 0.0
             self._fly(b)
-            if self.beat_t >= b.total():
+            total = b.total()
+            if self.beat_t >= total:
+                # the time this frame had left goes on to the next beat: a beat
+                # ending mid-frame no longer costs the schedule the rest of it
+                budget = self.beat_t - total
                 self._finish()
                 continue
             return

@@ -112,7 +112,8 @@ class TableRenderer:
         if s.practice is not None:
             self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
-            out.append(self._card(("flight", i), f.card, f.rect, s.four_colour))
+            out.append(self._card(("flight", i), f.card, f.rect, s.four_colour,
+                                  scaled_from=s.layout.card))
         if s.dragged is not None:
             out.append(self._card(("dragged",), s.dragged[0], s.dragged[1], s.four_colour))
         if s.show_last and s.panel is None:
@@ -130,11 +131,15 @@ class TableRenderer:
                       lambda surf: self.side.draw(surf, s.side, s.side_buttons))
 
     def _card(self, name: Name, card: Card | None, rect: pygame.Rect, four: bool,
-              dim: bool = False,
-              shadow: bool = True) -> Sprite:
+              dim: bool = False, shadow: bool = True,
+              scaled_from: tuple[int, int] | None = None) -> Sprite:
+        """A card; ``scaled_from``: it is in flight, drawn from the picture at
+        that size (``CardArt.draw``)."""
         rect = pygame.Rect(rect)
-        return Sprite(name, (card, tuple(rect), four, dim, shadow), self.art.bounds(rect, shadow),
-                      lambda surf: self.art.draw(surf, card, rect, four, dim=dim, shadow=shadow))
+        return Sprite(name, (card, tuple(rect), four, dim, shadow, scaled_from),
+                      self.art.bounds(rect, shadow),
+                      lambda surf: self.art.draw(surf, card, rect, four, dim=dim, shadow=shadow,
+                                                 scaled_from=scaled_from))
 
     @staticmethod
     def _label(name: Name, text: str, size: int, colour: Colour, pos: Point, anchor: str,

@@ -1,0 +1,90 @@
+"""History lists the runs off the frame loop: the store's ``list_runs``
+replays every recorded run (hundreds of milliseconds for a hundred runs), so
+the screen says "Loading…" and the loop goes on drawing and answering the
+player until the list is there."""
+
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from belote2p.services.i18n import set_language
+from belote2p.store import MemoryStore
+from belote2p.ui.navigation import Route
+from tests import ui_harness as h
+
+
+class SlowStore(MemoryStore):
+    """``list_runs`` waits until the test lets it finish, and notes its thread."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.threads: list[threading.Thread] = []
+
+    def list_runs(self):
+        self.threads.append(threading.current_thread())
+        if threading.current_thread() is threading.main_thread():
+            return super().list_runs()  # on the frame loop: do not hang the test, fail it
+        assert self.release.wait(timeout=60), "the test never let list_runs finish"
+        return super().list_runs()
+
+
+def test_history_loads_its_runs_while_the_loop_keeps_drawing_and_answering():
+    set_language("en")
+    store = SlowStore()
+    store.record_finished_run(_finished_run(), "Alice", "2026-01-02T10:00:00")
+    game = h.make_app(store=store, worker="thread")
+    try:
+        game.nav.reset(Route.TITLE)
+        h.step(game)
+        game.nav.push(Route.HISTORY)
+        history = game.app.top
+        assert store.threads and store.threads[0] is not threading.main_thread(), \
+            "list_runs ran on the frame loop"
+        frames = game.app.frames
+        drawn: list[str] = []
+        from belote2p.ui import gfx
+
+        def hook(text, rect, within, clipped):
+            drawn.append(text)
+
+        gfx.text_hook = hook
+        try:
+            h.step(game, 5)
+            assert game.app.frames == frames + 5  # the loop went on while the store worked
+            assert "Loading…" in drawn
+            assert history.offer()["loading"] and history.offer()["rows"] == []
+            back = history.buttons[-1]
+            assert not back.hover
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=back.rect.center,
+                                                 rel=(0, 0), buttons=(0, 0, 0)))
+            h.step(game)
+            assert back.hover  # the player's input is answered meanwhile
+            store.release.set()
+            for _ in range(600):  # frames, not seconds: until the thread hands the list over
+                h.step(game)
+                if not history.offer()["loading"]:
+                    break
+                threading.Event().wait(0.005)
+        finally:
+            gfx.text_hook = None
+        offer = history.offer()
+        assert not offer["loading"]
+        assert [row[1] for row in offer["rows"]] == ["Alice"]
+        h.key(pygame.K_ESCAPE)
+        h.step(game)
+        assert game.app.top is not history
+    finally:
+        store.release.set()
+        game.app.shutdown()
+        game.ctx.worker.shutdown()
+
+
+def _finished_run():
+    from belote2p.match import Run
+
+    run = Run("history-loading")
+    run.abandon()
+    return run
