@@ -94,7 +94,11 @@ def test_x11_presents_through_its_own_framebuffer(monkeypatch, driver, hinted):
     most of a 60 Hz frame, whatever the size of the rectangles updated."""
     from belote2p.ui import app as app_module
 
-    monkeypatch.delenv(app_module.FRAMEBUFFER_HINT, raising=False)
+    # setenv first, so that monkeypatch restores the variable's absence after
+    # the test (a bare delenv of an absent variable records nothing, and the
+    # hint the code sets would leak into every later test)
+    monkeypatch.setenv(app_module.FRAMEBUFFER_HINT, "")
+    monkeypatch.delenv(app_module.FRAMEBUFFER_HINT)
     monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
     app_module._native_framebuffer()
     assert (os.environ.get(app_module.FRAMEBUFFER_HINT) == "0") is hinted

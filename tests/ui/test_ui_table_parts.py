@@ -180,7 +180,7 @@ def test_the_rival_answering_at_once_still_waits_its_minimum_pause():
     """The rival (in-line here: its answer is there the moment it is asked)
     plays only once the player's card has been on the table for the minimum
     pause, counted in the loop's time steps from the card's landing."""
-    from tests import ui_harness as h
+    from belote2p.testing import harness as h
 
     game = h.make_app(size=(960, 600), instant=False)
     try:

@@ -11,8 +11,8 @@ import pygame
 
 from belote2p.services.i18n import set_language
 from belote2p.store import MemoryStore
+from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
-from tests import ui_harness as h
 
 
 class SlowStore(MemoryStore):
