@@ -40,7 +40,7 @@ from belote2p.actions import PASS
 from belote2p.ai.arena import Outcome, _levels, capot_chance, score_interval, summarize
 from belote2p.ai.base import decide
 from belote2p.match import Match
-from belote2p.rules import HandResult
+from belote2p.actions import HandResult
 from benchmarks.pimc import make_rival
 
 Contract = dict[str, Any]  # side, round, result, lead

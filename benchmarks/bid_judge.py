@@ -55,7 +55,6 @@ from belote2p.ai.levels import STRICT_CARDS, Level
 from belote2p.ai.sampling import deal_positions, sample_deck
 from belote2p.ai.search import BidSearch, SearchPlayer
 from belote2p.cards import Card
-from belote2p.view import SeatView
 from benchmarks.bid_census import positions
 from benchmarks.pimc import PimcPlayer
 
@@ -150,7 +149,7 @@ def main() -> None:
                      "split_regret_value": 0.0, "split_regret_points": 0.0}
               for name in players}
     split = 0
-    rows_out = open(args.rows, "w") if args.rows else None
+    rows: list[str] = []
     for i, view in enumerate(positions(args.positions)):
         words = {name: make(i).choose(view) for name, make in players.items()}
         search = Judge(SearchPlayer(judge, random.Random(f"judge/{i}")), view)
@@ -169,16 +168,16 @@ def main() -> None:
             if disagree:
                 t["split_regret_value"] += best_value - value
                 t["split_regret_points"] += best_points - points
-        if rows_out:
-            rows_out.write(json.dumps({
+        if args.rows:
+            rows.append(json.dumps({
                 "index": i, "round": view.bid_round, "dealer": view.dealer == view.seat,
                 "hand_index": view.context.hand_index,
                 "scores_before": list(view.context.scores_before),
                 "values": {str(w): [round(v, 4), round(p, 2)] for w, (v, p) in values.items()},
                 "words": {n: str(w) for n, w in words.items()}}) + "\n")
-            rows_out.flush()
-    if rows_out:
-        rows_out.close()
+    if args.rows:
+        with open(args.rows, "w") as out:
+            out.writelines(rows)
     for t in totals.values():
         for key in list(t):
             if isinstance(t[key], float):
