@@ -36,11 +36,10 @@ except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
 
-from belote2p.actions import PASS
+from belote2p.actions import PASS, HandResult
 from belote2p.ai.arena import Outcome, _levels, capot_chance, score_interval, summarize
 from belote2p.ai.base import decide
 from belote2p.match import Match
-from belote2p.actions import HandResult
 from benchmarks.pimc import make_rival
 
 Contract = dict[str, Any]  # side, round, result, lead
