@@ -305,8 +305,12 @@ class BidSearch:
         key = (taker, trump)
         if key not in cache:
             sim = sim_from_deck(deck, self.view.dealer, taker, trump)
-            solve_cards = self.player.search_knobs.bid_solve_cards
-            cache[key] = self.player.playout(sim, self.me, self.outlook, solve_cards, self.memo)
+            k = self.player.search_knobs
+            scores = self.player.playout_scores(sim, k.bid_solve_cards, self.memo)
+            lead = scores[self.me] - scores[1 - self.me]
+            if taker == self.me:
+                lead -= k.bid_take_margin
+            cache[key] = self.outlook.value(lead)
         return cache[key]
 
 
