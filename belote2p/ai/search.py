@@ -307,7 +307,7 @@ class BidSearch:
             sim = sim_from_deck(deck, self.view.dealer, taker, trump)
             k = self.player.search_knobs
             scores = self.player.playout_scores(sim, k.bid_solve_cards, self.memo)
-            lead = scores[self.me] - scores[1 - self.me]
+            lead: float = scores[self.me] - scores[1 - self.me]
             if taker == self.me:
                 lead -= k.bid_take_margin
             cache[key] = self.outlook.value(lead)
