@@ -8,14 +8,16 @@ A and B are 1-4, ``random`` or ``pimc`` (the PIMC test rival,
 players seeded the same way, so the same cards and the same final scores:
 its JSON line's ``arena`` part is that arena's line) and notes each hand's
 contract: the taker's side (A or B), the bidding round it was taken in
-(1, 2, or 2 forced: the dealer's forced word on the third deal), whether it
+(1, 2, or 2 forced: the dealer's forced word on the third deal), the hand
+of the match (0 or 1) and the taker's match lead before it, whether it
 was made (the taker's total beats the defender's), tied or went down
 (dedans), and the taker's hand-score lead (its score minus the defender's).
 
 The last stdout line is JSON: ``arena`` (the arena's summary) and
 ``contracts``, per side: ``n``, ``made`` / ``tied`` / ``dedans`` counts,
 ``make_rate``, ``mean_lead`` (the taker's mean hand-score lead over its
-contracts), ``by_round`` (the same per round: "1", "2", "2f") and ``hands``
+contracts), ``by_round`` (the same per round: "1", "2", "2f"), ``by_hand``
+(per hand of the match: "0", "1") and ``hands``
 (the hands played, so ``n / hands`` is how often that side takes).  A
 summary goes to stderr.  Deterministic: the seed fixes everything.
 """
@@ -42,7 +44,7 @@ from belote2p.ai.base import decide
 from belote2p.match import Match
 from benchmarks.pimc import make_rival
 
-Contract = dict[str, Any]  # side, round, result, lead
+Contract = dict[str, Any]  # side, round, hand, before, result, lead
 
 
 def play(job: tuple[str, str, str, int, str | None]) -> tuple[Outcome, list[Contract]]:
@@ -77,8 +79,10 @@ def play(job: tuple[str, str, str, int, str | None]) -> tuple[Outcome, list[Cont
             rnd = "1" if takes and takes[0] < 2 else "2"
             if rnd == "2" and hand.forced_dealer and taker == hand.dealer:
                 rnd = "2f"
+            before = [sum(h.scores[s] for h in match.hand_scores[:-1]) for s in (0, 1)]
             contracts.append({
-                "side": "a" if taker == a_seat else "b", "round": rnd,
+                "side": "a" if taker == a_seat else "b", "round": rnd, "hand": finished,
+                "before": before[taker] - before[1 - taker],
                 "result": score.result.name.lower(),
                 "lead": score.scores[taker] - score.scores[1 - taker]})
     scores = match.scores
@@ -103,6 +107,7 @@ def tally(contracts: list[Contract], hands: int) -> dict[str, Any]:
     out["hands"] = hands
     out["by_round"] = {r: stats([c for c in contracts if c["round"] == r])
                        for r in ("1", "2", "2f")}
+    out["by_hand"] = {str(h): stats([c for c in contracts if c["hand"] == h]) for h in (0, 1)}
     return out
 
 
