@@ -17,7 +17,9 @@ the other seat's passes, every bid open now is played out: a take directly; a
 pass by continuing the bidding with a threshold model of the other seat and,
 where this seat speaks again, with a plan chosen over the same samples (so the
 plan cannot depend on a sample's hidden cards).  Two passes in round 2 are
-worth a fresh deal of this hand.
+worth a fresh deal of this hand.  ``bid_take_margin`` counts this seat's own
+contracts that many points worse than played out (0 shipped: measured, it did
+not pay; docs/RIVAL.md, "Bidding (issue #20)").
 """
 
 from __future__ import annotations
