@@ -52,7 +52,7 @@ from belote2p.actions import PASS, Bid
 from belote2p.ai import load_levels, make_player
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.levels import STRICT_CARDS, Level
-from belote2p.ai.sampling import deal_positions, sample_deck
+from belote2p.ai.sampling import sample_deck
 from belote2p.ai.search import BidSearch, SearchPlayer
 from belote2p.cards import Card
 from benchmarks.bid_census import positions
@@ -78,17 +78,8 @@ class Judge(BidSearch):
     def pass_lead(self, deck: Sequence[Card], plan: Bid | None,
                   cache: dict[tuple[int, int], float]) -> float | None:
         """As ``after_pass``: the point lead, or OPEN for a fresh deal."""
-        other = 1 - self.me
-        other_six = [deck[p] for p in deal_positions(self.view.dealer)[other]]
-        for who, rnd in self.steps_after_pass():
-            if who == "other":
-                trump = self.other_bid(other_six, rnd)
-                if trump is not None:
-                    return self.lead(deck, other, trump, cache)
-            elif plan is not PASS:
-                assert plan is not None
-                return self.lead(deck, self.me, plan.trump(self.turned_suit), cache)
-        return OPEN
+        contract = self.contract_after_pass(deck, plan)
+        return OPEN if contract is None else self.lead(deck, *contract, cache)
 
     def values(self, decks: int, rejection: int) -> dict[Bid, tuple[float, float]]:
         """Each legal word: (match value, points), means over the same decks."""

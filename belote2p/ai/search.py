@@ -280,18 +280,27 @@ class BidSearch:
 
     def after_pass(self, deck: Sequence[Card], plan: Bid | None,
                    cache: dict[tuple[int, int], float]) -> float:
+        contract = self.contract_after_pass(deck, plan)
+        if contract is None:
+            return self.outlook.open_value()
+        return self.outcome(deck, *contract, cache)
+
+    def contract_after_pass(self, deck: Sequence[Card],
+                            plan: Bid | None) -> tuple[int, int] | None:
+        """(taker, trump) that passing now leads to on ``deck`` with ``plan``,
+        or None if both pass in round 2 (a fresh deal)."""
         other = 1 - self.me
         other_six = [deck[p] for p in deal_positions(self.view.dealer)[other]]
         for who, rnd in self.steps_after_pass():
             if who == "other":
                 trump = self.other_bid(other_six, rnd)
                 if trump is not None:
-                    return self.outcome(deck, other, trump, cache)
+                    return other, trump
             elif plan is not PASS:
                 # plans() gives None only when this seat will not speak again
                 assert plan is not None
-                return self.outcome(deck, self.me, plan.trump(self.turned_suit), cache)
-        return self.outlook.open_value()
+                return self.me, plan.trump(self.turned_suit)
+        return None
 
     def other_bid(self, six: Sequence[Card], rnd: int) -> int | None:
         """The other seat's word as a threshold bidder: a trump suit or None (pass)."""
