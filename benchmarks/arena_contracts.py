@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import sys
 import time
 from typing import Any
@@ -39,8 +38,8 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
 
 from belote2p.actions import PASS, HandResult
-from belote2p.ai.arena import Outcome, _levels, capot_chance, score_interval, summarize
-from belote2p.ai.base import decide
+from belote2p.ai.arena import Outcome, _levels, play_match, score_interval, summarize
+from belote2p.hand import Hand
 from belote2p.match import Match
 from benchmarks.pimc import make_rival
 
@@ -48,49 +47,26 @@ Contract = dict[str, Any]  # side, round, hand, before, result, lead
 
 
 def play(job: tuple[str, str, str, int, str | None]) -> tuple[Outcome, list[Contract]]:
-    """Match ``index`` exactly as ``arena.play_match`` plays it with the PIMC
-    factory, and its contracts."""
+    """Match ``index`` as ``arena_pimc.py`` plays it, and its contracts."""
     a, b, seed, index, levels = job
-    pair, swapped = divmod(index, 2)
-    a_seat = 1 if swapped else 0
-    specs = {a_seat: ("a", a), 1 - a_seat: ("b", b)}
-    players = {seat: make_rival(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"),
-                                _levels(levels))
-               for seat, (tag, level) in specs.items()}
-    times: dict[int, list[float]] = {0: [], 1: []}
-    chances = {0: 0, 1: 0}
+    a_seat = index % 2  # the arena's seat swap: A sits in seat 1 in odd matches
     contracts: list[Contract] = []
-    match = Match(seed, pair)
-    while not match.over:
-        seat = match.hand.to_move
-        view = match.view(seat)
-        start = time.perf_counter()
-        action = decide(players[seat], view)
-        times[seat].append((time.perf_counter() - start) * 1000.0)
-        hand, finished = match.hand, len(match.hand_scores)
-        match.apply(action)
-        if len(match.hand_scores) > finished:
-            chance = capot_chance(hand.tricks)
-            if chance is not None:
-                chances[chance] += 1
-            score = match.hand_scores[-1]
-            taker = score.taker
-            takes = [i for i, (_, bid) in enumerate(hand.bids) if bid is not PASS]
-            rnd = "1" if takes and takes[0] < 2 else "2"
-            if rnd == "2" and hand.forced_dealer and taker == hand.dealer:
-                rnd = "2f"
-            before = [sum(h.scores[s] for h in match.hand_scores[:-1]) for s in (0, 1)]
-            contracts.append({
-                "side": "a" if taker == a_seat else "b", "round": rnd, "hand": finished,
-                "before": before[taker] - before[1 - taker],
-                "result": score.result.name.lower(),
-                "lead": score.scores[taker] - score.scores[1 - taker]})
-    scores = match.scores
-    capots = [h.capot for h in match.hand_scores]
-    outcome = Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat],
-                      times[1 - a_seat], a_capots=capots.count(a_seat),
-                      b_capots=capots.count(1 - a_seat), a_chances=chances[a_seat],
-                      b_chances=chances[1 - a_seat])
+
+    def note(hand: Hand, match: Match) -> None:
+        score = match.hand_scores[-1]
+        taker = score.taker
+        takes = [i for i, (_, bid) in enumerate(hand.bids) if bid is not PASS]
+        rnd = "1" if takes and takes[0] < 2 else "2"
+        if rnd == "2" and hand.forced_dealer and taker == hand.dealer:
+            rnd = "2f"
+        before = [sum(h.scores[s] for h in match.hand_scores[:-1]) for s in (0, 1)]
+        contracts.append({
+            "side": "a" if taker == a_seat else "b", "round": rnd,
+            "hand": len(match.hand_scores) - 1, "before": before[taker] - before[1 - taker],
+            "result": score.result.name.lower(),
+            "lead": score.scores[taker] - score.scores[1 - taker]})
+
+    outcome = play_match(a, b, seed, index, make_rival, levels, note)
     return outcome, contracts
 
 
