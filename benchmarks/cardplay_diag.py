@@ -1,7 +1,7 @@
 """Where the points go between a level and the PIMC test rival: contracts and card play.
 
     python benchmarks/cardplay_diag.py A --matches N --seed S [--jobs J] [--levels FILE]
-                                       [--sub NAME] [--rows FILE]
+                                       [--sub NAME] [--rows FILE] [--start K] [--no-replay]
 
 It plays exactly the matches of ``benchmarks/arena_pimc.py A pimc`` with the
 same arguments (the same pairs, the same players seeded the same way, so the
@@ -29,6 +29,12 @@ point difference from each), and ``cardplay`` (the mean delta and its
 standard error over all hands, over A's contracts and over B's).  ``--rows
 FILE`` writes one JSON line a hand.  A summary goes to stderr.  The seed fixes
 everything (no timing enters a decision), whatever ``--jobs`` is.
+
+``--start K`` plays the arena's matches K to K + N - 1 (match ``i`` of an arena
+run depends only on the seed, ``i`` and the levels, so the matches 100-199 of a
+200-match run can be played apart from its first 100); ``--no-replay`` skips
+the replays (no card-play delta: the matches are played by the arena's own
+``play_match``, a plain arena run with the contracts noted, at the arena's cost).
 """
 
 from __future__ import annotations
@@ -50,7 +56,7 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
 
 from belote2p.actions import Phase
-from belote2p.ai.arena import Outcome, _levels, capot_chance, score_interval, summarize
+from belote2p.ai.arena import Outcome, _levels, capot_chance, play_match, score_interval, summarize
 from belote2p.ai.base import Player, decide
 from belote2p.hand import Hand
 from belote2p.match import Match
@@ -58,7 +64,7 @@ from belote2p.view import MatchContext, view_of
 from benchmarks.pimc import NAME, make_rival
 
 Row = dict[str, Any]
-Job = tuple[str, str, int, "str | None", str]
+Job = tuple[str, str, int, "str | None", "str | None"]  # a, seed, index, levels, sub
 
 
 def replay(hand: Hand, context: MatchContext, players: dict[int, Player]) -> tuple[int, int]:
@@ -77,6 +83,19 @@ def play(job: Job) -> tuple[Outcome, list[Row]]:
     a, seed, index, levels, sub = job
     pair, swapped = divmod(index, 2)
     a_seat = 1 if swapped else 0
+    if sub is None:  # no replays: the arena's own match, its contracts noted
+        noted: list[Row] = []
+
+        def note(hand: Hand, match: Match) -> None:
+            score = match.hand_scores[-1]
+            noted.append({"index": index, "hand": len(match.hand_scores) - 1,
+                          "taker": "a" if score.taker == a_seat else "b",
+                          "result": str(score.result.value),
+                          "capot": None if score.capot is None else
+                          ("a" if score.capot == a_seat else "b"),
+                          "a_lead": score.scores[a_seat] - score.scores[1 - a_seat]})
+
+        return play_match(a, NAME, seed, index, make_rival, levels, on_hand=note), noted
     specs = {a_seat: ("a", a), 1 - a_seat: ("b", NAME)}
     players = {seat: make_rival(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"),
                                 _levels(levels))
@@ -143,9 +162,10 @@ def breakdown(rows: list[Row], matches: int) -> dict[str, Any]:
                 "n": len(leads), "mean_a_lead": round(sum(leads) / len(leads), 1) if leads else 0,
                 "a_points_per_match": round(sum(leads) / matches, 2)}
     capots = {side: sum(1 for r in rows if r["capot"] == side) for side in ("a", "b")}
-    cardplay = {"all": mean_se([r["cardplay"] for r in rows]),
-                "a_took": mean_se([r["cardplay"] for r in rows if r["taker"] == "a"]),
-                "b_took": mean_se([r["cardplay"] for r in rows if r["taker"] == "b"])}
+    played = [r for r in rows if "cardplay" in r]
+    cardplay = {"all": mean_se([r["cardplay"] for r in played]),
+                "a_took": mean_se([r["cardplay"] for r in played if r["taker"] == "a"]),
+                "b_took": mean_se([r["cardplay"] for r in played if r["taker"] == "b"])}
     return {"contracts": contracts, "capots": capots, "cardplay": cardplay}
 
 
@@ -158,10 +178,14 @@ def main() -> int:
     parser.add_argument("--levels", default=None, help="another levels file")
     parser.add_argument("--sub", default=NAME, help="who replays A's cards (default pimc)")
     parser.add_argument("--rows", default=None, help="write one JSON line a hand here")
+    parser.add_argument("--start", type=int, default=0, help="the first match's index")
+    parser.add_argument("--no-replay", action="store_true", help="no card-play replays")
     args = parser.parse_args()
-    if args.matches < 1 or args.jobs < 1:
-        parser.error("--matches and --jobs must be at least 1")
-    work: list[Job] = [(args.a, args.seed, i, args.levels, args.sub) for i in range(args.matches)]
+    if args.matches < 1 or args.jobs < 1 or args.start < 0:
+        parser.error("--matches and --jobs must be at least 1, --start at least 0")
+    sub = None if args.no_replay else args.sub
+    work: list[Job] = [(args.a, args.seed, i, args.levels, sub)
+                       for i in range(args.start, args.start + args.matches)]
     if args.jobs > 1:
         import multiprocessing
 
