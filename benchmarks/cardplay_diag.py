@@ -186,19 +186,34 @@ def main() -> int:
     sub = None if args.no_replay else args.sub
     work: list[Job] = [(args.a, args.seed, i, args.levels, sub)
                        for i in range(args.start, args.start + args.matches)]
-    if args.jobs > 1:
-        import multiprocessing
+    outcomes: list[Outcome] = []
+    rows: list[Row] = []
+    start = time.monotonic()
 
-        with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.matches)) as pool:
-            done = list(pool.imap(play, work, chunksize=1))
-    else:
-        done = [play(job) for job in work]
-    outcomes = [o for o, _ in done]
-    rows = [r for _, rs in done for r in rs]
-    if args.rows:
-        with open(args.rows, "w", encoding="utf-8") as out:
-            for r in rows:
-                out.write(json.dumps(r) + "\n")
+    def noted(outcome: Outcome, match_rows: list[Row]) -> None:
+        """Keep a finished match; its rows go to the file at once and a progress
+        line to stderr (so a run stopped early still says what it played)."""
+        outcomes.append(outcome)
+        rows.extend(match_rows)
+        for r in match_rows:
+            out.write(json.dumps(r) + "\n")
+        out.flush()
+        done = sum(o.a_score for o in outcomes)
+        print(f"cardplay_diag: {len(outcomes)}/{args.matches} matches, A scores "
+              f"{100 * done / len(outcomes):.1f}%, {time.monotonic() - start:.0f}s",
+              file=sys.stderr, flush=True)
+
+    with open(args.rows or os.devnull, "w", encoding="utf-8") as out:
+        if args.jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.matches)) as pool:
+                for outcome, match_rows in pool.imap(play, work, chunksize=1):
+                    noted(outcome, match_rows)
+        else:
+            for job in work:
+                noted(*play(job))
+    outcomes.sort(key=lambda o: o.index)
     result = {"arena": summarize(args.a, NAME, outcomes), **breakdown(rows, len(outcomes))}
     rate, half = score_interval(outcomes)
     cp = result["cardplay"]
