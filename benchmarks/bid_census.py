@@ -27,8 +27,8 @@ from belote2p.view import SeatView
 from benchmarks.pimc import PimcPlayer
 
 
-def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
+def positions(count: int) -> list[SeatView]:
+    """The first ``count`` bidding views with passing allowed of level-3 matches."""
     views: list[SeatView] = []
     k = 0
     while len(views) < count:
@@ -42,6 +42,12 @@ def main() -> None:
                 views.append(view)
             match.apply(decide(players[seat], view))
         k += 1
+    return views
+
+
+def main() -> None:
+    count = int(sys.argv[1]) if len(sys.argv) > 1 else 120
+    views = positions(count)
     takes = {"pimc": 0, "4": 0, "3": 0}
     shared = 0
     for i, view in enumerate(views):

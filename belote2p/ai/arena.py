@@ -39,6 +39,7 @@ from .base import Player, decide
 PlayerFactory = Callable[[str, random.Random, Any], Player]
 
 if TYPE_CHECKING:
+    from ..hand import Hand
     from .levels import Level
 
 _LEVELS: dict[str | None, dict[int, Level]] = {}  # per levels file, loaded once per process
@@ -97,9 +98,11 @@ def capot_chance(tricks: Sequence[Trick]) -> int | None:
 
 
 def play_match(a: str, b: str, seed: str, index: int,
-               factory: PlayerFactory | None = None, levels: str | None = None) -> Outcome:
+               factory: PlayerFactory | None = None, levels: str | None = None,
+               on_hand: Callable[[Hand, Match], None] | None = None) -> Outcome:
     """Match ``index`` of an arena run (see the module docstring); ``levels``: the
-    levels file (default: the shipped one)."""
+    levels file (default: the shipped one); ``on_hand``, if given, is called
+    with each hand as it ends and the match (its score already counted)."""
     if factory is None:
         from . import make_player
 
@@ -123,9 +126,12 @@ def play_match(a: str, b: str, seed: str, index: int,
         times[seat].append((time.perf_counter() - start) * 1000.0)
         hand, finished = match.hand, len(match.hand_scores)
         match.apply(action)
-        chance = capot_chance(hand.tricks) if len(match.hand_scores) > finished else None
-        if chance is not None:
-            chances[chance] += 1
+        if len(match.hand_scores) > finished:
+            chance = capot_chance(hand.tricks)
+            if chance is not None:
+                chances[chance] += 1
+            if on_hand is not None:
+                on_hand(hand, match)
     scores = match.scores
     capots = [hand.capot for hand in match.hand_scores]  # the engine's own flags
     return Outcome(index, scores[a_seat], scores[1 - a_seat], times[a_seat], times[1 - a_seat],

@@ -152,6 +152,9 @@ class SearchKnobs:
     bid_rejection: int = knob(TRIES)  # tries per bidding sample to match the other's passes
     # bid playouts: the solver from this many cards (0: never)
     bid_solve_cards: int = knob(SOLVE_CARDS)
+    # bid playouts: this seat's own contracts count this many points worse than
+    # played out (the tips playouts defend less well than a real rival; 0: as played)
+    bid_take_margin: float = knob(AT_LEAST_0)
     play_rejection: int = knob(TRIES)  # tries per playing sample to match its bids (0: uniform)
     finalists: int = knob(Range(0, STRICT_CARDS))  # cards kept for a second round (0: one round)
     final_samples: int = knob(SAMPLES)  # deals per finalist in the second round

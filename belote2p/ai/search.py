@@ -17,7 +17,9 @@ the other seat's passes, every bid open now is played out: a take directly; a
 pass by continuing the bidding with a threshold model of the other seat and,
 where this seat speaks again, with a plan chosen over the same samples (so the
 plan cannot depend on a sample's hidden cards).  Two passes in round 2 are
-worth a fresh deal of this hand.
+worth a fresh deal of this hand.  ``bid_take_margin`` counts this seat's own
+contracts that many points worse than played out (0 shipped: measured, it did
+not pay; docs/RIVAL.md, "Bidding (issue #20)").
 """
 
 from __future__ import annotations
@@ -278,18 +280,27 @@ class BidSearch:
 
     def after_pass(self, deck: Sequence[Card], plan: Bid | None,
                    cache: dict[tuple[int, int], float]) -> float:
+        contract = self.contract_after_pass(deck, plan)
+        if contract is None:
+            return self.outlook.open_value()
+        return self.outcome(deck, *contract, cache)
+
+    def contract_after_pass(self, deck: Sequence[Card],
+                            plan: Bid | None) -> tuple[int, int] | None:
+        """(taker, trump) that passing now leads to on ``deck`` with ``plan``,
+        or None if both pass in round 2 (a fresh deal)."""
         other = 1 - self.me
         other_six = [deck[p] for p in deal_positions(self.view.dealer)[other]]
         for who, rnd in self.steps_after_pass():
             if who == "other":
                 trump = self.other_bid(other_six, rnd)
                 if trump is not None:
-                    return self.outcome(deck, other, trump, cache)
+                    return other, trump
             elif plan is not PASS:
                 # plans() gives None only when this seat will not speak again
                 assert plan is not None
-                return self.outcome(deck, self.me, plan.trump(self.turned_suit), cache)
-        return self.outlook.open_value()
+                return self.me, plan.trump(self.turned_suit)
+        return None
 
     def other_bid(self, six: Sequence[Card], rnd: int) -> int | None:
         """The other seat's word as a threshold bidder: a trump suit or None (pass)."""
@@ -305,8 +316,12 @@ class BidSearch:
         key = (taker, trump)
         if key not in cache:
             sim = sim_from_deck(deck, self.view.dealer, taker, trump)
-            solve_cards = self.player.search_knobs.bid_solve_cards
-            cache[key] = self.player.playout(sim, self.me, self.outlook, solve_cards, self.memo)
+            k = self.player.search_knobs
+            scores = self.player.playout_scores(sim, k.bid_solve_cards, self.memo)
+            lead: float = scores[self.me] - scores[1 - self.me]
+            if taker == self.me:
+                lead -= k.bid_take_margin
+            cache[key] = self.outlook.value(lead)
         return cache[key]
 
 

@@ -221,6 +221,21 @@ def test_strong_hands_take_and_junk_passes(level):
     assert player.choose(view_after(junk, 0, [])) is PASS
 
 
+def test_the_take_margin_knob_makes_level4_pass_what_it_would_take():
+    """bid_take_margin counts level 4's own contracts worse in its bid playouts:
+    the monster it takes at 0 it passes when its contracts count 300 points
+    worse (no hand is worth that), and the junk stays a pass."""
+    import dataclasses
+
+    monster, junk = monster_and_junk()
+    timid = dict(LEVELS)
+    timid[4] = dataclasses.replace(
+        LEVELS[4], search=dataclasses.replace(LEVELS[4].search, bid_take_margin=300))
+    assert make_player(4, random.Random(0), LEVELS).choose(view_after(monster, 0, [])) is not PASS
+    assert make_player(4, random.Random(0), timid).choose(view_after(monster, 0, [])) is PASS
+    assert make_player(4, random.Random(0), timid).choose(view_after(junk, 0, [])) is PASS
+
+
 def test_level3_bids_for_the_match():
     """A borderline take: level 3 takes it when far behind in the second hand,
     and passes it when far ahead."""

@@ -77,5 +77,5 @@ def _word_values(view: SeatView, knobs: BidReviewKnobs, rng: random.Random) -> d
 
 def bid_level(level: Level, solve_cards: int) -> Level:
     """The level with the bid playouts' solver depth set."""
-    return dataclasses.replace(level, search=dataclasses.replace(level.search,
-                                                                 bid_solve_cards=solve_cards))
+    return dataclasses.replace(level, search=dataclasses.replace(
+        level.search, bid_solve_cards=solve_cards, bid_take_margin=0))
