@@ -301,6 +301,26 @@ def render_run_over_best(game, shot) -> None:
     shot("end_of_run_best")
 
 
+def shoot_stock_hint(game, table, shot, name: str) -> None:
+    """Play on to the player's turn at trick 2 or later with a card led, and
+    shoot the hint shown there (a stock-phase card)."""
+    advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
+            and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
+    table.ask_hint()
+    game.app.step(1 / 60)
+    table.input.hover = None
+    shot(name)
+
+
+def shoot_strict_hint(game, table, shot, name: str) -> None:
+    """Play on to the player's first turn of the strict phase, if the hand
+    gets there, and shoot the hint shown there."""
+    if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
+        table.ask_hint()
+        game.app.step(1 / 60)
+        shot(name)
+
+
 def render_practice(game, shot) -> None:
     """Practice: the level picker, then a practice table with a hint shown
     (stock phase), the rival's cards face up, and a strict-phase hint."""
@@ -310,20 +330,12 @@ def render_practice(game, shot) -> None:
     shot("practice_pick_level")
     table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=3)
     table.ai_seats = set()  # both seats scripted, as above
-    advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
-            and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
-    table.ask_hint()
-    app.step(1 / 60)
-    table.input.hover = None
-    shot("practice_hint")
+    shoot_stock_hint(game, table, shot, "practice_hint")
     table.toggle_face_up()
     app.step(1 / 60)
     shot("practice_face_up")
     table.toggle_face_up()
-    if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
-        table.ask_hint()
-        app.step(1 / 60)
-        shot("practice_hint_strict")
+    shoot_strict_hint(game, table, shot, "practice_hint_strict")
 
 
 def opened(size: tuple[int, int], out: Path | None, lang: str, store: MemoryStore,
@@ -454,16 +466,8 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     table.ask_hint()
     app.step(1 / 60)
     shot("learn_hint_bid")
-    advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
-            and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
-    table.ask_hint()
-    app.step(1 / 60)
-    table.input.hover = None
-    shot("learn_hint_card")
-    if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
-        table.ask_hint()
-        app.step(1 / 60)
-        shot("learn_hint_strict")
+    shoot_stock_hint(game, table, shot, "learn_hint_card")
+    shoot_strict_hint(game, table, shot, "learn_hint_strict")
 
     history = nav.reset(Route.HISTORY)
     history.open(next(r for r in history.records if r.seed == "c0ffee"))

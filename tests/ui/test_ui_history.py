@@ -112,7 +112,7 @@ def test_first_daily_attempt_starts_at_once_on_the_daily_seed_and_counts():
     assert str(top.run.seed) == daily_seed(today_utc())
     day = today_utc().isoformat()
     assert store.daily_attempted(day)
-    assert store.claim_daily(day, str(top.run.seed), top.started)  # this run holds the day
+    assert store.daily_claim(day) == (str(top.run.seed), top.started)  # this run holds the day
 
 
 def test_a_second_daily_attempt_is_announced_as_practice_first():
@@ -136,7 +136,7 @@ def test_a_second_daily_attempt_is_announced_as_practice_first():
     day = today_utc().isoformat()
     board = store.daily_leaderboard(day)  # the first attempt, abandoned, is the day's
     assert len(board) == 1
-    assert not store.claim_daily(day, str(second.run.seed), second.started)
+    assert store.daily_claim(day) != (str(second.run.seed), second.started)
 
 
 # ---------------------------------------------------------------- history
