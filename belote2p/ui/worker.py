@@ -320,11 +320,10 @@ class AIWorker:
 
     def shutdown(self) -> None:
         self._stop_pool()
-        for name in ("_rescuer", "_loader"):
-            pool = getattr(self, name)
+        for pool in (self._rescuer, self._loader):
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
-                setattr(self, name, None)
+        self._rescuer = self._loader = None
 
 
 class ReviewJob:

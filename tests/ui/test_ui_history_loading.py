@@ -5,9 +5,11 @@ player until the list is there."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 
 import pygame
+import pytest
 
 from belote2p.services.i18n import set_language
 from belote2p.store import MemoryStore
@@ -88,3 +90,36 @@ def _finished_run():
     run = Run("history-loading")
     run.abandon()
     return run
+
+
+class FailingStore(MemoryStore):
+    """``list_runs`` fails with ``error``."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__()
+        self.error = error
+
+    def list_runs(self):
+        raise self.error
+
+
+def test_a_store_that_cannot_list_its_runs_shows_none_and_says_why():
+    set_language("en")
+    game = h.make_app(store=FailingStore(sqlite3.OperationalError("disk I/O error")))
+    game.nav.reset(Route.TITLE)
+    h.step(game)
+    game.nav.push(Route.HISTORY)
+    h.step(game)
+    offer = game.app.top.offer()
+    assert not offer["loading"] and offer["rows"] == []
+    assert any("disk I/O error" in message for message, _ in game.app.toasts)
+
+
+def test_a_bug_in_listing_the_runs_is_not_hidden_as_an_empty_history():
+    set_language("en")
+    game = h.make_app(store=FailingStore(TypeError("a bug")))
+    game.nav.reset(Route.TITLE)
+    h.step(game)
+    with pytest.raises(TypeError, match="a bug"):
+        game.nav.push(Route.HISTORY)
+        h.step(game)

@@ -28,7 +28,7 @@ from ...services.runs_text import (  # the CLI's runs table uses the same words
     altered_mark,
     status_text,
 )
-from ...store.api import RunRecord, RunStatus
+from ...store.api import STORAGE_FAILURES, RunRecord, RunStatus
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -121,7 +121,7 @@ class HistoryScene(MenuScene):
         self.loading = None
         try:
             self.records = loading.result()
-        except Exception as exc:  # noqa: BLE001 - a store that fails shows no runs, says why
+        except STORAGE_FAILURES as exc:  # no runs, and why; a bug surfaces
             self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
             self.records = []
         self.build()
