@@ -1,0 +1,153 @@
+"""Card play alone, duplicate style: two players on the same deals and contracts.
+
+    python benchmarks/cardplay_duel.py A [B] --deals N --seed S [--jobs J] [--levels FILE]
+                                       [--rows FILE]
+
+The arena's score mixes the deal's luck, the bidding and the card play, and
+100 matches leave ±9 points of percentage.  This measures the card play only,
+and cancels most of the luck the way duplicate bridge does: deal ``i`` is the
+first hand of ``Match(seed, i)``, bid by two level-3 players (the same words
+whoever plays the cards, so the same contract), then played out twice from
+that position: once with A in seat 0 and B in seat 1, once with the seats
+swapped.  A's **duplicate lead** for the deal is the sum of its hand-score
+leads over the two tables (its score minus B's, at each); the cards and the
+contract are the same at both tables, so what is left is how the two played
+them.  A holds the taker's seat at one table and the defender's at the other.
+
+B defaults to the PIMC test rival (``benchmarks/pimc.py``).  ``--levels FILE``
+gives A's levels (a variant of level 4, say); B and the bidders always use the
+shipped levels.  Every player is seeded by the seed, the deal and the table,
+so the figures depend only on the arguments (not on ``--jobs`` or timing).
+
+The last stdout line is JSON: A's mean duplicate lead a deal with its standard
+error, the same split into A's lead as taker and as defender (a hand each), and
+how often each side made its contracts.  ``--rows FILE`` writes one JSON line
+a deal.  Progress goes to stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import os
+import random
+import sys
+import time
+from typing import Any
+
+try:
+    import belote2p  # noqa: F401
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
+
+from belote2p.actions import HandResult, Phase
+from belote2p.ai.arena import _levels
+from belote2p.ai.base import decide
+from belote2p.hand import Hand
+from belote2p.match import Match
+from belote2p.view import MatchContext, view_of
+from benchmarks.pimc import NAME, make_rival
+
+BIDDER = "3"  # both seats bid as level 3: a threshold bidder, cheap and deterministic
+Row = dict[str, Any]
+Job = tuple[str, str, str, int, "str | None"]  # a, b, seed, deal, A's levels file
+
+
+def contract_position(seed: str, deal: int) -> tuple[Hand, MatchContext]:
+    """The first hand of ``Match(seed, deal)`` with its bidding over (two level-3 bidders)."""
+    match = Match(seed, deal)
+    bidders = {s: make_rival(BIDDER, random.Random(f"duel/{seed}/{deal}/bid/{s}"), _levels(None))
+               for s in (0, 1)}
+    hand = match.hand
+    while hand.phase is Phase.BIDDING:
+        seat = hand.to_move
+        match.apply(decide(bidders[seat], match.view(seat)))
+    return hand, match.context()
+
+
+def play_table(hand: Hand, context: MatchContext, job: Job, a_seat: int) -> Row:
+    """Play a copy of ``hand`` to the end with A in ``a_seat``; A's side of it."""
+    a, b, seed, deal, levels = job
+    tag = f"duel/{seed}/{deal}/table{a_seat}"
+    players = {a_seat: make_rival(a, random.Random(tag + "/a"), _levels(levels)),
+               1 - a_seat: make_rival(b, random.Random(tag + "/b"), _levels(None))}
+    hand = copy.deepcopy(hand)
+    while hand.phase is not Phase.DONE:
+        seat = hand.to_move
+        hand.apply(decide(players[seat], view_of(hand, seat, context)))
+    score = hand.score()
+    return {"a_took": score.taker == a_seat, "made": score.result is not HandResult.DEDANS,
+            "a_lead": score.scores[a_seat] - score.scores[1 - a_seat]}
+
+
+def play(job: Job) -> Row:
+    """Deal ``job``'s contract played at both tables."""
+    hand, context = contract_position(job[2], job[3])
+    tables = [play_table(hand, context, job, a_seat) for a_seat in (0, 1)]
+    taker = next(t for t in tables if t["a_took"])
+    defender = next(t for t in tables if not t["a_took"])
+    return {"deal": job[3], "lead": taker["a_lead"] + defender["a_lead"],
+            "as_taker": taker["a_lead"], "as_defender": defender["a_lead"],
+            "a_made": taker["made"], "b_made": defender["made"]}
+
+
+def mean_se(values: list[float]) -> dict[str, float]:
+    n = len(values)
+    mean = sum(values) / n
+    se = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
+    return {"n": n, "mean": round(mean, 2), "se": round(se, 2)}
+
+
+def summary(rows: list[Row], a: str, b: str, levels: str | None, seed: str) -> dict[str, Any]:
+    n = len(rows)
+    return {"a": a, "b": b, "levels": levels, "seed": seed, "deals": n,
+            "duplicate_lead": mean_se([r["lead"] for r in rows]),
+            "as_taker": mean_se([r["as_taker"] for r in rows]),
+            "as_defender": mean_se([r["as_defender"] for r in rows]),
+            "a_made": round(sum(r["a_made"] for r in rows) / n, 3),
+            "b_made": round(sum(r["b_made"] for r in rows) / n, 3)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", help="A: a level (1-4) or pimc")
+    parser.add_argument("b", nargs="?", default=NAME, help="B (default pimc)")
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", default="duel-a")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--levels", default=None, help="A's levels file")
+    parser.add_argument("--rows", default=None, help="write one JSON line a deal here")
+    args = parser.parse_args()
+    if args.deals < 2 or args.jobs < 1:
+        parser.error("--deals must be at least 2 and --jobs at least 1")
+    work: list[Job] = [(args.a, args.b, args.seed, i, args.levels) for i in range(args.deals)]
+    rows: list[Row] = []
+    start = time.monotonic()
+    with open(args.rows or os.devnull, "w", encoding="utf-8") as out:
+        def noted(row: Row) -> None:
+            rows.append(row)
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            mean = sum(r["lead"] for r in rows) / len(rows)
+            print(f"cardplay_duel: {len(rows)}/{args.deals} deals, A's duplicate lead "
+                  f"{mean:+.1f}, {time.monotonic() - start:.0f}s", file=sys.stderr, flush=True)
+
+        if args.jobs > 1:
+            import multiprocessing
+
+            with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.deals)) as pool:
+                for row in pool.imap(play, work, chunksize=1):
+                    noted(row)
+        else:
+            for job in work:
+                noted(play(job))
+    rows.sort(key=lambda r: r["deal"])
+    print(json.dumps(summary(rows, args.a, args.b, args.levels, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
