@@ -1,0 +1,81 @@
+"""The arena with hybrid players: one player's card play with another's bidding.
+
+    python benchmarks/arena_hybrid.py CARDS/BIDS B --matches N --seed S [--jobs J] [--levels FILE]
+
+A player is named ``CARDS/BIDS`` (say ``4/pimc``: level 4's cards, the PIMC
+test rival's bids) or by a plain name (``1``-``4``, ``random``, ``pimc``).  So
+``arena_hybrid.py 4/pimc pimc`` and ``arena_hybrid.py pimc/4 pimc`` split level
+4's score against PIMC into what its bidding and its card play bring: in the
+first the two sides bid alike and differ in their cards, in the second the
+other way round.  Each half of a hybrid has its own random stream, drawn from
+the player's seed, so the arena stays deterministic.  ``--levels`` gives the
+levels of the level halves.  Same pairs, seeds and JSON line as ``belote2p arena``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from typing import Any
+
+try:
+    import belote2p  # noqa: F401
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
+
+from belote2p.actions import Action, Phase
+from belote2p.ai import arena
+from belote2p.ai.base import Player
+from belote2p.view import SeatView
+from benchmarks.pimc import NAME, make_rival
+
+PLAIN = ("1", "2", "3", "4", "random", NAME)
+
+
+class Hybrid:
+    """Bids as ``bidder``, plays its cards as ``cards``."""
+
+    def __init__(self, cards: Player, bidder: Player, name: str):
+        self.cards, self.bidder, self.name = cards, bidder, name
+
+    def choose(self, view: SeatView) -> Action:
+        player = self.bidder if view.phase is Phase.BIDDING else self.cards
+        return player.choose(view)
+
+
+def make_hybrid(name: str, rng: random.Random, levels: Any = None) -> Player:
+    """The arena's factory: ``CARDS/BIDS`` or a plain name."""
+    if "/" not in name:
+        return make_rival(name, rng, levels)
+    cards, bids = name.split("/")
+    card_rng, bid_rng = random.Random(rng.random()), random.Random(rng.random())
+    return Hybrid(make_rival(cards, card_rng, levels), make_rival(bids, bid_rng, levels), name)
+
+
+def player_name(text: str) -> str:
+    parts = text.split("/")
+    if len(parts) in (1, 2) and all(p in PLAIN for p in parts):
+        return text
+    raise argparse.ArgumentTypeError(f"expected CARDS/BIDS or one of {', '.join(PLAIN)}, "
+                                     f"got {text!r}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("a", type=player_name)
+    parser.add_argument("b", type=player_name)
+    parser.add_argument("--matches", type=int, default=200)
+    parser.add_argument("--seed", default="pimc-a")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--levels", default=None, help="another levels file")
+    args = parser.parse_args()
+    if args.matches < 1 or args.jobs < 1:
+        parser.error("--matches and --jobs must be at least 1")
+    return arena.main(args, make_hybrid)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
