@@ -148,33 +148,6 @@ def lead_card_strict(info: Info, k: PlayKnobs) -> int:
     return best
 
 
-# Level 4's cheap playout rule (``search.cheap_playouts``): while the stock lasts
-# a follower spends a trump only on a trick holding at least this many points.
-CHEAP_TRUMP_POINTS = 10
-
-
-def _cheapness(trump: int, c: int) -> tuple[bool, int, int]:
-    """Sort key, cheapest first: a plain card before a trump, then fewer points, then weaker."""
-    return (c >> 3 == trump, PTS[trump][c], STR[trump][c])
-
-
-def cheap_card(hand: Sequence[int], trump: int, lead: int) -> int:
-    """A stock-phase card by the cheap rule, from the hand and the table only.
-
-    Leading: the cheapest card.  Following: the cheapest card that wins, if it
-    is a plain card or the trick is worth a trump (CHEAP_TRUMP_POINTS); else
-    the cheapest card.  It gives nothing away and keeps nothing back: a
-    playout of plain counting, where the tips' keep values would have both
-    seats hoard the same cards."""
-    if lead >= 0:
-        beaters = BEATERS[trump][lead]
-        worth_a_trump = PTS[trump][lead] >= CHEAP_TRUMP_POINTS
-        winners = [c for c in hand if beaters >> c & 1 and (c >> 3 != trump or worth_a_trump)]
-        if winners:
-            return min(winners, key=lambda c: _cheapness(trump, c))
-    return min(hand, key=lambda c: _cheapness(trump, c))
-
-
 def highest_plain(info: Info) -> int:
     """A beginner's lead: the biggest plain card (aces first)."""
     trump = info.trump

@@ -161,9 +161,6 @@ class SearchKnobs:
     final_solve_cards: int = knob(SOLVE_CARDS)  # its playouts: the solver from this many cards
     min_edge: float = knob(AT_LEAST_0)  # standard errors a card needs over the tips' card
     rollout_solve_cards: int = knob(SOLVE_CARDS)  # first-round playouts: the solver from this many
-    # the playouts' stock phase: the cheap rule for both seats (heuristics.cheap_card)
-    # instead of the tips (false)
-    cheap_playouts: bool = knob()
     # Inference (inference.py): the card search draws its deals from a pool of
     # this many uniform deals, each in proportion to how well it explains the
     # other seat's bids and stock-phase cards (0: uniform deals, no inference)

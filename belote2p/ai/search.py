@@ -34,7 +34,7 @@ from ..cards import CARDS, Card
 from ..view import SeatView
 from .bidding import strength
 from .fastsim import Sim, sim_from_deck
-from .heuristics import cheap_card, choose_card
+from .heuristics import choose_card
 from .inference import log_likelihood, weighted_index
 from .knowledge import info_from_sim, info_from_view
 from .levels import Level
@@ -56,10 +56,7 @@ class SearchPlayer(TipsPlayer):
 
     # ------------------------------------------------------------- playouts
     def policy(self, sim: Sim, seat: int) -> int:
-        """The playout policy, seeing only ``seat``'s information: the tips, or
-        with ``cheap_playouts`` the cheap rule while the stock lasts."""
-        if sim.stock and self.search_knobs.cheap_playouts:
-            return cheap_card(sim.hands[seat], sim.trump, sim.lead)
+        """The playout policy: the tips, seeing only ``seat``'s information."""
         return choose_card(info_from_sim(sim, seat, self.play_knobs.count_plain), self.play_knobs)
 
     def playout(self, sim: Sim, seat: int, outlook: HandWorth, solve_cards: int = 0,
