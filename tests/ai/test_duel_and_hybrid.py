@@ -4,6 +4,7 @@ benchmarks/arena_hybrid.py: what they measure is what they say."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 
 import pytest
@@ -74,3 +75,24 @@ def test_the_hybrid_factory_names() -> None:
             arena_hybrid.player_name(bad)
     player = arena_hybrid.make_hybrid("3/2", random.Random(0), LEVELS)
     assert isinstance(player, arena_hybrid.Hybrid) and player.name == "3/2"
+
+
+def test_the_peek_ceiling_shows_a_the_other_hand_while_the_stock_lasts_only() -> None:
+    from benchmarks import peek_ceiling
+
+    match = Match("peek-test", 0)
+    seen_stock = seen_strict = 0
+    players = {s: small_rival("2", random.Random(s)) for s in (0, 1)}
+    while not match.over:
+        seat = match.hand.to_move
+        view = match.view(seat)
+        peeked = peek_ceiling.peeking(view, match)
+        if view.phase is Phase.PLAY and not view.strict:
+            assert peeked.known_other_cards == frozenset(match.hand.hands[view.other])
+            assert dataclasses.replace(peeked, known_other_cards=view.known_other_cards) == view
+            seen_stock += 1
+        else:
+            assert peeked is view
+            seen_strict += view.phase is Phase.PLAY
+        match.apply(decide(players[seat], view))
+    assert seen_stock and seen_strict
