@@ -4,6 +4,10 @@
 
     python tools/render_screens.py --size 1920x1080 [OUT_DIR]    (other sizes)
 
+    python tools/render_screens.py --format bmp [OUT_DIR]
+        uncompressed pictures: the same screens, written about 15 times faster
+        than PNG (tests/ui/test_ui_demo.py runs the script so)
+
     python tools/render_screens.py --only fair [--lang all] [OUT_DIR]
         only the fair-play screens (title, History, Statistics, Export, the
         commitment and seed on the table)
@@ -62,6 +66,8 @@ class Shooter:
     """Draws the current scenes (no update: the state stays as set) and saves
     them; ``folder`` None draws only (the layout test watches the drawing)."""
 
+    extension: ClassVar[str] = "png"  # the picture format (--format), from its file name
+
     def __init__(self, game, folder: Path | None, before: Callable[[str], None] | None = None):
         self.app, self.folder, self.before = game.app, folder, before
         if folder is not None:
@@ -75,7 +81,7 @@ class Shooter:
             scene.invalidate()
         self.app._draw(0.0)
         if self.folder is not None:
-            pygame.image.save(self.app.surface, str(self.folder / f"{name}.png"))
+            pygame.image.save(self.app.surface, str(self.folder / f"{name}.{self.extension}"))
         self.names.append(name)
 
 
@@ -618,8 +624,12 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--size", action="append", metavar="WxH",
                         help="a window size to render (repeatable; default: 960x600 and "
                              "1600x1000)")
+    parser.add_argument("--format", choices=("png", "bmp"), default="png",
+                        help="the pictures' format: png (default) or bmp (uncompressed, much "
+                             "quicker to write)")
     parser.add_argument("out", nargs="?", default="out/screens", help="the folder to write to")
     args = parser.parse_args(argv[1:])
+    Shooter.extension = args.format
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
     draw = {"fair": render_fair, "learn": render_learn, "board": render_board}.get(args.only,
                                                                                    render)

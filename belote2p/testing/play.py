@@ -8,14 +8,18 @@ import random
 from ..ai import decide, make_player
 from ..ai.levels import Level
 from ..match import RIVAL, Run
-from ..services.rival import rival_action
+from ..services.rival import game_levels, rival_action
 
 
 def play_run(seed: str, player_level: str, levels: dict[int, Level] | None = None,
              max_matches: int | None = None) -> Run:
     """A run with the level-``player_level`` AI in the player's seat and the
-    rival deciding by ``services.rival`` (as the game and autoplay do)."""
+    rival deciding by ``services.rival`` (as the game and autoplay do).
+
+    ``levels`` None plays both seats with the game's level data, read once
+    (``game_levels``), not once a move."""
     run = Run(seed)
+    player_levels = dict(game_levels()) if levels is None else levels
     while not run.over and (max_matches is None or len(run.results) < max_matches):
         seat = run.match.to_move
         assert seat is not None  # a run that is not over has a seat to move
@@ -23,7 +27,7 @@ def play_run(seed: str, player_level: str, levels: dict[int, Level] | None = Non
             action = rival_action(run, levels)
         else:
             rng = random.Random(f"{seed}/player/{len(run.actions)}")
-            player = make_player(player_level, rng, levels)
+            player = make_player(player_level, rng, player_levels)
             action = decide(player, run.match.view(seat))
         run.apply(action)
     return run

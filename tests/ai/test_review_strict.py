@@ -36,8 +36,13 @@ def cards_in(mask: int) -> list[str]:
 
 
 @cache
+def card_points(card: str, trump: str) -> int:
+    return ref.card_points(card, trump)
+
+
+@cache
 def points_of(mask: int, trump: str) -> int:
-    return sum(ref.card_points(c, trump) for c in cards_in(mask))
+    return sum(card_points(c, trump) for c in cards_in(mask))
 
 
 @cache
@@ -50,33 +55,37 @@ def mask_of(cards) -> int:
 
 
 @cache
+def trick_facts(lead: str, follow: str, trump: str) -> tuple[bool, int]:
+    """Whether the follower's card takes the trick, and the trick's card points."""
+    return ref.follower_wins(lead, follow, trump), points_of(CARD_BIT[lead] | CARD_BIT[follow],
+                                                              trump)
+
+
+@cache
 def leader_points(lead_hand: int, follow_hand: int, trump: str) -> int:
     """Points the player on lead takes from the remaining tricks (card points,
     and 10 for the last trick), both sides playing their best.  Hands are
     bitmasks of ``ref.ALL_CARDS`` (only to make the memo cheap)."""
     if not lead_hand:
         return 0
-    return max(after_lead(lead_hand & ~CARD_BIT[c], follow_hand, c, trump)
+    return max(min(answers(lead_hand & ~CARD_BIT[c], follow_hand, c, trump).values())
                for c in cards_in(lead_hand))
 
 
-def after_lead(lead_hand: int, follow_hand: int, lead: str, trump: str) -> int:
-    """The leader's points once it has led ``lead``; the follower answers."""
-    return min(follower_answer(lead_hand, follow_hand, lead, f, trump)
-               for f in legal_answers(follow_hand, lead, trump))
-
-
-def follower_answer(lead_hand: int, follow_hand: int, lead: str, follow: str, trump: str) -> int:
-    """The leader's points after the trick ``lead``, ``follow`` and the rest."""
-    follow_rest = follow_hand & ~CARD_BIT[follow]
-    trick = points_of(CARD_BIT[lead] | CARD_BIT[follow], trump)
-    if not lead_hand:  # the last trick
-        trick += ref.LAST_TRICK_BONUS
-    if ref.follower_wins(lead, follow, trump):
-        rest = points_of(lead_hand | follow_rest, trump)
-        rest += ref.LAST_TRICK_BONUS if lead_hand else 0
-        return rest - leader_points(follow_rest, lead_hand, trump)
-    return trick + leader_points(lead_hand, follow_rest, trump)
+def answers(lead_hand: int, follow_hand: int, lead: str, trump: str) -> dict[str, int]:
+    """{each legal answer to ``lead``: the leader's points from that trick and
+    the rest}, the leader holding ``lead_hand`` once it has led."""
+    out = {}
+    last = 0 if lead_hand else ref.LAST_TRICK_BONUS
+    for follow in legal_answers(follow_hand, lead, trump):
+        follow_rest = follow_hand & ~CARD_BIT[follow]
+        follower_takes, trick = trick_facts(lead, follow, trump)
+        if follower_takes:  # the leader gets what the follower, now on lead, leaves
+            rest = points_of(lead_hand | follow_rest, trump) + ref.LAST_TRICK_BONUS - last
+            out[follow] = rest - leader_points(follow_rest, lead_hand, trump)
+        else:
+            out[follow] = trick + last + leader_points(lead_hand, follow_rest, trump)
+    return out
 
 
 def reference_losses(hand: ref.Hand) -> dict[str, int]:
@@ -85,14 +94,14 @@ def reference_losses(hand: ref.Hand) -> dict[str, int]:
     assert trump is not None  # a hand in play has a trump
     mine, theirs = hand.hands[mover], hand.hands[1 - mover]
     if not hand.current:  # leading: my points are the leader's
-        values = {c: after_lead(mask_of(mine) & ~CARD_BIT[c], mask_of(theirs), c, trump)
+        values = {c: min(answers(mask_of(mine) & ~CARD_BIT[c], mask_of(theirs), c, trump).values())
                   for c in mine}
     else:  # following: my points are what the leader does not take
         lead = hand.current[0]
         left = sum(ref.card_points(c, trump) for c in mine + theirs + [lead])
         left += ref.LAST_TRICK_BONUS
-        values = {f: left - follower_answer(mask_of(theirs), mask_of(mine), lead, f, trump)
-                  for f in ref.legal_follows(list(mine), lead, trump, True)}
+        values = {f: left - v for f, v in answers(mask_of(theirs), mask_of(mine), lead,
+                                                   trump).items()}
     top = max(values.values())
     return {c: top - v for c, v in values.items()}
 
@@ -124,7 +133,7 @@ def test_strict_phase_matches_plain_minimax(chunk):
             checked += 1
         assert got["strict_loss"] == [
             sum(d["loss"] for d in strict if d["seat"] == s) for s in (0, 1)]
-        for memo in (leader_points, cards_in, points_of, legal_answers):
+        for memo in (leader_points, cards_in, points_of, legal_answers, trick_facts):
             memo.cache_clear()
     assert checked == RECORDS_PER_CHUNK * 18
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sqlite3
@@ -38,6 +39,13 @@ def _cli(data: Path, *args: str, stdin: str | None = None) -> subprocess.Complet
     return subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(data), *args],
                           env={**os.environ, "PYTHONPATH": str(ROOT)}, input=stdin,
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
+
+
+@functools.cache
+def played_run(seed: str, level: str, max_matches: int | None = None) -> Run:
+    """``play_run``'s run, played once a process: the tests over both stores
+    (``store``'s memory and sqlite) replay the very same moves, and read it only."""
+    return play_run(seed, level, max_matches=max_matches)
 
 
 def verdict_of(store, run_id: int, **changes):
@@ -144,7 +152,7 @@ def _apply_all(run: Run, words: list[str]) -> None:
 def test_stats_count_the_players_hands_from_the_replay(store):
     session = RunSession(store, seed_maker=lambda: "hands")
     active = session.start_new()
-    played = play_run("hands", "3")
+    played = played_run("hands", "3")
     _apply_all(active.run, played.actions)
     session.record(active, "Ana")
     record = store.list_runs()[0]
@@ -168,7 +176,7 @@ def test_stats_count_the_players_hands_from_the_replay(store):
 def test_an_abandoned_match_counts_as_lost_at_its_level(store):
     session = RunSession(store, seed_maker=lambda: "quit")
     active = session.start_new()
-    _apply_all(active.run, play_run("quit", "4", max_matches=1).actions[:40])
+    _apply_all(active.run, played_run("quit", "4", max_matches=1).actions[:40])
     session.abandon(active)
     session.record(active, "Ana")
     matches = match_summaries(store.list_runs()[0])

@@ -1,19 +1,24 @@
 """Does every text fit its box: tools/render_screens.py draws the screens while
 gfx's text hook records each text with the box it belongs to (its button, its
-panel, else the window).  The fit tests in tests/ui read what was drawn."""
+panel, else the window).  The fit tests in tests/ui read what was drawn.
+
+The screens hold hand reviews, and the same hands are drawn in every language at
+both sizes: each review is computed once a process (``reviews_once``)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pygame
 
-from belote2p.ui import gfx
+from belote2p.ui import gfx, worker
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZES = ((960, 600), (1600, 1000))
@@ -69,10 +74,35 @@ def recording(size: tuple[int, int]) -> Iterator[tuple[list[DrawnText], list[str
         gfx.text_hook = None
 
 
+_REVIEWED: dict[str, Any] = {}
+
+
+@contextmanager
+def reviews_once() -> Iterator[None]:
+    """The window's hand reviews, each computed once a process: a review is
+    the engine's verdicts on a hand record (the same record and settings give
+    the same frozen verdicts), and was half the time of drawing the screens in
+    one language at one size.  The first drawing of a hand computes it as
+    before; what is drawn is the same."""
+    real = worker.review
+
+    def once(job: int, record: dict[str, Any], settings: Any) -> Any:
+        key = json.dumps([record, repr(settings)], sort_keys=True)
+        if key not in _REVIEWED:
+            _REVIEWED[key] = real(job, record, settings)
+        return _REVIEWED[key]
+
+    worker.review = once
+    try:
+        yield
+    finally:
+        worker.review = real
+
+
 def draw_screens(draw, lang: str, size: tuple[int, int]) -> tuple[list[str], list[DrawnText]]:
     """``draw`` (a render function of tools/render_screens.py) at ``size`` in
     ``lang``: the screens' names and every text drawn, named by its screen."""
-    with recording(size) as (drawn, screen):
+    with recording(size) as (drawn, screen), reviews_once():
         def named(name: str, where: str = f"{lang} {size[0]}x{size[1]}") -> None:
             screen[0] = f"{where} {name}"
         names = draw(size, None, lang, before=named)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from belote2p.services.i18n import LANGUAGES
-from tests.support.fit import SIZES, recording
+from tests.support.fit import SIZES, draw_screens
 
 LEARN_SCREENS = {"learn_hint_bid", "learn_hint_card", "learn_review_sentences",
                  "learn_replay_start", "learn_replay_compare", "learn_stats_rating",
@@ -19,10 +19,7 @@ LEARN_SCREENS = {"learn_hint_bid", "learn_hint_card", "learn_review_sentences",
 def test_the_learning_screens_fit(renderer, lang):
     problems: set[str] = set()
     for size in SIZES:
-        with recording(size) as (drawn, screen):
-            def named(name: str, where: str = f"{lang} {size[0]}x{size[1]}") -> None:
-                screen[0] = f"{where} {name}"
-            names = renderer.render_learn(size, None, lang, before=named)
+        names, drawn = draw_screens(renderer.render_learn, lang, size)
         assert set(names) >= LEARN_SCREENS
         problems |= {p for d in drawn if (p := d.problem()) is not None}
     assert not problems, "\n".join(sorted(problems))
