@@ -1,6 +1,7 @@
 """What reading the other hand could be worth at most: A plays seeing B's cards.
 
     python benchmarks/peek_ceiling.py A [B] --matches N --seed S [--jobs J] [--levels FILE]
+                                      [--start K]
 
 A measurement, never a player: while the stock lasts, A's views are given the
 other seat's whole hand as "known cards" (``SeatView.known_other_cards``), so
@@ -73,8 +74,11 @@ def main() -> int:
     parser.add_argument("--seed", default="pimc-a")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", default=None, help="A's levels file")
+    parser.add_argument("--start", type=int, default=0,
+                        help="the first match's index (the arena's matches K to K + N - 1)")
     args = parser.parse_args()
-    work: list[Job] = [(args.a, args.b, args.seed, i, args.levels) for i in range(args.matches)]
+    work: list[Job] = [(args.a, args.b, args.seed, i, args.levels)
+                       for i in range(args.start, args.start + args.matches)]
     outcomes: list[Outcome] = []
     if args.jobs > 1:
         import multiprocessing
