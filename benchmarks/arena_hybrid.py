@@ -3,7 +3,9 @@
     python benchmarks/arena_hybrid.py CARDS/BIDS B --matches N --seed S [--jobs J] [--levels FILE]
 
 A player is named ``CARDS/BIDS`` (say ``4/pimc``: level 4's cards, the PIMC
-test rival's bids) or by a plain name (``1``-``4``, ``random``, ``pimc``).  So
+test rival's bids) or by a plain name (``1``-``4``, ``random``, ``pimc``, and
+``pimc128``: the PIMC rival on twice its deals, 128 a finalist, 32 to screen, 64
+decks a bid).  So
 ``arena_hybrid.py 4/pimc pimc`` and ``arena_hybrid.py pimc/4 pimc`` split level
 4's score against PIMC into what its bidding and its card play bring: in the
 first the two sides bid alike and differ in their cards, in the second the
@@ -30,9 +32,13 @@ from belote2p.actions import Action, Phase
 from belote2p.ai import arena
 from belote2p.ai.base import Player
 from belote2p.view import SeatView
-from benchmarks.pimc import NAME, make_rival
+from benchmarks.pimc import NAME, PimcKnobs, make_rival
 
-PLAIN = ("1", "2", "3", "4", "random", NAME)
+# PIMC with the issue's "about 128 deals a card" (twice the test rival's): a
+# clearly stronger player of the same kind, to see what such a gap scores
+HEAVY = "pimc128"
+HEAVY_KNOBS = PimcKnobs(deals=128, screen=32, bid_deals=64)
+PLAIN = ("1", "2", "3", "4", "random", NAME, HEAVY)
 
 
 class Hybrid:
@@ -48,6 +54,8 @@ class Hybrid:
 
 def make_hybrid(name: str, rng: random.Random, levels: Any = None) -> Player:
     """The arena's factory: ``CARDS/BIDS`` or a plain name."""
+    if name == HEAVY:
+        return make_rival(NAME, rng, levels, HEAVY_KNOBS)
     if "/" not in name:
         return make_rival(name, rng, levels)
     cards, bids = name.split("/")

@@ -14,7 +14,7 @@ from belote2p.ai import Player, decide
 from belote2p.match import Match
 from belote2p.view import SeatView
 from benchmarks import arena_hybrid, cardplay_duel
-from benchmarks.pimc import PimcKnobs, make_rival
+from benchmarks.pimc import PimcKnobs, PimcPlayer, make_rival
 from tests.support.builders import fast_levels
 
 SMALL = PimcKnobs(deals=6, screen=3, finalists=2, bid_deals=4)
@@ -75,6 +75,8 @@ def test_the_hybrid_factory_names() -> None:
             arena_hybrid.player_name(bad)
     player = arena_hybrid.make_hybrid("3/2", random.Random(0), LEVELS)
     assert isinstance(player, arena_hybrid.Hybrid) and player.name == "3/2"
+    heavy = arena_hybrid.make_hybrid("pimc128", random.Random(0), LEVELS)
+    assert isinstance(heavy, PimcPlayer) and heavy.knobs.deals == 2 * PimcKnobs().deals
 
 
 def test_the_peek_ceiling_shows_a_the_other_hand_while_the_stock_lasts_only() -> None:
