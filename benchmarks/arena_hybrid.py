@@ -29,9 +29,9 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
 
 from belote2p.actions import Action, Phase
-from belote2p.ai import arena
 from belote2p.ai.base import Player
 from belote2p.view import SeatView
+from benchmarks.arena_ismcts import rival_main
 from benchmarks.pimc import NAME, PimcKnobs, make_rival
 
 # PIMC with the "about 128 deals a card" (twice the test rival's): a
@@ -72,17 +72,7 @@ def player_name(text: str) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("a", type=player_name)
-    parser.add_argument("b", type=player_name)
-    parser.add_argument("--matches", type=int, default=200)
-    parser.add_argument("--seed", default="pimc-a")
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--levels", default=None, help="another levels file")
-    args = parser.parse_args()
-    if args.matches < 1 or args.jobs < 1:
-        parser.error("--matches and --jobs must be at least 1")
-    return arena.main(args, make_hybrid)
+    return rival_main(NAME, make_hybrid, __doc__.splitlines()[0], "pimc-a", player_name)
 
 
 if __name__ == "__main__":

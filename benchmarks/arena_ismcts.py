@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 
 try:
     import belote2p  # noqa: F401
@@ -25,15 +26,18 @@ from belote2p.ai.arena import PlayerFactory
 from benchmarks.ismcts import NAME, make_rival
 
 
-def rival_main(name: str, factory: PlayerFactory, description: str, default_seed: str) -> int:
+def rival_main(name: str, factory: PlayerFactory, description: str, default_seed: str,
+               names: Callable[[str], str] | None = None) -> int:
     """The arena command with one more player name, ``name``, built by ``factory``
-    (shared by the test rivals' arena scripts)."""
+    (shared by the test rivals' arena scripts); ``names``, if given, checks the
+    player names instead (returns the name, or raises ArgumentTypeError)."""
 
-    def player_name(text: str) -> str:
+    def one_more_name(text: str) -> str:
         if text in ("1", "2", "3", "4", "random", name):
             return text
         raise argparse.ArgumentTypeError(f"expected 1-4, random or {name}, got {text!r}")
 
+    player_name = names or one_more_name
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("a", type=player_name)
     parser.add_argument("b", type=player_name)
