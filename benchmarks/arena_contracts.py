@@ -38,7 +38,14 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
 
 from belote2p.actions import PASS, HandResult
-from belote2p.ai.arena import Outcome, _levels, play_match, score_interval, summarize
+from belote2p.ai.arena import (
+    Outcome,
+    _levels,
+    play_match,
+    results_in_order,
+    score_interval,
+    summarize,
+)
 from belote2p.hand import Hand
 from belote2p.match import Match
 from benchmarks.pimc import make_rival
@@ -102,19 +109,13 @@ def main() -> int:
     work = [(args.a, args.b, args.seed, i, args.levels) for i in range(args.matches)]
     results: list[tuple[Outcome, list[Contract]]] = []
     start = last = time.monotonic()
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.matches)) as pool:
-            for result in pool.imap(play, work, chunksize=1):
-                results.append(result)
-                if time.monotonic() - last > 30:
-                    last = time.monotonic()
-                    rate, _ = score_interval([o for o, _ in results])
-                    print(f"contracts: {len(results)}/{args.matches} matches, A scores "
-                          f"{rate:.1%}, {last - start:.0f}s", file=sys.stderr, flush=True)
-    else:
-        results = [play(job) for job in work]
+    for result in results_in_order(play, work, args.jobs):
+        results.append(result)
+        if time.monotonic() - last > 30:
+            last = time.monotonic()
+            rate, _ = score_interval([o for o, _ in results])
+            print(f"contracts: {len(results)}/{args.matches} matches, A scores "
+                  f"{rate:.1%}, {last - start:.0f}s", file=sys.stderr, flush=True)
     outcomes = [o for o, _ in results]
     every = [c for _, cs in results for c in cs]
     hands = len(every)

@@ -56,7 +56,15 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
 
 from belote2p.actions import Phase
-from belote2p.ai.arena import Outcome, _levels, capot_chance, play_match, score_interval, summarize
+from belote2p.ai.arena import (
+    Outcome,
+    _levels,
+    capot_chance,
+    play_match,
+    results_in_order,
+    score_interval,
+    summarize,
+)
 from belote2p.ai.base import Player, decide
 from belote2p.hand import Hand
 from belote2p.match import Match
@@ -204,15 +212,8 @@ def main() -> int:
               file=sys.stderr, flush=True)
 
     with open(args.rows or os.devnull, "w", encoding="utf-8") as out:
-        if args.jobs > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.matches)) as pool:
-                for outcome, match_rows in pool.imap(play, work, chunksize=1):
-                    noted(outcome, match_rows)
-        else:
-            for job in work:
-                noted(*play(job))
+        for outcome, match_rows in results_in_order(play, work, args.jobs):
+            noted(outcome, match_rows)
     outcomes.sort(key=lambda o: o.index)
     result = {"arena": summarize(args.a, NAME, outcomes), **breakdown(rows, len(outcomes))}
     rate, half = score_interval(outcomes)

@@ -44,7 +44,7 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.pimc
 
 from belote2p.actions import HandResult, Phase
-from belote2p.ai.arena import _levels
+from belote2p.ai.arena import _levels, results_in_order
 from belote2p.ai.base import decide
 from belote2p.hand import Hand
 from belote2p.match import Match
@@ -135,16 +135,8 @@ def main() -> int:
             print(f"cardplay_duel: {len(rows)}/{args.deals} deals, A's duplicate lead "
                   f"{mean:+.1f}, {time.monotonic() - start:.0f}s", file=sys.stderr, flush=True)
 
-        if args.jobs > 1:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.deals)) as pool:
-                for row in pool.imap(play, work, chunksize=1):
-                    noted(row)
-        else:
-            for job in work:
-                noted(play(job))
-    rows.sort(key=lambda r: r["deal"])
+        for row in results_in_order(play, work, args.jobs):
+            noted(row)
     print(json.dumps(summary(rows, args.a, args.b, args.levels, args.seed)))
     return 0
 

@@ -29,7 +29,7 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
 
 from belote2p.actions import Phase
-from belote2p.ai.arena import Outcome, _levels, score_interval, summarize
+from belote2p.ai.arena import Outcome, _levels, results_in_order, score_interval, summarize
 from belote2p.ai.base import decide
 from belote2p.match import Match
 from belote2p.view import SeatView
@@ -80,17 +80,11 @@ def main() -> int:
     work: list[Job] = [(args.a, args.b, args.seed, i, args.levels)
                        for i in range(args.start, args.start + args.matches)]
     outcomes: list[Outcome] = []
-    if args.jobs > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(min(args.jobs, args.matches)) as pool:
-            outcomes = list(pool.imap(play, work, chunksize=1))
-    else:
-        for job in work:
-            outcomes.append(play(job))
-            done = sum(o.a_score for o in outcomes)
-            print(f"peek: {len(outcomes)}/{args.matches}, A scores "
-                  f"{100 * done / len(outcomes):.1f}%", file=sys.stderr, flush=True)
+    for outcome in results_in_order(play, work, args.jobs):
+        outcomes.append(outcome)
+        done = sum(o.a_score for o in outcomes)
+        print(f"peek: {len(outcomes)}/{args.matches}, A scores "
+              f"{100 * done / len(outcomes):.1f}%", file=sys.stderr, flush=True)
     _, half = score_interval(outcomes)
     summary = summarize(args.a, args.b, outcomes)
     del summary["decision_ms"]  # not timed here: the peeking views cost nothing to build

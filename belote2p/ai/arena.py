@@ -24,9 +24,9 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..actions import Trick
 from ..hand import FREE_TRICKS
@@ -41,6 +41,9 @@ PlayerFactory = Callable[[str, random.Random, Any], Player]
 if TYPE_CHECKING:
     from ..hand import Hand
     from .levels import Level
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 _LEVELS: dict[str | None, dict[int, Level]] = {}  # per levels file, loaded once per process
 
@@ -146,25 +149,30 @@ def _play_job(job: Job) -> Outcome:
     return play_match(*job)
 
 
+def results_in_order(play: Callable[[T], R], work: Sequence[T], jobs: int = 1) -> Iterator[R]:
+    """``play(job)`` for each job of ``work``, yielded in order as they come: in
+    ``jobs`` spawned worker processes when there is more than one job (``play``
+    must then be a module-level function, its jobs picklable), else here."""
+    if jobs > 1 and len(work) > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
+            yield from pool.imap(play, work, chunksize=1)
+    else:
+        for job in work:
+            yield play(job)
+
+
 def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
               progress: Progress | None = None, factory: PlayerFactory | None = None,
               levels: str | None = None) -> tuple[dict[str, Any], list[Outcome]]:
     """Play the matches; returns the JSON summary and the outcomes in order."""
     work: list[Job] = [(a, b, seed, i, factory, levels) for i in range(matches)]
     outcomes: list[Outcome] = []
-    if jobs > 1 and matches > 1:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(min(jobs, matches)) as pool:
-            for outcome in pool.imap(_play_job, work, chunksize=1):
-                outcomes.append(outcome)
-                if progress:
-                    progress(len(outcomes), outcomes)
-    else:
-        for job in work:
-            outcomes.append(_play_job(job))
-            if progress:
-                progress(len(outcomes), outcomes)
+    for outcome in results_in_order(_play_job, work, jobs):
+        outcomes.append(outcome)
+        if progress:
+            progress(len(outcomes), outcomes)
     return summarize(a, b, outcomes), outcomes
 
 
