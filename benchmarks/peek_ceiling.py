@@ -9,17 +9,18 @@ A's search samples only the stock's order.  Inference (weighting deals by how
 likely the other seat's bids and plays are) can at best come close to this:
 the score A reaches here is the ceiling of what knowing the other hand brings
 to its card play, with the same search.  A's bids see only its own view.
-Same pairs, seeds, players and JSON line as ``arena_pimc.py`` (B defaults to
-``pimc``).
+The arena's own matches (``arena.play_match`` with a ``view_for``): the same
+pairs, seeds, players and JSON line as ``arena_pimc.py`` (B defaults to
+``pimc``; ``--levels`` is the levels of both, as there).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import os
-import random
 import sys
 
 try:
@@ -29,8 +30,7 @@ except ImportError:  # run from a checkout without installing
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
 
 from belote2p.actions import Phase
-from belote2p.ai.arena import Outcome, _levels, results_in_order, score_interval, summarize
-from belote2p.ai.base import decide
+from belote2p.ai.arena import Outcome, play_match, results_in_order, score_interval, summarize
 from belote2p.match import Match
 from belote2p.view import SeatView
 from benchmarks.pimc import NAME, make_rival
@@ -46,24 +46,18 @@ def peeking(view: SeatView, match: Match) -> SeatView:
     return dataclasses.replace(view, known_other_cards=other)
 
 
+def peeking_seat(a_seat: int, match: Match, seat: int) -> SeatView:
+    """The arena's ``view_for``: A's views peek, B's are the real ones."""
+    view = match.view(seat)
+    return peeking(view, match) if seat == a_seat else view
+
+
 def play(job: Job) -> Outcome:
-    """Match ``index`` as the arena plays it, A peeking."""
+    """Match ``index`` exactly as the arena plays it, A peeking."""
     a, b, seed, index, levels = job
-    pair, swapped = divmod(index, 2)
-    a_seat = 1 if swapped else 0
-    specs = {a_seat: ("a", a), 1 - a_seat: ("b", b)}
-    players = {seat: make_rival(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"),
-                                _levels(levels if tag == "a" else None))
-               for seat, (tag, level) in specs.items()}
-    match = Match(seed, pair)
-    while not match.over:
-        seat = match.hand.to_move
-        view = match.view(seat)
-        if seat == a_seat:
-            view = peeking(view, match)
-        match.apply(decide(players[seat], view))
-    scores = match.scores
-    return Outcome(index, scores[a_seat], scores[1 - a_seat], [], [])
+    a_seat = index % 2  # the arena's seat-swapped pairs: A in seat 1 in odd matches
+    return play_match(a, b, seed, index, make_rival, levels,
+                      view_for=functools.partial(peeking_seat, a_seat))
 
 
 def main() -> int:
@@ -73,7 +67,7 @@ def main() -> int:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--seed", default="pimc-a")
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--levels", default=None, help="A's levels file")
+    parser.add_argument("--levels", default=None, help="another levels file")
     parser.add_argument("--start", type=int, default=0,
                         help="the first match's index (the arena's matches K to K + N - 1)")
     args = parser.parse_args()
@@ -87,7 +81,6 @@ def main() -> int:
               f"{100 * done / len(outcomes):.1f}%", file=sys.stderr, flush=True)
     _, half = score_interval(outcomes)
     summary = summarize(args.a, args.b, outcomes)
-    del summary["decision_ms"]  # not timed here: the peeking views cost nothing to build
     summary["interval"] = half
     print(json.dumps(summary))
     return 0

@@ -40,6 +40,7 @@ PlayerFactory = Callable[[str, random.Random, Any], Player]
 
 if TYPE_CHECKING:
     from ..hand import Hand
+    from ..view import SeatView
     from .levels import Level
 
 T = TypeVar("T")
@@ -102,10 +103,14 @@ def capot_chance(tricks: Sequence[Trick]) -> int | None:
 
 def play_match(a: str, b: str, seed: str, index: int,
                factory: PlayerFactory | None = None, levels: str | None = None,
-               on_hand: Callable[[Hand, Match], None] | None = None) -> Outcome:
+               on_hand: Callable[[Hand, Match], None] | None = None,
+               view_for: Callable[[Match, int], SeatView] | None = None) -> Outcome:
     """Match ``index`` of an arena run (see the module docstring); ``levels``: the
     levels file (default: the shipped one); ``on_hand``, if given, is called
-    with each hand as it ends and the match (its score already counted)."""
+    with each hand as it ends and the match (its score already counted).
+    ``view_for(match, seat)``, if given, makes the view a seat decides from
+    (default ``match.view(seat)``): for measurements only, such as a player
+    shown more than its seat may know (benchmarks/peek_ceiling.py)."""
     if factory is None:
         from . import make_player
 
@@ -123,7 +128,7 @@ def play_match(a: str, b: str, seed: str, index: int,
     match = Match(seed, pair)
     while not match.over:
         seat = match.hand.to_move  # the match's to_move, known not None while it lasts
-        view = match.view(seat)
+        view = view_for(match, seat) if view_for is not None else match.view(seat)
         start = time.perf_counter()
         action = decide(players[seat], view)
         times[seat].append((time.perf_counter() - start) * 1000.0)
