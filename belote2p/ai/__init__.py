@@ -4,26 +4,27 @@ the strict-phase solver, and the arena that pits levels against each other."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from .base import Player, RandomPlayer, RivalError, decide
-from .levels import Level, LevelsError, load_levels
+from .levels import Level, LevelsError, load_levels, shipped_levels
 
 
 def make_player(level: int | str, rng: random.Random,
-                levels: dict[int, Level] | None = None) -> Player:
+                levels: Mapping[int, Level] | None = None) -> Player:
     """The rival at ``level`` (1-4, or "random"), drawing its choices from ``rng``.
 
-    ``levels`` is what ``load_levels()`` returns (the default: the shipped file).
+    ``levels`` is what ``load_levels()`` returns (the default: the shipped file,
+    read once a process: ``shipped_levels``).
     A broken levels file raises ``LevelsError``: never a random player instead.
     """
     if str(level) == "random":
         return RandomPlayer(rng)
     if levels is None:
-        levels = load_levels()
-    number = int(level) if str(level).isdigit() else None
-    if number not in levels:
+        levels = shipped_levels()
+    entry = levels.get(int(level)) if str(level).isdigit() else None
+    if entry is None:
         raise ValueError(f"no rival level {level!r} (expected 1-4 or random)")
-    entry = levels[number]
     name = f"level {entry.number} ({entry.name})"
     if entry.search.enabled:
         from .search import SearchPlayer
@@ -35,4 +36,4 @@ def make_player(level: int | str, rng: random.Random,
 
 
 __all__ = ["Level", "LevelsError", "Player", "RandomPlayer", "RivalError", "decide",
-           "load_levels", "make_player"]
+           "load_levels", "make_player", "shipped_levels"]

@@ -45,7 +45,7 @@ from ..view import SeatView
 from . import decide, make_player
 from .bidding import best_take
 from .fastsim import Sim, sim_from_deck
-from .levels import Level, load_levels
+from .levels import Level, shipped_levels
 from .players import cheapest
 from .sampling import sample_deck, sim_from_view
 from .search import DealScores, PointsNotingSearch, SearchPlayer
@@ -110,7 +110,7 @@ def hint(view: SeatView, seed: str) -> Hint:
         raise ValueError("a hint needs a view of the seat to move")
     key = _position_key(view)
     rng = random.Random(f"hint/{seed}/{key}")
-    levels = load_levels()  # read once: the player, the capot knob and the searcher use it
+    levels = shipped_levels()  # the player, the capot knob and the searcher use it
     level = levels[HINT_LEVEL]
     if view.phase is not Phase.PLAY:
         bid = decide(make_player(HINT_LEVEL, rng, levels), view)

@@ -11,10 +11,13 @@ traceback and never a silent default.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 import yaml
@@ -261,6 +264,14 @@ def read_data_file(path: str | Path) -> Any:
         raise DataFileError(f"{path}: nested too deeply to be a data file") from None
     except ValueError as exc:  # a number the constructor could not convert
         raise DataFileError(f"{path}: not valid YAML ({str(exc)[:200]})") from None
+
+
+@functools.lru_cache(maxsize=1)
+def shipped_levels() -> Mapping[int, Level]:
+    """The shipped levels.yaml, read once a process (~80 ms a read: hints, reviews
+    and players made without levels all share it), read-only.  A LevelsError is
+    not cached: a broken file is read again, and refused again, next time."""
+    return MappingProxyType(load_levels())
 
 
 def load_levels(path: str | Path | None = None) -> dict[int, Level]:

@@ -24,7 +24,6 @@ import hashlib
 import json
 import random
 from collections.abc import Mapping
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..ai import decide, make_player
@@ -43,15 +42,14 @@ def rival_key(seed: str, seat: int, action_index: int) -> str:
     return f"belote2p/rival/{seed}/{seat}/{action_index}"
 
 
-@lru_cache(maxsize=1)
 def game_levels() -> Levels:
-    """The level data the game plays with (levels.yaml), read once.
+    """The level data the game plays with (levels.yaml, read once a process).
 
-    The one place that knows where the levels are loaded from.
+    The one place the layers above the AI get the levels from.
     """
-    from ..ai.levels import load_levels
+    from ..ai.levels import shipped_levels
 
-    return load_levels()
+    return shipped_levels()
 
 
 def levels_digest(levels: Levels | None = None) -> str:
@@ -72,7 +70,7 @@ def rival_decision(view: SeatView, level: int | str, seed: str, action_index: in
     """What the rival at ``level`` plays from ``view`` (its seat to move) as the
     run's action number ``action_index``; always one of ``view.legal``."""
     rng = random.Random(rival_key(str(seed), view.seat, action_index))
-    player = make_player(level, rng, dict(game_levels() if levels is None else levels))
+    player = make_player(level, rng, game_levels() if levels is None else levels)
     return decide(player, view)
 
 

@@ -8,7 +8,8 @@ import random
 import pytest
 
 from belote2p.actions import PASS, Phase, parse_action
-from belote2p.ai import RandomPlayer, decide, make_player
+from belote2p.ai import LevelsError, RandomPlayer, decide, make_player
+from belote2p.ai import levels as levels_module
 from belote2p.ai.solver import solve
 from belote2p.cards import CARDS, JACK, NINE, parse_card
 from belote2p.hand import Hand
@@ -91,6 +92,34 @@ def test_make_player_defaults_and_random():
     assert make_player(2, random.Random(1)).name.startswith("level 2")
     with pytest.raises(ValueError):
         make_player(5, random.Random(1))
+
+
+def test_the_shipped_levels_are_read_once_and_a_broken_read_is_not_kept(monkeypatch):
+    """Players made without levels, hints and reviews share one read of
+    levels.yaml (a read costs ~80 ms); a failed read is retried, never cached."""
+    reads = []
+    real = levels_module.read_data_file
+
+    def counting(path):
+        reads.append(path)
+        return real(path)
+
+    def broken(path):
+        raise levels_module.DataFileError(f"{path}: unreadable")
+
+    levels_module.shipped_levels.cache_clear()
+    try:
+        monkeypatch.setattr(levels_module, "read_data_file", broken)
+        with pytest.raises(LevelsError, match="unreadable"):
+            make_player(3, random.Random(1))
+        monkeypatch.setattr(levels_module, "read_data_file", counting)
+        for level in (1, 2, 3, 4, 4):
+            make_player(level, random.Random(level))
+        assert len(reads) == 1
+        with pytest.raises(TypeError):
+            levels_module.shipped_levels()[4] = None  # type: ignore[index]
+    finally:
+        levels_module.shipped_levels.cache_clear()
 
 
 # ------------------------------------------------------ level behaviour

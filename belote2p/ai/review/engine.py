@@ -9,7 +9,6 @@ what its seat could see.
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import Any
 from ...cards import Card
 from ...hand import Hand
 from ...record import RecordError, replay_hand
-from ..levels import Level, load_levels
+from ..levels import Level, shipped_levels
 from .bids import BidReviewKnobs, bid_level, bid_verdict
 from .model import CardVerdict, HandReview, ReviewPhase
 from .replay import Decision, decisions
@@ -103,7 +102,6 @@ def _rng(seed: str, decision: Decision) -> random.Random:
     return random.Random(f"review/{seed}/{decision.index}")
 
 
-@functools.lru_cache(maxsize=1)
 def _playout_level() -> Level:
-    """Level 4's knobs (its tips drive the playouts), read once."""
-    return load_levels()[PLAYOUT_LEVEL]
+    """Level 4's knobs (its tips drive the playouts)."""
+    return shipped_levels()[PLAYOUT_LEVEL]
