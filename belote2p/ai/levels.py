@@ -162,6 +162,15 @@ class SearchKnobs:
     finalists: int = knob(Range(0, STRICT_CARDS))  # cards kept for a second round (0: one round)
     final_samples: int = knob(SAMPLES)  # deals per finalist in the second round
     final_solve_cards: int = knob(SOLVE_CARDS)  # its playouts: the solver from this many cards
+    # The second round as a race (search.py, ``final_race``): its deals come in
+    # batches of this many (0: all final_samples at once, no race) ...
+    final_batch: int = knob(SAMPLES)
+    # ... after each of which a finalist trailing the leader by more than this
+    # many standard errors of their difference is dropped (0: none is) ...
+    final_drop: float = knob(AT_LEAST_0)
+    # ... within this many playouts in all (0: finalists x final_samples), the
+    # trailing finalist dropped whenever the next batch would not fit
+    final_budget: int = knob(SAMPLES)
     min_edge: float = knob(AT_LEAST_0)  # standard errors a card needs over the tips' card
     rollout_solve_cards: int = knob(SOLVE_CARDS)  # first-round playouts: the solver from this many
     # Inference (inference.py): the card search draws its deals from a pool of

@@ -111,6 +111,7 @@ class SearchPlayer(TipsPlayer):
         if final_round and len(candidates) > k.finalists:
             # screening: only worth playing when it has someone to drop (with no more
             # candidates than finalists its rows would be thrown away unread)
+            self.begin_round(k.rollout_solve_cards, memo)
             rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards,
                                  outlook, memo)
             means = column_means(rows)
@@ -119,10 +120,54 @@ class SearchPlayer(TipsPlayer):
             if default not in finalists:
                 finalists.append(default)
             candidates = finalists
-        samples, solve_cards = self.judging_round()
-        rows = self.rollouts(view, candidates, samples, solve_cards, outlook, memo)
+        if final_round:
+            candidates, rows = self.final_race(view, candidates, outlook, memo)
+        else:
+            self.begin_round(k.rollout_solve_cards, memo)
+            rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards,
+                                 outlook, memo)
         trump, _ = view.contract
+        if default not in candidates:  # dropped in the race: beaten beyond doubt
+            return pick(candidates, rows, 0, 0, trump)
         return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
+
+    def final_race(self, view: SeatView, candidates: Sequence[int], outlook: HandWorth,
+                   memo: Memo) -> tuple[list[int], list[list[float]]]:
+        """The final round: the finalists over up to ``final_samples`` fresh deals,
+        the same deals for all, dealt ``final_batch`` at a time.  After each batch
+        a finalist trailing the leader by more than ``final_drop`` standard errors
+        (of their difference, paired over the deals both played) stops playing,
+        and its deals go to the others; within ``final_budget`` playouts, the
+        trailing one stops whenever the next batch would not fit.  So the close
+        calls get the deals, and the time has a fixed bound.  The finalists still
+        playing, and their rows (one per deal, as ``rollouts``)."""
+        k = self.search_knobs
+        batch = k.final_batch or k.final_samples
+        budget = k.final_budget or len(candidates) * k.final_samples
+        self.begin_round(k.final_solve_cards, memo)
+        alive = list(candidates)
+        columns: dict[int, list[float]] = {c: [] for c in alive}
+        played = spent = 0
+        while played < k.final_samples and len(alive) > 1:
+            while played and len(alive) > 2 and spent + len(alive) * batch > budget:
+                alive.remove(trailing(alive, columns))
+            room = (budget - spent) // len(alive)
+            if played and room <= 0:
+                break
+            # the first batch is played whatever the budget: one deal each at least
+            deals = min(batch, k.final_samples - played, max(1, room))
+            for row in self.rollouts(view, alive, deals, k.final_solve_cards, outlook, memo):
+                for c, value in zip(alive, row):
+                    columns[c].append(value)
+            played += deals
+            spent += deals * len(alive)
+            if k.final_batch and k.final_drop:
+                alive = survivors(alive, columns, k.final_drop)
+        return alive, [list(row) for row in zip(*(columns[c] for c in alive))]
+
+    def begin_round(self, solve_cards: int, memo: Memo | None) -> None:
+        """A round of playouts starts (one or more ``rollouts`` calls on the
+        same candidates, or fewer); a hook for ``PointsNotingSearch``."""
 
     def judging_round(self) -> tuple[int, int]:
         """(deals, solver cards) of the round whose playouts pick the card: the
@@ -186,6 +231,30 @@ class SearchPlayer(TipsPlayer):
 
 def column_means(rows: Sequence[Sequence[float]]) -> list[float]:
     return [sum(column) / len(rows) for column in zip(*rows)]
+
+
+def trailing(alive: Sequence[int], columns: Mapping[int, Sequence[float]]) -> int:
+    """The candidate with the lowest mean (the later one on ties)."""
+    return min(reversed(alive), key=lambda c: sum(columns[c]) / len(columns[c]))
+
+
+def survivors(alive: Sequence[int], columns: Mapping[int, Sequence[float]],
+              drop: float) -> list[int]:
+    """``alive`` without the candidates that trail the leader (highest mean) by
+    more than ``drop`` standard errors of the difference, paired deal by deal
+    (every candidate in ``alive`` has played the same deals)."""
+    n = len(columns[alive[0]])
+    if n < 2:
+        return list(alive)
+    leader = max(alive, key=lambda c: sum(columns[c]))
+    kept = []
+    for c in alive:
+        diffs = [a - b for a, b in zip(columns[leader], columns[c])]
+        gap = sum(diffs) / n
+        spread = math.sqrt(sum((d - gap) ** 2 for d in diffs) / (n - 1))
+        if c == leader or gap <= drop * spread / math.sqrt(n):
+            kept.append(c)
+    return kept
 
 
 def pick(candidates: Sequence[int], rows: Sequence[Sequence[float]], default: int,
@@ -363,14 +432,15 @@ class PointsNotingSearch(SearchPlayer):
     from one and the same search.
 
     The last round of the search (the final round, when there is one) judged
-    the winner; after the decision, the cards that round did not play (those
-    dropped in screening) are played on copies of the very same deals, the
-    same way, so that every card's figure is a mean over the same deals."""
+    the winner; after the decision, every card that did not play all of that
+    round's deals (those dropped in screening or in the race) is played on
+    copies of the very same deals it missed, the same way, so that every card's
+    figure is a mean over the same deals."""
 
     def __init__(self, level: Level, rng: random.Random, name: str | None = None):
         super().__init__(level, rng, name)
         self._round: _Round | None = None  # the latest round of playouts
-        self._scores: list[tuple[int, int]] = []  # that round's playouts, in order
+        self._scores: list[tuple[int, int]] = []  # the latest rollouts' playouts, in order
 
     def choose_card_with_points(self, view: SeatView) -> tuple[Card, DealScores]:
         """Level 4's card for a stock-phase ``view`` and every legal card's
@@ -383,40 +453,52 @@ class PointsNotingSearch(SearchPlayer):
         card = self.choose_card(view)
         assert isinstance(card, Card)  # a card decision: the view is in the play
         stand_in = representatives(view)
+        cards = sorted(set(stand_in.values()))
         last = self._round
         if last is None:
             samples, solve_cards = self.judging_round()
-            self.rollouts(view, sorted(set(stand_in.values())), max(1, samples), solve_cards,
-                          Outlook(view, self.match_knobs), Memo())
+            memo = Memo()
+            self.begin_round(solve_cards, memo)
+            self.rollouts(view, cards, max(1, samples), solve_cards,
+                          Outlook(view, self.match_knobs), memo)
             last = self._round
             assert last is not None
         else:
-            self._play_on_deals(view, last, sorted(set(stand_in.values()) - last.scores.keys()))
+            self._play_on_deals(view, last, cards)
         return card, DealScores(
             tuple(last.deals), last.solve_cards,
             {CARDS[c]: tuple(last.scores[c if c in last.scores else stand_in[c]])
              for c in sorted(stand_in)})
 
     def _play_on_deals(self, view: SeatView, round_: _Round, cards: Sequence[int]) -> None:
-        """Add ``cards``' scores to ``round_``, played on copies of its deals as it played."""
+        """Complete ``cards``' scores in ``round_``: each played on copies of the
+        deals it has no score for yet, as the round played them."""
         for c in cards:
-            round_.scores[c] = []
-        for other, stock in round_.deals:
+            round_.scores.setdefault(c, [])
+        for i, (other, stock) in enumerate(round_.deals):
+            missing = [c for c in cards if len(round_.scores[c]) <= i]
+            if not missing:
+                continue
             base = sim_from_view(view, other, stock)
-            for c in cards:
+            for c in missing:
                 sim = base.copy()
                 sim.play(c)
                 scores = self.playout_scores(sim, round_.solve_cards, round_.memo)
                 round_.scores[c].append(scores[view.seat])
 
+    def begin_round(self, solve_cards: int, memo: Memo | None) -> None:
+        self._round = _Round(solve_cards, memo)
+
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
-        self._round = noted = _Round(solve_cards, memo)
+        noted = self._round
+        assert noted is not None, "begin_round comes first"
         self._scores = []
         rows = super().rollouts(view, candidates, samples, solve_cards, outlook, memo)
         # the playouts ran row by row: sample 0's candidates, then sample 1's...
         for i, c in enumerate(candidates):
-            noted.scores[c] = [s[view.seat] for s in self._scores[i::len(candidates)]]
+            noted.scores.setdefault(c, []).extend(
+                s[view.seat] for s in self._scores[i::len(candidates)])
         return rows
 
     def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:

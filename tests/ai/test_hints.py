@@ -6,6 +6,7 @@ Hidden cards never change a hint: tests/ai/test_ai_hidden_info.py."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import math
 import random
 import statistics
@@ -76,19 +77,31 @@ def test_noting_the_points_changes_no_decision(index):
     assert set(scores.scores) == set(view.legal_cards())
 
 
-def test_every_figure_is_a_mean_over_the_same_deals():
-    """Cards dropped in screening and finalists alike: each card's scores are
-    its playouts on the final round's deals, in order, with the final round's
-    endgame (replayed here from the recorded deals by a plain SearchPlayer)."""
+RACE = {"final_samples": 12, "final_batch": 3, "final_drop": 3.0, "final_budget": 24}
+
+
+@pytest.mark.parametrize("race", [False, True], ids=["one round", "a race"])
+def test_every_figure_is_a_mean_over_the_same_deals(race):
+    """Cards dropped in screening, in the final race and finalists alike: each
+    card's scores are its playouts on the final round's deals, in order, with
+    the final round's endgame (replayed here from the recorded deals by a plain
+    SearchPlayer)."""
     levels = fast_levels()
+    if race:
+        levels[4] = dataclasses.replace(
+            levels[4], search=dataclasses.replace(levels[4].search, **RACE))
     knobs = levels[4].search
-    dropped = 0
+    dropped = raced = 0
     for index, view in enumerate(STOCK[:4]):
         _card, scores = PointsNotingSearch(levels[4], random.Random(index)).choose_card_with_points(
             view)
-        assert len(scores.deals) == knobs.final_samples
+        if race:  # the race plays batches until one finalist is left or the budget is spent
+            assert len(scores.deals) <= knobs.final_samples
+            raced += len(scores.deals) > knobs.final_batch
+        else:
+            assert len(scores.deals) == knobs.final_samples
         assert scores.solve_cards == knobs.final_solve_cards
-        assert {len(s) for s in scores.scores.values()} == {knobs.final_samples}
+        assert {len(s) for s in scores.scores.values()} == {len(scores.deals)}
         replayer = SearchPlayer(levels[4], random.Random(0))
         for card, per_deal in scores.scores.items():
             for (other, stock), score in zip(scores.deals, per_deal):
@@ -97,6 +110,7 @@ def test_every_figure_is_a_mean_over_the_same_deals():
                 assert replayer.playout_scores(sim, scores.solve_cards)[view.seat] == score
         dropped += len(distinct_cards(view)) > knobs.finalists + 1
     assert dropped  # some position had cards dropped in screening
+    assert raced or not race  # and some race went past its first batch
 
 
 def test_the_note_needs_a_gap_beyond_the_noise():
