@@ -131,6 +131,31 @@ def test_inference_reads_no_hidden_card(seed):
     assert compared or not view.tricks
 
 
+@pytest.mark.parametrize("seed", range(8))
+def test_the_final_race_reads_no_hidden_card(seed):
+    """Level 4's final race (issue #20) drops finalists by their playouts on
+    deals drawn from the view: which finalist stops, and so the card, come from
+    the view alone."""
+    levels = dict(LEVELS)
+    search = dataclasses.replace(levels[4].search, play_samples=4, finalists=3,
+                                 final_samples=9, final_batch=3, final_drop=0.5,
+                                 final_budget=18)
+    levels[4] = dataclasses.replace(levels[4], search=search)
+    rng = random.Random(f"hidden/race/{seed}")
+    decks, dealer, actions, hand = first_position(rng, "free")
+    seat = hand.to_move
+    view = view_of(hand, seat, CONTEXTS[seed % len(CONTEXTS)])
+    variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
+    assert variants, "expected other deals consistent with the view"
+    expected = make_player(4, random.Random(seed), levels).choose(view)
+    assert expected in view.legal
+    for other in variants:
+        other_view = view_of(other, seat, view.context)
+        if other_view == view:
+            got = make_player(4, random.Random(seed), levels).choose(other_view)
+            assert got == expected, "level 4's final race saw a hidden card"
+
+
 def test_inference_changes_the_deals_level4_draws():
     """The knob is live: with inference on, level 4 draws other deals than without
     (so the test above checks a search that really weighs its deals)."""

@@ -78,7 +78,7 @@ def test_the_rival_version_is_required_and_checked():
     import yaml
 
     data = yaml.safe_load(_shipped_text())
-    assert all(level.rival_version == data["rival_version"] >= 3
+    assert all(level.rival_version == data["rival_version"] >= 4
                for level in parse_levels(data).values())
     for bad, message in (("three", "expected a whole number"), (0, "0 is out of range"),
                          (True, "expected a whole number")):
@@ -176,19 +176,27 @@ def test_a_broken_file_never_becomes_a_random_player(tmp_path):
         make_player(3, random.Random(0), load_levels(path))
 
 
+# The level data's digest of rival version 3 (levels.yaml before the final
+# race of issue #20): what every run file of that release records.
+RIVAL_3_DIGEST = "37d0f56f2ab79f20f253fb51439569405726346c8e53533390dcad4e8bb85fae"
+
+
 def test_a_run_file_of_the_previous_rival_says_another_rival_version():
-    """The rival's code changed (rival_version 2 -> 3): a run file written with the
-    previous version's level data is refused as another rival version, and the
-    same run with this version's data is valid."""
+    """The rival changed (rival_version 3 -> 4, level 4's final race): a run file
+    written by the previous release, or with the previous version number, is
+    refused as another rival version, and the same run with this version's data
+    is valid."""
     import dataclasses
     import json
 
+    from belote2p.services.rival import levels_digest
     from belote2p.services.runfile import build_run_file
     from belote2p.services.verify import verify_bytes
     from belote2p.store.api import ExportSource
 
     levels = load_levels()
-    previous = {n: dataclasses.replace(level, rival_version=2) for n, level in levels.items()}
+    assert levels_digest(levels) != RIVAL_3_DIGEST
+    previous = {n: dataclasses.replace(level, rival_version=3) for n, level in levels.items()}
     source = ExportSource("version-test", ("pass", "pass", "pass"), "Ana",
                           "2026-11-30T10:00:00+00:00", None, abandoned=True)
     old = json.dumps(build_run_file(source, previous).as_json()).encode()
@@ -196,3 +204,7 @@ def test_a_run_file_of_the_previous_rival_says_another_rival_version():
     assert not result.valid and "made with another rival version" in result.problem
     new = json.dumps(build_run_file(source, levels).as_json()).encode()
     assert verify_bytes(new, levels).valid
+    released = new.replace(levels_digest(levels).encode(), RIVAL_3_DIGEST.encode())
+    assert released != new
+    result = verify_bytes(released, levels)
+    assert not result.valid and "made with another rival version" in result.problem
