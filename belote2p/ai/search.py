@@ -5,10 +5,12 @@ consistent with the view (``sampling.py``), every distinct legal card is
 played and the hand is played out in ``fastsim`` by the tips policy for both
 seats, each seeing only its own information: a sample's stock order is drawn
 from, never read, exactly as in real play.  The same deals serve every card.
-The best ``finalists`` then get ``final_samples`` fresh deals each, played out
-by the tips while the stock lasts and by the solver from the strict phase on
-(which is how levels 3-4 really play it).  Outcomes are valued for the match
-(``utility.py``); the best mean wins.
+The best ``finalists`` then race over fresh deals (``final_race``: the same
+deals for all, in batches, one clearly behind stops and leaves its deals to the
+others, within a fixed budget of playouts), played out by the tips while the
+stock lasts and by the solver from the strict phase on (which is how levels 3-4
+really play it).  Outcomes are valued for the match (``utility.py``); the best
+mean wins.
 
 Strict phase: the solver, as level 3.
 
