@@ -100,20 +100,25 @@ def test_hints_never_read_a_hidden_card(kind, seed):
             assert hint(other_view, "practice") == expected, f"a hint saw a hidden card ({kind})"
 
 
-def inference_levels() -> dict:
-    """The test levels with level 4's inference on (bids and cards weighed)."""
+def level4_with(**search) -> dict:
+    """The test levels with these search knobs in level 4."""
     levels = dict(LEVELS)
-    search = dataclasses.replace(levels[4].search, inference_deals=8, inference_bid_scale=6)
-    levels[4] = dataclasses.replace(levels[4], search=search)
+    levels[4] = dataclasses.replace(
+        levels[4], search=dataclasses.replace(levels[4].search, **search))
     return levels
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_inference_reads_no_hidden_card(seed):
-    """Level 4 with inference on weighs its deals by the other seat's bids and
-    cards: the weights, and so the decision, come from the view alone."""
-    levels = inference_levels()
-    rng = random.Random(f"hidden/inference/{seed}")
+def inference_levels() -> dict:
+    """The test levels with level 4's inference on (bids and cards weighed)."""
+    return level4_with(inference_deals=8, inference_bid_scale=6)
+
+
+def assert_level4_blind_to_hidden_cards(levels: dict, label: str, seed: int) -> None:
+    """Level 4 (of ``levels``) decides a free-play position and the same view
+    over other hidden cards alike.  Some variant must have the very same view
+    once a trick was played (a new deal may change what the seat sees, e.g. a
+    belote)."""
+    rng = random.Random(f"hidden/{label}/{seed}")
     decks, dealer, actions, hand = first_position(rng, "free")
     seat = hand.to_move
     view = view_of(hand, seat, CONTEXTS[seed % len(CONTEXTS)])
@@ -127,8 +132,15 @@ def test_inference_reads_no_hidden_card(seed):
         if other_view == view:
             compared += 1
             got = make_player(4, random.Random(seed), levels).choose(other_view)
-            assert got == expected, "level 4's inference saw a hidden card"
+            assert got == expected, f"level 4 ({label}) saw a hidden card"
     assert compared or not view.tricks
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_inference_reads_no_hidden_card(seed):
+    """Level 4 with inference on weighs its deals by the other seat's bids and
+    cards: the weights, and so the decision, come from the view alone."""
+    assert_level4_blind_to_hidden_cards(inference_levels(), "inference", seed)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -136,24 +148,9 @@ def test_the_final_race_reads_no_hidden_card(seed):
     """Level 4's final race (issue #20) drops finalists by their playouts on
     deals drawn from the view: which finalist stops, and so the card, come from
     the view alone."""
-    levels = dict(LEVELS)
-    search = dataclasses.replace(levels[4].search, play_samples=4, finalists=3,
-                                 final_samples=9, final_batch=3, final_drop=0.5,
-                                 final_budget=18)
-    levels[4] = dataclasses.replace(levels[4], search=search)
-    rng = random.Random(f"hidden/race/{seed}")
-    decks, dealer, actions, hand = first_position(rng, "free")
-    seat = hand.to_move
-    view = view_of(hand, seat, CONTEXTS[seed % len(CONTEXTS)])
-    variants = hidden_variants(rng, decks, dealer, actions, hand, 3)
-    assert variants, "expected other deals consistent with the view"
-    expected = make_player(4, random.Random(seed), levels).choose(view)
-    assert expected in view.legal
-    for other in variants:
-        other_view = view_of(other, seat, view.context)
-        if other_view == view:
-            got = make_player(4, random.Random(seed), levels).choose(other_view)
-            assert got == expected, "level 4's final race saw a hidden card"
+    levels = level4_with(play_samples=4, finalists=3, final_samples=9, final_batch=3,
+                         final_drop=0.5, final_budget=18)
+    assert_level4_blind_to_hidden_cards(levels, "race", seed)
 
 
 def test_inference_changes_the_deals_level4_draws():

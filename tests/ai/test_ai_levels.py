@@ -117,7 +117,7 @@ def test_the_shipped_levels_are_read_once_and_a_broken_read_is_not_kept(monkeypa
             make_player(level, random.Random(level))
         assert len(reads) == 1
         with pytest.raises(TypeError):
-            levels_module.shipped_levels()[4] = None  # type: ignore[index]
+            levels_module.shipped_levels()[4] = None
     finally:
         levels_module.shipped_levels.cache_clear()
 
