@@ -113,10 +113,7 @@ class SearchPlayer(TipsPlayer):
         if final_round and len(candidates) > k.finalists:
             # screening: only worth playing when it has someone to drop (with no more
             # candidates than finalists its rows would be thrown away unread)
-            self.begin_round(k.rollout_solve_cards, memo)
-            rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards,
-                                 outlook, memo)
-            means = column_means(rows)
+            means = column_means(self.first_round(view, candidates, outlook, memo))
             ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
             finalists = [candidates[i] for i in ranked[:k.finalists]]
             if default not in finalists:
@@ -125,13 +122,20 @@ class SearchPlayer(TipsPlayer):
         if final_round:
             candidates, rows = self.final_race(view, candidates, outlook, memo)
         else:
-            self.begin_round(k.rollout_solve_cards, memo)
-            rows = self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards,
-                                 outlook, memo)
+            rows = self.first_round(view, candidates, outlook, memo)
         trump, _ = view.contract
         if default not in candidates:  # dropped in the race: beaten beyond doubt
             return pick(candidates, rows, 0, 0, trump)
         return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
+
+    def first_round(self, view: SeatView, candidates: Sequence[int], outlook: HandWorth,
+                    memo: Memo) -> list[list[float]]:
+        """Every candidate over ``play_samples`` deals (the screening, or the only
+        round when there is no final one)."""
+        k = self.search_knobs
+        self.begin_round(k.rollout_solve_cards, memo)
+        return self.rollouts(view, candidates, k.play_samples, k.rollout_solve_cards,
+                             outlook, memo)
 
     def final_race(self, view: SeatView, candidates: Sequence[int], outlook: HandWorth,
                    memo: Memo) -> tuple[list[int], list[list[float]]]:
