@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from belote2p.actions import PASS, Action, Bid
@@ -186,7 +187,7 @@ class IsmctsPlayer:
         return deck
 
 
-def make_rival(level: str, rng: random.Random, levels: dict[int, Level] | None = None) -> Player:
+def make_rival(level: str, rng: random.Random, levels: Mapping[int, Level] | None = None) -> Player:
     """The arena's player factory: ``ismcts`` is this rival, anything else a real level."""
     if level == NAME:
         return IsmctsPlayer(rng)

@@ -35,6 +35,7 @@ A seed fixes every decision (fixed counts, no clock).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from belote2p.actions import PASS, Action, Bid, Phase
@@ -223,7 +224,7 @@ class PimcPlayer:
         return deck
 
 
-def make_rival(level: str, rng: random.Random, levels: dict[int, Level] | None = None,
+def make_rival(level: str, rng: random.Random, levels: Mapping[int, Level] | None = None,
                knobs: PimcKnobs | None = None) -> Player:
     """The arena's player factory: ``pimc`` is this rival, anything else a real level."""
     if level == NAME:

@@ -24,7 +24,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 R = TypeVar("R")
 
-_LEVELS: dict[str | None, dict[int, Level]] = {}  # per levels file, loaded once per process
+_LEVELS: dict[str, dict[int, Level]] = {}  # per levels file, loaded once per process
 
 
 @dataclass
@@ -83,11 +83,14 @@ class Outcome:
 Progress = Callable[[int, list[Outcome]], None]
 
 
-def _levels(path: str | None = None) -> dict[int, Level]:
-    """The levels of ``path`` (default: the shipped levels.yaml), or LevelsError."""
-    if path not in _LEVELS:
-        from .levels import load_levels
+def _levels(path: str | None = None) -> Mapping[int, Level]:
+    """The levels of ``path`` (default: the shipped levels.yaml, ``shipped_levels``),
+    or LevelsError."""
+    from .levels import load_levels, shipped_levels
 
+    if path is None:
+        return shipped_levels()
+    if path not in _LEVELS:
         _LEVELS[path] = load_levels(path)
     return _LEVELS[path]
 

@@ -7,9 +7,10 @@ import secrets
 
 import pygame
 
-from ...ai.levels import LevelsError, load_levels
+from ...ai.levels import LevelsError
 from ...match import Run
 from ...services.i18n import _
+from ...services.rival import game_levels
 from ...services.run_session import ActiveRun
 from .. import gfx
 from ..gfx import Button, c
@@ -31,7 +32,7 @@ def level_label(level: int, names: dict[int, str]) -> str:
 class PracticeSetupScene(MenuScene):
     def build(self) -> None:
         try:
-            names = {n: lv.name for n, lv in load_levels().items()}
+            names = {n: lv.name for n, lv in game_levels().items()}
         except LevelsError:  # the names are decoration; the rival reports bad data
             names = {}
         items = [(level, level_label(level, names)) for level in PRACTICE_LEVELS]

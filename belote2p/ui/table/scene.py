@@ -14,7 +14,7 @@ from __future__ import annotations
 import pygame
 
 from ...actions import PASS, Action, Bid, IllegalAction, Phase
-from ...ai.levels import LevelsError, load_levels
+from ...ai.levels import LevelsError
 from ...cards import SUIT_SYMBOLS, Card
 from ...fairness import DAILY_PREFIX, DailyDateError, commitment, parse_daily_date
 from ...hand import Hand
@@ -22,6 +22,7 @@ from ...match import PLAYER, RIVAL, Run
 from ...services.board_text import daily_label
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, current_language
+from ...services.rival import game_levels
 from ...services.run_session import ActiveRun
 from ...store.api import ExportSource
 from ...store.runs import now_iso
@@ -71,7 +72,7 @@ from .state import CelebrationView, FlightView, HandCard, SideState, TableState
 
 def _level_names() -> dict[int, str]:
     try:
-        return {n: lv.name for n, lv in load_levels().items()}
+        return {n: lv.name for n, lv in game_levels().items()}
     except LevelsError:  # a name is decoration; the title reports bad level data
         return {}
 
