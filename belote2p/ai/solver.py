@@ -92,7 +92,6 @@ a set of nested functions over the call's tables (``_make_moves``,
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
@@ -106,6 +105,7 @@ from ..cards import (
     TRUMP_STRENGTH,
     Card,
 )
+from . import collector
 
 __all__ = [
     "CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value", "solve",
@@ -862,9 +862,7 @@ class _Call:
         self.was_enabled = False
 
     def __enter__(self) -> Root:
-        self.was_enabled = gc.isenabled()
-        if self.was_enabled:
-            gc.disable()
+        self.was_enabled = collector.pause()
         self.release = None
         try:
             root, self.release = _root(*self.args)
@@ -877,8 +875,7 @@ class _Call:
         if self.release is not None:
             self.release()
             self.release = None
-        if self.was_enabled:
-            gc.enable()
+        collector.resume(self.was_enabled)
 
 
 def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
