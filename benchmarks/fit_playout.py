@@ -31,7 +31,7 @@ import os
 import random
 import statistics
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -115,61 +115,43 @@ def read_labels(paths: list[str]) -> list[dict[str, Any]]:
 
 
 # --------------------------------------------------------- the screening loss
-ScreenJob = tuple[str, int, tuple[str, ...], list[dict[str, float]]]
+# (screen or choice, seed, match, levels files, the match's labels)
+JudgeJob = tuple[str, str, int, tuple[str, ...], list[dict[str, float]]]
 
 
-def screen_match(job: ScreenJob) -> list[list[float]]:
+def finalists(player: SearchPlayer, view: SeatView) -> list[int]:
+    """The cards ``player``'s screening sends to its final round."""
+    candidates, default = player.candidates(view)
+    return player.screened(view, candidates, default, Outlook(view, player.match_knobs), Memo())
+
+
+def played(player: SearchPlayer, view: SeatView) -> list[int]:
+    """The card ``player`` plays (its whole search)."""
+    return [player.search_card(view)]
+
+
+JUDGED = {"screen": finalists, "choice": played}  # what each comparison judges
+
+
+def judge_match(job: JudgeJob) -> list[list[float]]:
     """For each labelled position of match ``k`` and each levels file: the best
-    label value among the finalists its screening round keeps (as
-    ``SearchPlayer.search_rounds`` keeps them, the tips' own card included)."""
-    seed, k, files, labels = job
+    label value among the cards that file's level 4 is judged by there."""
+    command, seed, k, files, labels = job
     levels = [load_levels(path)[4] for path in files]
+    judged = JUDGED[command]
     out = []
     for index, (view, values) in enumerate(zip(stock_positions(seed, k), labels)):
         stand_in = representatives(view)
         row = []
         for level in levels:
-            player = SearchPlayer(level, random.Random(f"bench4/screen/{seed}/{k}/{index}"))
-            kept = player_finalists(player, view)
-            row.append(max(values[str(stand_in[c])] for c in kept))
+            player = SearchPlayer(level, random.Random(f"bench4/{command}/{seed}/{k}/{index}"))
+            row.append(max(values[str(stand_in[c])] for c in judged(player, view)))
         out.append(row)
     return out
 
 
-def player_finalists(player: SearchPlayer, view: SeatView) -> list[int]:
-    """The cards ``player``'s screening sends to the final round."""
-    k = player.search_knobs
-    candidates = distinct_cards(view)
-    default = choose_card(info_from_view(view, player.play_knobs.count_plain), player.play_knobs)
-    if default not in candidates:
-        candidates.append(default)
-    if len(candidates) <= k.finalists:
-        return candidates
-    means = column_means(player.first_round(view, candidates, Outlook(view, player.match_knobs),
-                                            Memo()))
-    ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
-    kept = [candidates[i] for i in ranked[:k.finalists]]
-    return kept if default in kept else kept + [default]
-
-
-def choice_match(job: ScreenJob) -> list[list[float]]:
-    """For each labelled position of match ``k`` and each levels file: the label
-    value of the card level 4 of that file plays there (its whole search)."""
-    seed, k, files, labels = job
-    levels = [load_levels(path)[4] for path in files]
-    out = []
-    for index, (view, values) in enumerate(zip(stock_positions(seed, k), labels)):
-        stand_in = representatives(view)
-        row = []
-        for level in levels:
-            player = SearchPlayer(level, random.Random(f"bench4/choice/{seed}/{k}/{index}"))
-            row.append(values[str(stand_in[player.search_card(view)])])
-        out.append(row)
-    return out
-
-
-def compare(args: argparse.Namespace, judge: Callable[[ScreenJob], list[list[float]]]) -> None:
-    """Run ``judge`` over the labelled matches; each file's mean loss against
+def compare(args: argparse.Namespace) -> None:
+    """``judge_match`` over the labelled matches; each file's mean loss against
     the best label value, and its mean difference from the first file."""
     rows = read_labels([args.labels])
     by_match: dict[int, list[dict[str, float]]] = {}
@@ -177,10 +159,10 @@ def compare(args: argparse.Namespace, judge: Callable[[ScreenJob], list[list[flo
         by_match.setdefault(int(row["match"]), []).append(row["values"])
     matches = sorted(by_match)[:args.matches]
     files = tuple(args.levels)
-    work: list[ScreenJob] = [(args.seed, k, files, by_match[k]) for k in matches]
+    work: list[JudgeJob] = [(args.command, args.seed, k, files, by_match[k]) for k in matches]
     kept: list[list[float]] = []
     best: list[float] = []
-    for k, result in zip(matches, results_in_order(judge, work, args.jobs)):
+    for k, result in zip(matches, results_in_order(judge_match, work, args.jobs)):
         kept += result
         best += [max(v.values()) for v in by_match[k][:len(result)]]
         losses = [statistics.fmean(b - r[f] for b, r in zip(best, kept)) for f in range(len(files))]
@@ -323,7 +305,7 @@ def main() -> None:
     elif args.command == "fit":
         fit(args)
     else:
-        compare(args, screen_match if args.command == "screen" else choice_match)
+        compare(args)
 
 
 if __name__ == "__main__":

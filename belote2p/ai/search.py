@@ -107,23 +107,11 @@ class SearchPlayer(TipsPlayer):
         k = self.search_knobs
         outlook = Outlook(view, self.match_knobs)
         memo = Memo()  # the trial endgames share their search tables, for this decision only
-        candidates = distinct_cards(view)
-        default = choose_card(info_from_view(view, self.play_knobs.count_plain), self.play_knobs)
-        if default not in candidates:
-            candidates.append(default)
+        candidates, default = self.candidates(view)
         if len(candidates) == 1:
             return candidates[0]
-        final_round = bool(k.finalists and k.final_samples)
-        if final_round and len(candidates) > k.finalists:
-            # screening: only worth playing when it has someone to drop (with no more
-            # candidates than finalists its rows would be thrown away unread)
-            means = column_means(self.first_round(view, candidates, outlook, memo))
-            ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
-            finalists = [candidates[i] for i in ranked[:k.finalists]]
-            if default not in finalists:
-                finalists.append(default)
-            candidates = finalists
-        if final_round:
+        if k.finalists and k.final_samples:
+            candidates = self.screened(view, candidates, default, outlook, memo)
             candidates, rows = self.final_race(view, candidates, outlook, memo)
         else:
             rows = self.first_round(view, candidates, outlook, memo)
@@ -131,6 +119,31 @@ class SearchPlayer(TipsPlayer):
         if default not in candidates:  # dropped in the race: beaten beyond doubt
             return pick(candidates, rows, 0, 0, trump)
         return pick(candidates, rows, candidates.index(default), k.min_edge, trump)
+
+    def candidates(self, view: SeatView) -> tuple[list[int], int]:
+        """The cards worth searching (``distinct_cards``) and the tips' own card,
+        which is always one of them."""
+        candidates = distinct_cards(view)
+        default = choose_card(info_from_view(view, self.play_knobs.count_plain), self.play_knobs)
+        if default not in candidates:
+            candidates.append(default)
+        return candidates, default
+
+    def screened(self, view: SeatView, candidates: list[int], default: int, outlook: HandWorth,
+                 memo: Memo) -> list[int]:
+        """The cards the final round judges: the best ``finalists`` over the
+        first round, and the tips' own card.  The first round is only worth
+        playing when it has someone to drop (with no more candidates than
+        finalists its rows would be thrown away unread)."""
+        k = self.search_knobs
+        if len(candidates) <= k.finalists:
+            return candidates
+        means = column_means(self.first_round(view, candidates, outlook, memo))
+        ranked = sorted(range(len(candidates)), key=lambda i: -means[i])
+        finalists = [candidates[i] for i in ranked[:k.finalists]]
+        if default not in finalists:
+            finalists.append(default)
+        return finalists
 
     def first_round(self, view: SeatView, candidates: Sequence[int], outlook: HandWorth,
                     memo: Memo) -> list[list[float]]:
@@ -460,6 +473,10 @@ class PointsNotingSearch(SearchPlayer):
         get a round of their own after the decision, so the decision stays
         level 4's."""
         self._round = None
+        with collector.paused():  # as in search_card, the completion too
+            return self._card_with_points(view)
+
+    def _card_with_points(self, view: SeatView) -> tuple[Card, DealScores]:
         card = self.choose_card(view)
         assert isinstance(card, Card)  # a card decision: the view is in the play
         stand_in = representatives(view)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,8 @@ import pytest
 from belote2p.actions import Phase
 from belote2p.ai.heuristics import choose_card
 from belote2p.ai.levels import shipped_levels
-from belote2p.ai.search import distinct_cards
+from belote2p.ai.search import SearchPlayer, distinct_cards
+from belote2p.resources import levels_path
 from benchmarks import fit_playout
 
 
@@ -92,3 +94,25 @@ def test_the_fit_finds_knobs_that_play_the_labelled_best_cards(more_labels, tmp_
     assert report["regret_after"]["train"] < report["regret_before"]["train"]
     assert report["regret_after"]["test"] <= report["regret_before"]["test"]
     assert report["changed"]
+
+
+def test_the_judges_value_the_screenings_finalists_and_the_searchs_card(labels) -> None:
+    """``screen`` takes the best label value among the finalists (the tips' own
+    card always among them), ``choice`` the label value of the card played."""
+    path = str(levels_path())
+    views = list(fit_playout.stock_positions("fit-test", 0))[:6]
+    values = [row["values"] for row in labels[:6]]
+    screened = fit_playout.judge_match(("screen", "fit-test", 0, (path,), values))
+    chosen = fit_playout.judge_match(("choice", "fit-test", 0, (path,), values))
+    assert len(screened) == len(chosen) == len(views)
+    level = shipped_levels()[4]
+    for index, (view, row) in enumerate(zip(views, labels)):
+        stand_in = row["stand_in"]
+        player = SearchPlayer(level, random.Random(f"bench4/screen/fit-test/0/{index}"))
+        kept = fit_playout.finalists(player, view)
+        _, default = player.candidates(view)
+        assert default in kept and 1 <= len(kept) <= level.search.finalists + 1
+        assert screened[index] == [max(row["values"][str(stand_in[str(int(c))])] for c in kept)]
+        player = SearchPlayer(level, random.Random(f"bench4/choice/fit-test/0/{index}"))
+        card = player.search_card(view)
+        assert chosen[index] == [row["values"][str(stand_in[str(int(card))])]]
