@@ -1,26 +1,36 @@
-"""Fit the playout policy (the tips' knobs of level 4) to the search's own values.
+"""Fit the playout policy (the tips' knobs of level 4) to the search's own values,
+and judge level 4's search stages against the same values.
 
-    python benchmarks/fit_playout.py label --matches M [--seed S] [--deals D] [--jobs J] --out F
+    python benchmarks/fit_playout.py label --matches M [--start K] [--seed S] [--deals D]
+                                           [--jobs J] --out F
     python benchmarks/fit_playout.py fit F [F ...] [--rounds R] [--levels FILE]
+    python benchmarks/fit_playout.py screen F LEVELS [LEVELS ...] [--matches M] [--jobs J]
+    python benchmarks/fit_playout.py choice F LEVELS [LEVELS ...] [--matches M] [--jobs J]
 
 Level 4 values a stock-phase card by playing the hand out with the tips for
 both seats while the stock lasts and the solver after.  The better that
 continuation plays, the truer the values.  This is one step of policy
 iteration: ``label`` values every distinct legal card of stock-phase positions
 with that search (``D`` deals each, the solver over the whole strict phase,
-match value, as level 4's final round), and ``fit`` looks for tips knobs whose
-card loses least against those values (its *regret*: the best card's value
-minus the value of the card the tips choose), a policy closer to what the
-search itself would play.  Positions come from level-3 matches
-(``Match(seed, k)``; tips in the stock phase, as the playouts), both seats.
+match value, as level 4's final round; one JSON line a position, appended to
+F), and ``fit`` looks for tips knobs whose card loses least against those
+values (its *regret*: the best card's value minus the value of the card the
+tips choose), a policy closer to what the search itself would play.  Positions
+come from level-3 matches (``Match(seed, k)``; tips in the stock phase, as the
+playouts), both seats.
 
 ``fit`` searches the knobs of ``play`` (keep values, bonuses, penalties) one at
 a time, trying each scaled up and down, keeping a change only if it lowers the
-regret on the training half (even positions); it reports the regret on the
-other half, which it never fits, before and after, and prints the knobs as a
-``play:`` block.  Testing only: what it finds is judged by the arena
-(``benchmarks/arena_pimc.py 4 pimc --levels FILE``), never by this regret
-alone, which shares the tips' model beyond one move.
+regret on the training half (the even matches); it reports the regret on the
+other half, which it never fits, before and after, and the knobs it changed (a
+JSON line).  ``screen`` and ``choice`` replay the labelled positions and judge,
+for each LEVELS file, the cards its level 4's screening sends to the final
+round (the best label value among them) or the card its whole search plays
+(its label value), paired on the same positions: each file's mean loss against
+the labels' best card, and its mean difference from the first file.  Testing
+only: what these find is judged by the arena (``benchmarks/arena_pimc.py 4
+pimc --levels FILE``), never by the labels alone, which share the tips' model
+beyond one move.
 """
 
 from __future__ import annotations
