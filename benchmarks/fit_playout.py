@@ -242,20 +242,19 @@ def fit(args: argparse.Namespace) -> None:
     test = [p for i, p in enumerate(positions) if r_match(rows[i]) % 2 == 1]
     levels = load_levels(args.levels) if args.levels else shipped_levels()
     start = knobs = levels[4].play
-    best = mean_regret(train, knobs)
+    before = {"train": mean_regret(train, start), "test": mean_regret(test, start)}
+    best = before["train"]
     print(f"positions: train {len(train)}, test {len(test)}; regret train {best:.5f}, "
-          f"test {mean_regret(test, knobs):.5f}", file=sys.stderr)
+          f"test {before['test']:.5f}", file=sys.stderr)
     for step in range(args.rounds):
         scale = 0.5 / (step + 1)
         improved = False
         for name in KNOBS:
-            old = knob_value(knobs, name)
-            for value in trial_values(old, scale):
+            for value in trial_values(knob_value(knobs, name), scale):
                 trial = with_knob(knobs, name, value)
                 got = mean_regret(train, trial)
                 if got < best - 1e-6:
                     knobs, best, improved = trial, got, True
-                    old = value
         print(f"round {step + 1}: train {best:.5f}, test {mean_regret(test, knobs):.5f}",
               file=sys.stderr, flush=True)
         if not improved and scale < 0.1:
@@ -263,8 +262,7 @@ def fit(args: argparse.Namespace) -> None:
     changed = {n: (knob_value(start, n), knob_value(knobs, n)) for n in KNOBS
                if knob_value(start, n) != knob_value(knobs, n)}
     print(json.dumps({"train": len(train), "test": len(test),
-                      "regret_before": {"train": round(mean_regret(train, start), 5),
-                                        "test": round(mean_regret(test, start), 5)},
+                      "regret_before": {half: round(v, 5) for half, v in before.items()},
                       "regret_after": {"train": round(best, 5),
                                        "test": round(mean_regret(test, knobs), 5)},
                       "changed": changed}))
@@ -297,18 +295,13 @@ def main() -> None:
     fitp.add_argument("labels", nargs="+")
     fitp.add_argument("--rounds", type=int, default=6)
     fitp.add_argument("--levels")
-    scr = sub.add_parser("screen")
-    scr.add_argument("labels")
-    scr.add_argument("levels", nargs="+", help="levels files whose screening to compare")
-    scr.add_argument("--seed", default="fit")
-    scr.add_argument("--matches", type=int, default=1000)
-    scr.add_argument("--jobs", type=int, default=1)
-    cho = sub.add_parser("choice")
-    cho.add_argument("labels")
-    cho.add_argument("levels", nargs="+", help="levels files whose level 4 to compare")
-    cho.add_argument("--seed", default="fit")
-    cho.add_argument("--matches", type=int, default=1000)
-    cho.add_argument("--jobs", type=int, default=1)
+    for command, what in (("screen", "screening"), ("choice", "level 4")):
+        judge = sub.add_parser(command)
+        judge.add_argument("labels")
+        judge.add_argument("levels", nargs="+", help=f"levels files whose {what} to compare")
+        judge.add_argument("--seed", default="fit")
+        judge.add_argument("--matches", type=int, default=1000)
+        judge.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
     if args.command == "label":
         label(args)
