@@ -15,7 +15,13 @@ kinds together and per kind; ``cpu``: the same over the process's CPU time,
 which other programs on the machine do not inflate), and ``decisions_digest``, a
 hash of every answer:
 two runs (say before and after a speed-up) decided identically if and only if
-their digests match.  ``--profile FILE`` writes cProfile statistics of the timed
+their digests match.  ``reference_ms`` is the host's yardstick: the CPU time of
+a fixed workload that no change to the package touches (``bench_solver``'s plain
+memoised minimax on 20 seeded seven-card endgames, the best of three runs, timed
+before the decisions), and ``cpu_p95_per_reference`` the decisions' CPU p95 in
+that unit.  Hosts here differ in speed by half or more from one session to the
+next; two readings of the p95 on different hosts compare through the ratio, not
+through the milliseconds.  ``--profile FILE`` writes cProfile statistics of the timed
 decisions to FILE (read them with ``python -m pstats FILE``).  ``--levels FILE``
 times the level 4 of another levels file (say with inference on); the
 positions always come from the shipped level 3.
@@ -35,13 +41,18 @@ import time
 
 if importlib.util.find_spec("belote2p") is None:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# benchmarks.bench_solver (the host's yardstick), from the checkout
+sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.actions import Phase
 from belote2p.ai import decide, load_levels, make_player
 from belote2p.match import Match
 from belote2p.view import SeatView
+from benchmarks.bench_solver import baseline, random_position
 
 KINDS = ("bid", "stock", "strict")
+REFERENCE_POSITIONS = 20   # seven-card endgames for the host's yardstick
+REFERENCE_RUNS = 3         # its best run is kept (the least disturbed)
 
 
 def kind_of(view: SeatView) -> str:
@@ -81,6 +92,21 @@ def summary(times: list[float]) -> dict[str, float]:
             "p95_ms": round(percentile(ordered, 0.95), 1), "max_ms": round(ordered[-1], 1)}
 
 
+def reference_ms() -> float:
+    """The host's yardstick: the best of ``REFERENCE_RUNS`` CPU times (ms) of
+    the plain minimax of ``bench_solver`` (code the package never changes) on
+    ``REFERENCE_POSITIONS`` seeded seven-card endgames."""
+    rng = random.Random("bench4/host-reference")
+    endgames = [random_position(rng, 7) for _ in range(REFERENCE_POSITIONS)]
+    best = float("inf")
+    for _ in range(REFERENCE_RUNS):
+        start = time.process_time()
+        for trump, leader, hands in endgames:
+            baseline(trump, leader, hands)
+        best = min(best, (time.process_time() - start) * 1000.0)
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--decisions", type=int, default=60)
@@ -95,6 +121,7 @@ def main() -> None:
         parser.error(f"--kinds: expected some of {', '.join(KINDS)}, got {args.kinds!r}")
 
     views = positions(args.seed, args.decisions, kinds)
+    reference = reference_ms()
     levels = load_levels(args.levels) if args.levels else None
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}
     every: list[float] = []
@@ -116,10 +143,13 @@ def main() -> None:
         digest.update(f"{index}:{action}\n".encode())
     if profiler:
         profiler.dump_stats(args.profile)
+    cpu_summary = summary(cpu)
     result = {"decisions": len(views), "seed": args.seed, **summary(every),
-              "cpu": summary(cpu),
+              "cpu": cpu_summary,
               "by_kind": {kind: summary(times[kind]) for kind in KINDS if kind in kinds},
-              "decisions_digest": digest.hexdigest()[:16]}
+              "decisions_digest": digest.hexdigest()[:16],
+              "reference_ms": round(reference, 1),
+              "cpu_p95_per_reference": round(cpu_summary.get("p95_ms", 0.0) / reference, 3)}
     print(json.dumps(result))
 
 
