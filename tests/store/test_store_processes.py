@@ -4,6 +4,7 @@ folder, a full disk; and the two commands' output."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import os
@@ -31,6 +32,9 @@ ENV = dict(os.environ, PYTHONPATH=str(ROOT))
 ENV.pop("BELOTE2P_DATA_DIR", None)
 
 # A game that plays a fixed list of actions, saving after each and saying so.
+# It plays an action only when the test says "go" on its standard input, so a
+# loaded machine cannot let it run ahead of the test's kill and finish the list
+# in a few lives (the test then saw too few kills: a flaky failure under load).
 PLAYER_SCRIPT = r"""
 import json, random, sys, time
 from belote2p.match import Run
@@ -44,6 +48,8 @@ started = saved.started if saved else plan["started"]
 rng = random.Random(len(run.actions))
 print("resumed", len(run.actions), flush=True)
 for word in plan["actions"][len(run.actions):]:
+    if not sys.stdin.readline():
+        sys.exit(0)
     from belote2p.actions import parse_action
     run.apply(parse_action(word))
     store.save_run(plan["seed"], run.actions, started)
@@ -79,23 +85,24 @@ def test_kill_9_at_many_points_then_resume(tmp_path):
     kills, finished, points = 0, False, set()
     while not finished:
         child = subprocess.Popen([sys.executable, "-c", PLAYER_SCRIPT, str(folder), str(plan)],
-                                 stdout=subprocess.PIPE, text=True, env=ENV)
+                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                                 env=ENV)
         target = rng.randint(1, 14)
-        reported = None
-        for line in child.stdout:
-            word, *rest = line.split()
+        word, count = child.stdout.readline().split()
+        assert word == "resumed"
+        resumed_at = reported = int(count)
+        # allow `target` more actions; kill while the last of them is being played and saved
+        with contextlib.suppress(BrokenPipeError):  # nothing left to play: it has gone
+            child.stdin.write("go\n" * target)
+            child.stdin.flush()
+        while reported - resumed_at < target - 1:
+            word, *rest = child.stdout.readline().split()
             if word == "done":
                 finished = True
                 break
-            count = int(rest[0])
-            if word == "resumed":
-                resumed_at = count
-                reported = count
-                continue
-            reported = count
-            if count - resumed_at >= target:
-                break
+            reported = int(rest[0])
         if not finished:
+            time.sleep(rng.random() * 0.003)
             child.send_signal(signal.SIGKILL)
             kills += 1
             for line in child.stdout:  # what it said before it died
@@ -103,7 +110,10 @@ def test_kill_9_at_many_points_then_resume(tmp_path):
                 # the kill can cut the last line short: only a whole line counts
                 if word == "saved" and rest and line.endswith("\n"):
                     reported = int(rest[0])
+                finished = finished or word == "done"
         child.wait(30)
+        with contextlib.suppress(BrokenPipeError):
+            child.stdin.close()
         child.stdout.close()
         store = SqliteStore(folder / DB_NAME, echo=False)
         saved = store.load_run()
