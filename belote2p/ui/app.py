@@ -130,6 +130,9 @@ class App:
         self._felt: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
         self.on_close: list[Callable[[], None]] = []
+        # What the first frame need not wait for (the rival's worker process,
+        # audio): started once it is on the screen, in this order.
+        self.after_first_frame: list[Callable[[], None]] = [self.sounds.start]
         self._warned = 0  # store warnings already shown
         self._shown: bytes | None = None  # the pixels last sent to the screen
         # The scene whose own picture alone is on the surface (no overlay, no
@@ -248,7 +251,9 @@ class App:
         if self.top is not None:
             self.top.after_draw(self.surface)
         if self.frames == 1:
-            self.sounds.start()  # after the first frame: opening audio can be slow
+            hooks, self.after_first_frame = self.after_first_frame, []
+            for hook in hooks:
+                hook()
 
     def _poll_warnings(self) -> None:
         """The store reports trouble (saving off, a database moved aside) in a

@@ -1,7 +1,7 @@
 """The window programs, ``play`` and ``demo``: build the app, the run session
 and the screens.  The only UI module that imports concrete scenes; each
 route gets its factory here (a new screen: a scene module, a ``Route`` and
-one ``register`` line below)."""
+a factory in ``_register_screens`` below, which imports the scene when it first opens)."""
 
 from __future__ import annotations
 
@@ -21,23 +21,9 @@ from ..store.api import STORAGE_FAILURES
 from .app import FPS, App, initial_size
 from .context import SceneContext
 from .navigation import Navigator, Route
-from .scenes.confirm import ConfirmDialog
-from .scenes.export import ExportScene
-from .scenes.help import HelpScene
-from .scenes.history import HistoryScene
-from .scenes.leaderboard import LeaderboardScene
-from .scenes.learn import LearnScene
-from .scenes.learn_offer import LearnOffer
-from .scenes.name_entry import NameEntryScene
-from .scenes.pause import PauseMenu
-from .scenes.practice_setup import PracticeSetupScene
-from .scenes.review import ReviewScene
-from .scenes.settings import SettingsScene
-from .scenes.stats import StatsScene
+from .protocols import Screen
 from .scenes.title import TitleScene
 from .settings import Settings
-from .table.demo import DemoConfig
-from .table.scene import TableScene
 from .theme import settings_with_defaults, theme
 from .worker import AIWorker
 
@@ -79,7 +65,8 @@ def build_game(store: Store, size: tuple[int, int] = (1280, 800),
     app = App(prefs, size=size, fps=FPS if fps is None else fps)
     session = RunSession(store, report=app.toast)
     app.warnings = session.warnings
-    worker = AIWorker(worker_mode)
+    worker = AIWorker(worker_mode, start=False)
+    app.after_first_frame.append(worker.start)
     app.on_close += [session.close, worker.shutdown]
     nav = Navigator(app)
     ctx = SceneContext(window=app, nav=nav, session=session, settings=prefs, art=app.art,
@@ -90,22 +77,76 @@ def build_game(store: Store, size: tuple[int, int] = (1280, 800),
 
 
 def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
+    """One factory per route.  Only the title is imported with this module: every
+    other screen's module (the table's, the review's with the AI's reviewer...) is
+    imported when the screen first opens, so none of them delays the window's
+    first frame (issue #29: a fifth of a second of imports)."""
     nav.register(Route.TITLE, lambda: TitleScene(ctx))
-    nav.register(Route.TABLE, lambda active, demo=None, practice=None:
-                 TableScene(ctx, active, demo, practice))
-    nav.register(Route.PAUSE, lambda **kw: PauseMenu(ctx, **kw))
-    nav.register(Route.CONFIRM, lambda **kw: ConfirmDialog(ctx, **kw))
-    nav.register(Route.SETTINGS, lambda: SettingsScene(ctx))
-    nav.register(Route.HELP, lambda: HelpScene(ctx))
-    nav.register(Route.LEADERBOARD, lambda highlight=None: LeaderboardScene(ctx, highlight))
-    nav.register(Route.NAME_ENTRY, lambda active: NameEntryScene(ctx, active))
-    nav.register(Route.HISTORY, lambda **kw: HistoryScene(ctx, **kw))
-    nav.register(Route.STATS, lambda **kw: StatsScene(ctx, **kw))
-    nav.register(Route.EXPORT, lambda source, folder=None: ExportScene(ctx, source, folder))
-    nav.register(Route.REVIEW, lambda **kw: ReviewScene(ctx, **kw))
-    nav.register(Route.PRACTICE, lambda: PracticeSetupScene(ctx))
-    nav.register(Route.LEARN, lambda: LearnScene(ctx))
-    nav.register(Route.LEARN_OFFER, lambda: LearnOffer(ctx))
+
+    def table(active: ActiveRun, demo: Any = None, practice: Any = None) -> Screen:
+        from .table.scene import TableScene
+        return TableScene(ctx, active, demo, practice)
+
+    def pause(**kw: Any) -> Screen:
+        from .scenes.pause import PauseMenu
+        return PauseMenu(ctx, **kw)
+
+    def confirm(**kw: Any) -> Screen:
+        from .scenes.confirm import ConfirmDialog
+        return ConfirmDialog(ctx, **kw)
+
+    def settings() -> Screen:
+        from .scenes.settings import SettingsScene
+        return SettingsScene(ctx)
+
+    def help_pages() -> Screen:
+        from .scenes.help import HelpScene
+        return HelpScene(ctx)
+
+    def leaderboard(highlight: Any = None) -> Screen:
+        from .scenes.leaderboard import LeaderboardScene
+        return LeaderboardScene(ctx, highlight)
+
+    def name_entry(active: ActiveRun) -> Screen:
+        from .scenes.name_entry import NameEntryScene
+        return NameEntryScene(ctx, active)
+
+    def history(**kw: Any) -> Screen:
+        from .scenes.history import HistoryScene
+        return HistoryScene(ctx, **kw)
+
+    def stats(**kw: Any) -> Screen:
+        from .scenes.stats import StatsScene
+        return StatsScene(ctx, **kw)
+
+    def export(source: Any, folder: Any = None) -> Screen:
+        from .scenes.export import ExportScene
+        return ExportScene(ctx, source, folder)
+
+    def review(**kw: Any) -> Screen:
+        from .scenes.review import ReviewScene
+        return ReviewScene(ctx, **kw)
+
+    def practice() -> Screen:
+        from .scenes.practice_setup import PracticeSetupScene
+        return PracticeSetupScene(ctx)
+
+    def learn() -> Screen:
+        from .scenes.learn import LearnScene
+        return LearnScene(ctx)
+
+    def learn_offer() -> Screen:
+        from .scenes.learn_offer import LearnOffer
+        return LearnOffer(ctx)
+
+    for route, factory in ((Route.TABLE, table), (Route.PAUSE, pause), (Route.CONFIRM, confirm),
+                           (Route.SETTINGS, settings), (Route.HELP, help_pages),
+                           (Route.LEADERBOARD, leaderboard), (Route.NAME_ENTRY, name_entry),
+                           (Route.HISTORY, history), (Route.STATS, stats),
+                           (Route.EXPORT, export), (Route.REVIEW, review),
+                           (Route.PRACTICE, practice), (Route.LEARN, learn),
+                           (Route.LEARN_OFFER, learn_offer)):
+        nav.register(route, factory)
 
 
 def _saved_settings(store: Store) -> dict[str, Any]:
@@ -243,6 +284,8 @@ def demo_main(args: Any) -> int:
     if problem is not None:
         print(f"belote2p: {problem}", file=sys.stderr)
         return 2
+    from .table.demo import DemoConfig
+
     config = DemoConfig(levels=tuple(_level(v) for v in args.levels),
                         hands=getattr(args, "hands", None), fast=bool(args.fast),
                         screenshots=shots, seed=str(args.seed))

@@ -187,9 +187,13 @@ def _warm() -> bool:
 class AIWorker:
     """``submit`` a decision, ``poll`` for it.  ``mode``: process, thread or
     inline (computed at once; for tests).  ``answer_bound``: the seconds a
-    decision may take in the worker before ``RivalSeats`` rescues it."""
+    decision may take in the worker before ``RivalSeats`` rescues it.
+    ``start``: False leaves the pool to ``start()`` (the window calls it after
+    its first frame: a spawned process importing the AI would share the cores
+    with the window's start) or to the first job submitted."""
 
-    def __init__(self, mode: str = "process", answer_bound: float = ANSWER_BOUND):
+    def __init__(self, mode: str = "process", answer_bound: float = ANSWER_BOUND,
+                 start: bool = True):
         self.mode = mode
         self.answer_bound = answer_bound
         self.pool: cf.Executor | None = None
@@ -197,7 +201,14 @@ class AIWorker:
         self._jobs = 0
         self._rescuer: cf.ThreadPoolExecutor | None = None
         self._loader: cf.ThreadPoolExecutor | None = None
-        self._start()
+        self._closed = False
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        """The pool, unless it runs already or the worker was shut down."""
+        if self.pool is None and not self._closed:
+            self._start()
 
     def _start(self) -> None:
         if self.mode == "process":
@@ -245,6 +256,7 @@ class AIWorker:
         self._start()
 
     def _submit(self, fn: Any, *args: Any) -> cf.Future[Any]:
+        self.start()  # (a job asked for before the window's first frame)
         try:
             return self.pool.submit(fn, *args)  # type: ignore[union-attr]
         except (RuntimeError, cf.process.BrokenProcessPool):
@@ -319,6 +331,7 @@ class AIWorker:
         return self._loader.submit(fn)
 
     def shutdown(self) -> None:
+        self._closed = True
         self._stop_pool()
         for pool in (self._rescuer, self._loader):
             if pool is not None:

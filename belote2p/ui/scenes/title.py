@@ -33,6 +33,11 @@ class TitleAction:
 
 
 class TitleScene(MenuScene):
+    # Whether the rival's level data was read (a tenth of a second of YAML):
+    # once the title's first frame is on the screen, and before any button acts.
+    levels_checked = False
+    levels_problem: str | None = None
+
     def build(self) -> None:
         session = self.ctx.session
         self.blocked = self._blocked_reason()
@@ -77,8 +82,20 @@ class TitleScene(MenuScene):
         wide.centerx = rect.centerx
         return wide
 
+    def _check_levels(self) -> None:
+        """Reads the level data once; the title is built again if it is broken."""
+        if self.levels_checked:
+            return
+        self.levels_checked = True
+        self.levels_problem = self.ctx.session.levels_problem()
+        if self.levels_problem is not None:
+            self.build()
+
+    def after_draw(self, surf: pygame.Surface) -> None:
+        self._check_levels()
+
     def _blocked_reason(self) -> str | None:
-        problem = self.ctx.session.levels_problem()
+        problem = self.levels_problem
         if problem is not None:
             return _("The rival's level data cannot be read, so no scored run can start: "
                      "{problem}").format(problem=problem)
@@ -98,6 +115,7 @@ class TitleScene(MenuScene):
             self.ctx.nav.push(Route.LEARN_OFFER)
 
     def activate(self, b: Button) -> None:
+        self._check_levels()
         key, nav, session = b.value, self.ctx.nav, self.ctx.session
         action = ACTIONS[str(key)]
         if action.touches_run and (self.blocked or session.open_elsewhere):
