@@ -35,7 +35,8 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE_DIR = ROOT / "belote2p" / "locale"
 POT = LOCALE_DIR / "belote2p.pot"
 TRANSLATED = ("pt", "es", "fr")  # English is the message ids themselves
-KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2)}
+KEYWORDS: dict[str, Any] = {"_": None, "N_": None, "ngettext": (1, 2),
+                            "pgettext": ((1, "c"), 2)}
 COMMENT_TAGS = ("TRANSLATORS:",)
 SEED_FILE = "tools/i18n.py"  # the location a seeded message is listed under
 
@@ -109,7 +110,7 @@ def catalogue_problems(code: str, pot: Catalog, po: Catalog) -> list[str]:
         if not message.id:
             continue
         where = f"{code}: {ids(message)[0]!r}"
-        done = po.get(message.id)
+        done = po.get(message.id, message.context)
         if done is None:
             problems.append(f"{where} is missing")
             continue
@@ -138,7 +139,8 @@ def catalogue_problems(code: str, pot: Catalog, po: Catalog) -> list[str]:
 def stale_template(pot: Catalog) -> list[str]:
     """Messages the code uses that the .pot lacks (run extract)."""
     return [f"not in the .pot (run extract): {message.id!r}"
-            for message in template() if message.id and message.id not in pot]
+            for message in template()
+            if message.id and pot.get(message.id, message.context) is None]
 
 
 def all_problems() -> list[str]:
@@ -208,14 +210,16 @@ def merge(base_path: Path, ours_path: Path, theirs_path: Path) -> int:
     base, ours, theirs = (read_catalog(p) if p.stat().st_size else Catalog()
                           for p in (base_path, ours_path, theirs_path))
     result = read_catalog(ours_path)
-    keys = [m.id for m in ours if m.id] + [m.id for m in theirs
-                                           if m.id and ours.get(m.id) is None]
-    for key in keys:
-        message, clash = merged_message(base.get(key), ours.get(key), theirs.get(key))
+    # A message is its id and its context ("K" the king's letter is not another "K").
+    keys = [(m.id, m.context) for m in ours if m.id] + [
+        (m.id, m.context) for m in theirs if m.id and ours.get(m.id, m.context) is None]
+    for key, context in keys:
+        message, clash = merged_message(base.get(key, context), ours.get(key, context),
+                                        theirs.get(key, context))
         if clash:
             print(f"i18n merge: both sides translated {ids(message)[0]!r}; kept ours",
                   file=sys.stderr)
-        result.delete(key)
+        result.delete(key, context)
         result[key] = message
     write_catalog(ours_path, result)
     return 0

@@ -17,6 +17,7 @@ from ..actions import PASS, Bid
 from ..ai.hints import Hint
 from ..ai.review import BidVerdict, CardVerdict
 from ..cards import SUIT_SYMBOLS, Card
+from .card_words import card_label, cards_label
 from .i18n import _, current_language, format_number, ngettext
 from .rating import Rating
 
@@ -64,7 +65,7 @@ def _bid_hint(hint: Hint, bid: Bid) -> str:
             "Take {suit}: {cards} — taken this way, level 4 makes the contract about "
             "{n} time in 10",
             "Take {suit}: {cards} — taken this way, level 4 makes the contract about "
-            "{n} times in 10", n).format(suit=suit, cards=" ".join(c.label for c in hint.key_cards),
+            "{n} times in 10", n).format(suit=suit, cards=cards_label(hint.key_cards),
                                          n=format_number(n))
     return ngettext(
         "Take {suit}: taken this way, level 4 makes the contract about {n} time in 10",
@@ -78,24 +79,24 @@ def _card_hint(hint: Hint, card: Card) -> str:
         mine = dict(hint.points)[card]
         if alt is None:
             return _("Play {card}: {points} points with best play, whatever you play").format(
-                card=card.label, points=format_number(mine))
+                card=card_label(card), points=format_number(mine))
         theirs = dict(hint.points).get(alt.action, mine) if isinstance(alt.action, Card) else mine
         return _("Play {card}: {points} points with best play, {other_points} with {other}").format(
-            card=card.label, points=format_number(mine), other_points=format_number(theirs),
+            card=card_label(card), points=format_number(mine), other_points=format_number(theirs),
             other=_label(alt.action))
     if alt is None:
-        return _("Play {card}: the other cards come to the same here").format(card=card.label)
+        return _("Play {card}: the other cards come to the same here").format(card=card_label(card))
     if abs(alt.gap) < SAME_WITHIN:
         return _("Play {card}: {other} scores about the same here (within a point)").format(
-            card=card.label, other=_label(alt.action))
+            card=card_label(card), other=_label(alt.action))
     if alt.gap < 0:
         return _("Play {card}: {other} shows about {points} points more this hand").format(
-            card=card.label, other=_label(alt.action), points=decimal(-alt.gap))
+            card=card_label(card), other=_label(alt.action), points=decimal(-alt.gap))
     n = in_ten(alt.worse_on, alt.deals)
     return ngettext(
         "Play {card}: {other} scores less about {n} time in 10 (−{points} points on average)",
         "Play {card}: {other} scores less about {n} times in 10 (−{points} points on average)",
-        n).format(card=card.label, other=_label(alt.action),
+        n).format(card=card_label(card), other=_label(alt.action),
                                       n=format_number(n), points=decimal(alt.gap))
 
 
@@ -122,7 +123,7 @@ def _contract_line(hint: Hint, seat: int) -> str:
 
 
 def _label(action: object) -> str:
-    return action.label if isinstance(action, Card) else str(action)
+    return card_label(action) if isinstance(action, Card) else str(action)
 
 
 # ------------------------------------------------------------------ reviews
@@ -131,7 +132,7 @@ def card_review_sentence(v: CardVerdict, you: bool) -> str | None:
     more: what the best card would have kept.  None for a smaller loss."""
     if v.loss < REVIEW_MIN_LOSS or not v.best:
         return None
-    best = ", ".join(c.label for c in v.best[:BEST_SHOWN]) + ("…" if len(v.best) > BEST_SHOWN
+    best = cards_label(v.best[:BEST_SHOWN], ", ") + ("…" if len(v.best) > BEST_SHOWN
                                                               else "")
     if v.exact:
         n = int(v.loss)

@@ -94,6 +94,12 @@ def N_(message: str) -> str:  # the gettext convention: N_ marks, _ translates
     return message
 
 
+def pgettext(context: str, message: str) -> str:
+    """The message in the current language, for the one meaning ``context`` names
+    (the same short English word may be two messages: "K", the king's letter)."""
+    return translations(_current).pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted message that the current language uses for ``count``."""
     return translations(_current).ngettext(singular, plural, count)

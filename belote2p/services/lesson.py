@@ -24,6 +24,7 @@ from ..cards import Card, parse_card
 from ..hand import Hand
 from ..match import PLAYER, RIVAL
 from ..view import SeatView, view_of
+from .card_words import card_label, cards_label
 from .i18n import N_
 
 DEALER = RIVAL  # the player speaks first and leads the first trick
@@ -193,9 +194,8 @@ def feedback(step: Step, view: SeatView, action: Action) -> Feedback | None:
         return Feedback(RULES_TEXT.get(refusal.code, ""), (), refusal)
     if isinstance(action, Bid):
         return Feedback(ANOTHER_BID)
-    return Feedback(ANOTHER_CARD, (("card", action.label),
-                                   ("expected", " / ".join(c.label for c in good
-                                                           if isinstance(c, Card)))))
+    expected = cards_label((c for c in good if isinstance(c, Card)), " / ")
+    return Feedback(ANOTHER_CARD, (("card", card_label(action)), ("expected", expected)))
 
 
 def _refusal(view: SeatView, action: Action) -> Refusal:

@@ -13,6 +13,7 @@ from ..cards import SUIT_SYMBOLS
 from ..hand import Hand
 from ..match import PLAYER
 from .advice_text import bid_review_sentence, card_review_sentence
+from .card_words import card_label
 from .i18n import _, format_number
 
 
@@ -31,6 +32,6 @@ def review_text(hand: Hand, review: HandReview) -> list[str]:
             continue
         head = (_("Trick {n}: you played {card}") if d.seat == PLAYER else
                 _("Trick {n}: the rival played {card}")).format(n=format_number(d.trick),
-                                                                card=d.card.label)
+                                                                card=card_label(d.card))
         lines.append(f"  {head} — {sentence}")
     return lines

@@ -11,7 +11,9 @@ import random
 
 import pygame
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, RANK_NAMES, SUIT_SYMBOLS, Card
+from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, Card
+from ..services.card_words import rank_letter
+from ..services.i18n import current_language
 from .gfx import Colour, font
 from .theme import theme
 
@@ -39,13 +41,14 @@ class CardArt:
         self._cache.clear()
 
     def face(self, c: Card, size: tuple[int, int], four: bool = False) -> pygame.Surface:
-        key = ("face", int(c), size, four)
+        # (the language too: a French king reads R, an English one K)
+        key = ("face", int(c), size, four, current_language())
         if key not in self._cache:
             self._cache[key] = _fast(_render_face(c, size, four))
         return self._cache[key]
 
     def dimmed(self, c: Card, size: tuple[int, int], four: bool = False) -> pygame.Surface:
-        key = ("dim", int(c), size, four)
+        key = ("dim", int(c), size, four, current_language())
         if key not in self._cache:
             surf = self.face(c, size, four).copy()
             veil = pygame.Surface(size, pygame.SRCALPHA)
@@ -72,7 +75,7 @@ class CardArt:
         for c in CARDS:
             if budget <= 0:
                 return
-            if ("face", int(c), size, four) not in self._cache:
+            if ("face", int(c), size, four, current_language()) not in self._cache:
                 self.face(c, size, four)
                 budget -= 1
 
@@ -149,12 +152,12 @@ def _render_face(c: Card, size: tuple[int, int], four: bool) -> pygame.Surface:
     surf = _base(size, _colour("card_face"), _colour("card_border"))
     ink = theme().suit_colour(c.suit, four)
     suit = SUIT_SYMBOLS[c.suit]
-    _corner(surf, RANK_NAMES[c.rank], suit, ink, w, h)
+    _corner(surf, rank_letter(c.rank), suit, ink, w, h)
     if c.rank == ACE:
         big = _glyph(suit, round(h * 0.42), ink)
         surf.blit(big, big.get_rect(center=(w // 2, h // 2)))
     elif c.rank in (JACK, QUEEN, KING):
-        _court(surf, RANK_NAMES[c.rank], suit, ink, w, h)
+        _court(surf, rank_letter(c.rank), suit, ink, w, h)
     else:
         _pips(surf, c.rank, suit, ink, w, h)
     return pygame.transform.smoothscale(surf, size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..actions import Bid, Refusal, RefusalCode
 from ..cards import SUIT_SYMBOLS
+from ..services.card_words import card_label
 from ..services.i18n import N_, _
 
 # Seat 0 and seat 1 as the player sees them, and as the demo names them.
@@ -42,7 +43,7 @@ _REFUSALS: dict[RefusalCode, str] = {
 def refusal_text(refusal: Refusal) -> str:
     """Why a move is refused, for the player."""
     suit = SUIT_SYMBOLS[refusal.suit] if refusal.suit is not None else ""
-    card = refusal.card.label if refusal.card is not None else ""
+    card = card_label(refusal.card) if refusal.card is not None else ""
     return _(_REFUSALS[refusal.code]).format(suit=suit, card=card)
 
 

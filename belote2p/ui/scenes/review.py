@@ -19,6 +19,7 @@ from ...cards import SUIT_SYMBOLS
 from ...match import PLAYER, RIVAL
 from ...record import RecordError
 from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
+from ...services.card_words import card_label, cards_label
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, format_number, ngettext
 from ...services.run_session import ActiveRun
@@ -227,7 +228,7 @@ class ReviewScene(MenuScene):
         if worst is None:
             return _("Every card you played was one of the best.")
         return _("The costliest card was {card} in trick {trick}: {loss}.").format(
-            card=worst.card.label, trick=format_number(worst.trick), loss=loss_text(worst))
+            card=card_label(worst.card), trick=format_number(worst.trick), loss=loss_text(worst))
 
     def _draw_trick_list(self, surf: pygame.Surface, hand: ReviewedHand) -> None:
         f = self.fonts
@@ -240,7 +241,7 @@ class ReviewScene(MenuScene):
             colour = c("text") if step.stock else c("text_dim")
             gfx.blit_text(surf, format_number(step.number), f.small, colour,
                           (r.left + f.body * 2, y), "midright", True)
-            cards = " ".join(card.label for card in step.cards)
+            cards = cards_label(step.cards)
             mark = "•" if step.winner == PLAYER else " "
             gfx.blit_text(surf, f"{cards} {mark}", f.small, c("text"), (r.left + f.body * 2.6, y),
                           "midleft")
@@ -274,7 +275,7 @@ class ReviewScene(MenuScene):
         name = self.names[seat]
         if drew is None:
             return name
-        return _("{name} · then drew {card}").format(name=name, card=drew.label)
+        return _("{name} · then drew {card}").format(name=name, card=card_label(drew))
 
     def _draw_hand(self, surf: pygame.Surface, step: TrickStep, seat: int, top: int,
                    four: bool) -> None:
@@ -360,8 +361,8 @@ class ReviewScene(MenuScene):
     def _card_lines(self, hand: ReviewedHand, step: TrickStep,
                     seat: int) -> list[tuple[str, str, bool]]:
         card = step.card_of(seat)
-        head = _("You played {card}").format(card=card.label) if seat == PLAYER else \
-            _("{name} played {card}").format(name=self.names[seat], card=card.label)
+        head = _("You played {card}").format(card=card_label(card)) if seat == PLAYER else \
+            _("{name} played {card}").format(name=self.names[seat], card=card_label(card))
         lines = [(head, "panel_title", True)]
         verdict = hand.verdict(step.number, seat)
         if verdict is None:
@@ -372,7 +373,7 @@ class ReviewScene(MenuScene):
         if sentence is not None:  # a loss of 5 points or more: what the best card kept
             lines.append((sentence, "text", False))
         else:
-            best = ", ".join(b.label for b in verdict.best)
+            best = cards_label(verdict.best, ", ")
             lines.append((_("Best: {cards}").format(cards=best), "text", False))
         return lines
 
