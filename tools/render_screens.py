@@ -181,6 +181,9 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
                                        "one? The unfinished match counts as lost."),
              on_yes=lambda: None)
     shot("title_confirm_new_run")
+    title = nav.reset(Route.TITLE)  # today's challenge, first attempt: says it counts
+    title.activate(next(b for b in title.buttons if b.value == "daily"))
+    shot("title_confirm_daily_counted")
     nav.reset(Route.SETTINGS)
     shot("settings")
     render_help(game, shot)

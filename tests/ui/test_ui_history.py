@@ -101,12 +101,18 @@ def test_title_offers_daily_history_and_statistics(store):
     assert game.app.top.offer()["scene"] == "StatsScene"
 
 
-def test_first_daily_attempt_starts_at_once_on_the_daily_seed_and_counts():
+def test_first_daily_attempt_says_it_is_the_one_that_counts_then_starts_on_the_daily_seed():
     store = recorded_store(in_progress=False)
     game = h.make_app(store=store)
     game.nav.reset(Route.TITLE)
     h.step(game)
+    assert next(b for b in game.app.top.buttons if b.value == "daily").label.endswith("counted")
     press(game, "daily")
+    dialog = game.app.top
+    assert dialog.offer()["scene"] == "ConfirmDialog"  # nothing starts on one click
+    assert dialog.label.endswith("· counted") and "one counted attempt" in dialog.question
+    assert "practice" not in dialog.label and not store.daily_attempted(today_utc().isoformat())
+    press(game, "yes")
     top = game.app.top
     assert h.offer_of(top)["scene"] == "table"
     assert str(top.run.seed) == daily_seed(today_utc())
@@ -121,14 +127,22 @@ def test_a_second_daily_attempt_is_announced_as_practice_first():
     game.nav.reset(Route.TITLE)
     h.step(game)
     press(game, "daily")
+    press(game, "yes")
     first = game.app.top
     h.step(game, 2)
     game.nav.reset(Route.TITLE)  # the first attempt stays saved, unfinished
     h.step(game)
+    title = game.app.top
+    assert next(b for b in title.buttons if b.value == "daily").label.endswith("practice")
+    assert title.saved_label.endswith("counted")  # the saved run is the day's counted one
     press(game, "daily")
     dialog = game.app.top
     assert dialog.offer()["scene"] == "ConfirmDialog"
-    assert "practice" in dialog.question and "Abandon" in dialog.question
+    # The heading names the attempt about to start, as the text does (it once read
+    # "· counted" over "this attempt is practice"); the saved run is named in the text.
+    assert dialog.label.endswith("· practice") and "counted attempt" not in dialog.question
+    assert "this attempt is practice" in dialog.question
+    assert f"({title.saved_label}) will be abandoned" in dialog.question
     press(game, "yes")
     second = game.app.top
     assert str(second.run.seed) == daily_seed(today_utc())

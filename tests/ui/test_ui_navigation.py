@@ -181,3 +181,23 @@ def test_the_board_marks_runs_the_computer_played():
         assert drawn == ["AI"]  # the autoplay run only
     finally:
         game.app.shutdown()
+
+
+def test_the_titles_lines_agree_on_the_run_in_progress():
+    """A saved run with a streak and no finished run: the title once said "No
+    score yet: win a match to start a streak" under "streak 1" (issue #29)."""
+    from belote2p.testing.figures import FakeRun
+
+    store = MemoryStore()
+    store.save_run("title-facts", [], "now")
+    game = h.make_app(store=store)
+    # The saved run as replayed: one match won, the rival at level 2.
+    game.session.saved_detail = lambda: FakeRun("title-facts", 1, 30, over=False)
+    try:
+        title = game.nav.reset(Route.TITLE)
+        h.step(game)
+        assert title.detail == "streak 1 · rival level 2"
+        assert title.facts.score_line() == (
+            "No finished run yet: the run in progress has a streak of 1")
+    finally:
+        game.app.shutdown()

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 import pygame
 
 from ...cards import ACE, CARDS, JACK
 from ...fairness import today_utc
+from ...match import Run
 from ...services.board_text import daily_label
-from ...services.i18n import _, format_date, format_number
-from ...services.run_session import ResumeFailed, RunOpenElsewhere
+from ...services.i18n import _, format_number
+from ...services.run_session import DailyFacts, ResumeFailed, RunOpenElsewhere
+from ...store.api import LeaderboardEntry
 from .. import gfx
 from ..gfx import Button, c
 from ..layout import menu_column
@@ -32,6 +35,44 @@ class TitleAction:
     opens: Route | None = None
 
 
+@dataclass(frozen=True)
+class TitleFacts:
+    """What the title says about the player's runs, read once each time it is
+    built: every line of the title is derived from these values, so two lines
+    never disagree (a streak beside the button and "no streak" under it)."""
+
+    saved: Run | None  # the run to continue, rebuilt
+    saved_daily: DailyFacts | None  # which day's challenge it is, if it is one
+    best: LeaderboardEntry | None  # the player's best finished run
+    today: date
+    today_counts: bool  # would today's challenge, started now, count on the day's board?
+
+    def continue_detail(self) -> str | None:
+        if self.saved is None:
+            return None
+        return _("streak {streak} · rival level {level}").format(
+            streak=format_number(self.saved.streak), level=self.saved.rival_level)
+
+    def saved_label(self) -> str | None:
+        """The saved daily run's label ("Daily challenge · Dec 1, 2026 · counted")."""
+        facts = self.saved_daily
+        return None if facts is None else daily_label(facts.day, facts.counted)
+
+    def daily_label(self) -> str:
+        """Today's challenge, as its button, its dialog and its table call it."""
+        return daily_label(self.today.isoformat(), self.today_counts)
+
+    def score_line(self) -> str:
+        if self.best is not None:
+            return _("Best score: {score}  ({name}, streak {streak})").format(
+                score=format_number(self.best.score), name=self.best.name,
+                streak=format_number(self.best.streak))
+        if self.saved is not None and self.saved.streak > 0:
+            return _("No finished run yet: the run in progress has a streak of {streak}").format(
+                streak=format_number(self.saved.streak))
+        return _("No score yet: win a match to start a streak")
+
+
 class TitleScene(MenuScene):
     # Whether the rival's level data was read (a tenth of a second of YAML):
     # once the title's first frame is on the screen, and before any button acts.
@@ -42,35 +83,50 @@ class TitleScene(MenuScene):
         session = self.ctx.session
         self.blocked = self._blocked_reason()
         self.has_saved = not self.blocked and session.saved() is not None
+        self.day = today_utc()
+        board = session.leaderboard(1)
+        self.facts = TitleFacts(
+            saved=session.saved_detail() if self.has_saved else None,
+            saved_daily=session.saved_daily() if self.has_saved else None,
+            best=board[0] if board else None, today=self.day,
+            today_counts=not session.daily_attempted(self.day))
         rows: list[list[tuple[str, str]]] = []
         if self.has_saved:
             rows.append([("continue", _("Continue run"))])
-        self.day = today_utc()
-        daily = _("Daily challenge · {date}").format(date=format_date(self.day))
-        rows += [[("new", _("New run"))], [("daily", daily)],
+        rows += [[("new", _("New run"))], [("daily", self.facts.daily_label())],
                  [("practice", _("Practice")), ("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
                  [("learn", _("Learn to play")), ("help", _("How to play"))],
                  [("settings", _("Settings")), ("quit", _("Quit"))]]
         top = 0.40 if len(rows) < 7 else 0.37
-        rects = menu_column(self.size, self.ctx.theme.layout, len(rows), top)
+        rects = self._column(rows, menu_column(self.size, self.ctx.theme.layout, len(rows), top))
         self.title_y = self._title_top(rects[0].top)
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
         placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
                                enabled=not (self.blocked and ACTIONS[key].touches_run))
                         for i, (r, (key, label)) in enumerate(placed)]
+        self.label_size = min(gfx.fitting_size(b.label, self.fonts.body, b.rect.w - 8, bold=True)
+                              for b in self.buttons)
         self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
-        board = session.leaderboard(1)
-        self.best = board[0] if board else None
-        self.detail = None
-        saved = session.saved_detail() if self.has_saved else None
-        if saved is not None:
-            self.detail = _("streak {streak} · rival level {level}").format(
-                streak=format_number(saved.streak), level=saved.rival_level)
-        # The saved run is a daily challenge: which day, counted or practice (the session says).
-        facts = session.saved_daily() if self.has_saved else None
-        self.saved_label = None if facts is None else daily_label(facts.day, facts.counted)
+        self.detail = self.facts.continue_detail()
+        self.saved_label = self.facts.saved_label()
+
+    def _column(self, rows: list[list[MenuItem]], rects: list[pygame.Rect]) -> list[pygame.Rect]:
+        """The menu column, widened so that every label of a row of two fits at
+        the body size (French and Portuguese run longer), within the window."""
+        f = self.fonts
+        gap = max(6, rects[0].h // 4)
+        need = max(gfx.font(f.body, True).size(label)[0] + f.body
+                   for items in rows if len(items) > 1 for _key, label in items)
+        width = min(max(rects[0].w, 2 * need + gap), self.size[0] - f.body * 4)
+        return [pygame.Rect(self.size[0] // 2 - width // 2, r.top, width, r.h) for r in rects]
+
+    def draw_buttons(self, surf: pygame.Surface) -> None:
+        """Every button's label at one size: the largest at which all fit."""
+        for i, b in enumerate(self.buttons):
+            b.focus = i == self.focus
+            b.draw(surf, self.label_size)
 
     def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
         """A lone button whose label (the daily's date) is longer grows, centred."""
@@ -148,25 +204,27 @@ class TitleScene(MenuScene):
         return run
 
     def _daily(self) -> None:
-        """Today's challenge: a saved run is given up first (asked); a second
-        attempt of the day is practice, and the player is told so before it starts."""
+        """Today's challenge says what it is before it starts: the day's one
+        counted attempt, or practice (a later attempt); a saved run is given
+        up first, and the dialog says so.  Its heading is the attempt's label."""
         nav, session = self.ctx.nav, self.ctx.session
-        questions = []
+        counts = not session.daily_attempted(self.day)
+        if counts != self.facts.today_counts:  # (another window played it meanwhile)
+            self.build()
+        sentences = [_("This is today's one counted attempt: its score goes on today's board. "
+                       "Any later attempt today is practice.") if counts else
+                     _("You have played today's challenge already: this attempt is "
+                       "practice and will not count on today's board.")]
         if self.has_saved:
-            questions.append(_replace_run_question())
-        if session.daily_attempted(self.day):
-            questions.append(_("You have played today's challenge already: this attempt is "
-                               "practice and will not count on today's board."))
-        if not questions:
-            self._start_daily()
-            return
+            sentences.append(_abandon_sentence(self.saved_label))
+        sentences.append(_("Start it?"))
 
         def start() -> None:
             if self.has_saved:
                 session.record_untyped(session.abandon_saved())
             self._start_daily()
-        nav.push(Route.CONFIRM, question=" ".join(questions + [_("Start it?")]),
-                 on_yes=self._guarded(start), label=self.saved_label if self.has_saved else None)
+        nav.push(Route.CONFIRM, question=" ".join(sentences), on_yes=self._guarded(start),
+                 label=self.facts.daily_label())
 
     def _start_daily(self) -> None:
         """The day's run on the daily seed (the session claims the day when it is the first)."""
@@ -202,12 +260,7 @@ class TitleScene(MenuScene):
                           "midleft")
         if self.saved_label and self.buttons and self.buttons[0].value == "continue":
             self._draw_saved_label(surf, self.saved_label, self.buttons[0].rect)
-        if self.best is not None:
-            line = _("Best score: {score}  ({name}, streak {streak})").format(
-                score=format_number(self.best.score), name=self.best.name,
-                streak=format_number(self.best.streak))
-        else:
-            line = _("No score yet: win a match to start a streak")
+        line = self.facts.score_line()
         last = self.buttons[-1].rect
         gfx.blit_text(surf, line, f.body, c("accent"), (w // 2, last.bottom + f.body * 2),
                       "midtop", True)
@@ -215,11 +268,12 @@ class TitleScene(MenuScene):
             self._draw_blocked(surf, self.blocked)
 
     def _draw_saved_label(self, surf: pygame.Surface, label: str, button: pygame.Rect) -> None:
-        """The daily run's label, left of "Continue run" (its figures are on the right)."""
+        """The daily run's label, left of "Continue run" (its figures are on the right):
+        on one line if it fits, else broken at its " · " (never inside a date)."""
         f = self.fonts
         room = button.left - f.body * 2
         size = gfx.fitting_size(label, f.small, room)
-        lines = [label] if gfx.font(size).size(label)[0] <= room else gfx.wrap(label, size, room)
+        lines = _pack(label.split(" · "), " · ", size, room)
         line_h = round(size * 1.3)
         top = button.centery - line_h * len(lines) // 2
         for i, line in enumerate(lines):
@@ -286,7 +340,28 @@ def _replace_run_question() -> str:  # a function: the message is worded when sh
              "The unfinished match counts as lost.")
 
 
+def _abandon_sentence(saved_label: str | None) -> str:
+    """What starting today's challenge does to the saved run (named if it is a daily)."""
+    if saved_label:
+        return _("Your run in progress ({run}) will be abandoned: its unfinished match "
+                 "counts as lost.").format(run=saved_label)
+    return _("Your run in progress will be abandoned: its unfinished match counts as lost.")
+
+
 MenuItem = tuple[str, str]  # (the button's value, its label)
+
+
+def _pack(parts: list[str], sep: str, size: int, width: int) -> list[str]:
+    """``parts`` joined by ``sep`` into as few lines as fit ``width`` (a part too
+    long for a line is wrapped at its spaces)."""
+    lines: list[str] = []
+    for part in parts:
+        trial = lines[-1] + sep + part if lines else part
+        if lines and gfx.font(size).size(trial)[0] <= width:
+            lines[-1] = trial
+        else:
+            lines += gfx.wrap(part, size, width) or [part]
+    return lines
 
 
 def _split(row: pygame.Rect, items: list[MenuItem]) -> list[tuple[pygame.Rect, MenuItem]]:
