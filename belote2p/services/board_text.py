@@ -91,6 +91,12 @@ def daily_label(day: str, counted: bool) -> str:
     return _("Daily challenge · {date} · practice").format(date=shown)
 
 
+def fair_deals_note() -> str:
+    """Fairness in plain words, where the run is played (the commitment and the
+    hashes that check it are in the run's details in History, and the README)."""
+    return _("Deals are fixed when the run starts and can be checked afterwards.")
+
+
 def no_daily_board(day: str) -> str:
     """The sentence for a day without a counted run; ``day`` is shown as the
     player typed it after ``--daily`` (YYYY-MM-DD)."""

@@ -60,8 +60,9 @@ HELP_PAGES: tuple[HelpPage, ...] = (
                               'the only card you may play.'), "AH", "KH 9H 7C"),
         Picture("example", N_('Trump when void: Q♦ is led and you have no diamond, so you '
                               'must play a trump, J♥ or 8♥.'), "QD", "AS JH 8H"),
-        N_("From then on every card you cannot see is in your rival's hand: the end of the"
-           ' hand is played with open eyes. The tracker (T) shows which cards are out.'),
+        N_("From then on every card you cannot see is in your rival's hand, so the "
+           "rival's hand is shown face up: the end of the hand is played with both hands "
+           'open. The tracker (T) shows which cards are out.'),
         N_('Belote and rebelote. Holding the king and the queen of trumps, you announce '
            'belote when you play the first of them and rebelote with the second: 20 '
            'points, whatever happens to the contract. The game announces it for you. If '
@@ -95,13 +96,10 @@ HELP_PAGES: tuple[HelpPage, ...] = (
            'match: it is still there when you come back. Abandoning a run from the menu '
            'counts the unfinished match as lost; the matches you have won stand. A score '
            'good enough for the top 10 goes on the leaderboard under your name.'),
-        N_("Fair deals. A run's seed fixes every deal before the first card is dealt. When "
-           "the run starts, the side panel shows its commitment: the first 12 hex digits of "
-           "the SHA-256 digest of the seed. When the run ends, the seed itself appears next "
-           "to it. To check, hash the seed's text with SHA-256 (for instance printf '%s' SEED "
-           "| sha256sum) and compare the first 12 digits with the commitment: if they match, "
-           "the deals were fixed in advance. \"Export run\", at the end of a run or in the "
-           "History, writes a file that \"belote2p verify FILE\" checks move by move."),
+        N_("Fair deals. Deals are fixed when the run starts and can be checked afterwards: "
+           "the History shows, for each run, what to check it with. \"Export run\", at the "
+           "end of a run or in the History, writes a file that \"belote2p verify FILE\" "
+           "checks move by move."),
         N_("The daily challenge gives every player the same deals on the same day (its seed "
            "is daily- and the date). Your first attempt of the day counts on that day's "
            "board; later attempts are practice, and the game says so before they start."),
@@ -124,8 +122,8 @@ HELP_PAGES: tuple[HelpPage, ...] = (
            'and keep the jack and nine of trumps for the last 9 tricks, when they can no '
            'longer be dodged. Winning a trick also lets you draw first, but the top card '
            'of the stock is a mystery: a pointless trick is rarely worth a valuable card.'),
-        N_("When the stock runs out, every card you cannot see is in the rival's hand and "
-           'the end is played face up. Count the trumps (there are 8), and remember that a'
+        N_("When the stock runs out, the rival's hand is shown face up: every card is "
+           'known and the end is played open. Count the trumps (there are 8), and remember that a'
            ' trump lead must be beaten when possible: leading a middle trump can draw out '
            'a big one, and once the rival has no trumps left your tens and aces are safe. '
            'The last trick is worth 10, so try to keep a sure winner for the end.'),

@@ -97,3 +97,28 @@ def test_the_pictures_follow_the_rules_reference():
     for pic in examples:
         assert pic.trump == "H"
         assert f"`{pic.lead}` led; you hold `{pic.hand}`" in RULES
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_how_to_play_says_deals_are_fair_without_hashes(language, lang):
+    """Players need to know the deals are fair and checkable, not how (issue #29):
+    the hashes are in History's run details and the README."""
+    from belote2p.services.i18n import _
+
+    language(lang)
+    words = " ".join(_(block) for _name, blocks in HELP_PAGES for block in blocks
+                     if isinstance(block, str))
+    assert "SHA" not in words and "sha256sum" not in words and "hex" not in words
+    assert _("Deals are fixed when the run starts and can be checked afterwards.")[:-1] in words
+
+
+def test_the_run_details_say_how_to_check_the_commitment():
+    from belote2p.store.api import RunStatus
+    from belote2p.ui.scenes.history import fair_check_line
+
+    class Record:
+        status = RunStatus.OVER
+
+    assert "sha256sum" in fair_check_line(Record())
+    Record.status = RunStatus.IN_PROGRESS
+    assert "when the run ends" in fair_check_line(Record())

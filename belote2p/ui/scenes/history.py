@@ -1,6 +1,6 @@
 """History: every recorded run, newest first; one run opened shows its
-matches and their hands (a hand opens its review), its commitment and, once
-it is over, its seed; and "Export run" for a finished run that kept its moves.
+matches and their hands (a hand opens its review), its commitment (with how to
+check it) and, once it is over, its seed; and "Export run" for a finished run that kept its moves.
 
 The runs come from the store's ``list_runs``, the matches from
 ``services.history.match_summaries`` (the run replayed from its actions).
@@ -91,6 +91,16 @@ def fair_line(record: RunRecord) -> str:
     if record.status is not RunStatus.IN_PROGRESS:
         line += " · " + _("Seed {seed}").format(seed=record.seed)
     return line
+
+
+def fair_check_line(record: RunRecord) -> str:
+    """How the fairness line is checked: the hashes live here and in the README,
+    not on the table (issue #29: the table says it in plain words)."""
+    if record.status is RunStatus.IN_PROGRESS:
+        return _("The seed is shown here when the run ends: its SHA-256 begins with the "
+                 "commitment.")
+    return _("To check, hash the seed with SHA-256 (printf '%s' SEED | sha256sum): "
+             "it begins with the commitment.")
 
 
 def hand_title(match: MatchSummary, hand: HandSummary) -> str:
@@ -306,6 +316,8 @@ class HistoryScene(MenuScene):
                       f.body, c("text"), (w // 2, y), "midtop")
         gfx.blit_text(surf, fit(fair_line(r), f.body, w - f.body * 4), f.body, c("accent"),
                       (w // 2, y + line), "midtop")
+        gfx.blit_text(surf, fit(fair_check_line(r), f.small, w - f.body * 4), f.small,
+                      c("text_dim"), (w // 2, y + 2 * line), "midtop")
 
     def _draw_rows(self, surf: pygame.Surface) -> None:
         f = self.fonts
