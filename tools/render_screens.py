@@ -16,6 +16,9 @@
         only the learning screens of issue #19 (hints in words on a bid and a
         card, a review in sentences, a replayed deal and its comparison, the
         rating on Statistics, and "too few matches")
+    python tools/render_screens.py --only words [--lang all] [OUT_DIR]
+        only the title with its daily question, How to play and every step of
+        the guided hand (issue #29)
     python tools/render_screens.py --only board [--lang all] [OUT_DIR]
         only the leaderboard's tabs, the daily run's labels (title, pause menu,
         abandon question), dialogs over dialogs and practice's pause menu
@@ -395,6 +398,9 @@ def render_learning(game, shot) -> None:
             learn.play(parse_card(card))
             shot(f"learn_{lesson.index:02d}_wrong")
         learn.play(lesson.accepted()[0])
+        if lesson.index == 4:  # the finished trick held (as at Normal speed): the
+            learn.hold = 1.0  # panel still tells of it, not of the rival's next lead
+            shot("learn_04_held")
         learn.hold = 0.0
 
 
@@ -617,13 +623,34 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
     return shot.names
 
 
+def render_words(size: tuple[int, int], out: Path | None, lang: str = "en",
+                 before: Callable[[str], None] | None = None) -> list[str]:
+    """The screens of issue #29's words: the title (a run in progress), today's
+    challenge asked about before it starts, every page of How to play and every
+    step of the guided hand."""
+    store = sample_store()
+    game, shot = opened(size, out, lang, store, before)
+    store.save_run("demo", [], now_iso())
+    title = game.nav.reset(Route.TITLE)
+    shot("title")
+    title.activate(next(b for b in title.buttons if b.value == "daily"))
+    shot("title_confirm_daily_counted")
+    render_help(game, shot)
+    render_learning(game, shot)
+    game.app.quit()
+    game.app.shutdown()
+    return shot.names
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Render every screen of the game to PNG.")
     parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="en",
                         help="the language of the screens, or all of them (default: en)")
-    parser.add_argument("--only", choices=("all", "fair", "learn", "board"), default="all",
+    parser.add_argument("--only", choices=("all", "fair", "learn", "board", "words"),
+                        default="all",
                         help="every screen, or only the fair-play ones, the learning ones "
-                             "(issue #19) or the board's and the dialogs' (issue #17)")
+                             "(issue #19), the board's and the dialogs' (issue #17) or the "
+                             "title, How to play and the guided hand (issue #29)")
     parser.add_argument("--size", action="append", metavar="WxH",
                         help="a window size to render (repeatable; default: 960x600 and "
                              "1600x1000)")
@@ -634,8 +661,8 @@ def main(argv: list[str]) -> int:
     args = parser.parse_args(argv[1:])
     Shooter.extension = args.format
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
-    draw = {"fair": render_fair, "learn": render_learn, "board": render_board}.get(args.only,
-                                                                                   render)
+    draw = {"fair": render_fair, "learn": render_learn, "board": render_board,
+            "words": render_words}.get(args.only, render)
     out = Path(args.out)
     for lang in LANGUAGES if args.lang == "all" else (args.lang,):
         sizes = SIZES if not args.size else tuple(

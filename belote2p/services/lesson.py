@@ -101,7 +101,7 @@ STEPS: tuple[Step, ...] = (
           "7S", "8S"),
     _page(N_("Strict play"),
           N_("The stock is empty: you both hold nine cards, and the last nine tricks are "
-             "strict. Every card you cannot see is the rival's, so its hand is shown.\nThe "
+             "strict. Every card you cannot see is the rival's, so its hand is shown face up.\nThe "
              "leader may lead anything. The follower must follow the suit led; on a trump "
              "lead, beat it if possible; with none of the suit led, trump if possible.")),
     _move(N_("The rival leads K♦. The dimmed cards are refused: try one to see why, then "

@@ -201,3 +201,66 @@ def test_enter_goes_on_and_never_leaves_the_lesson():
         assert game.app.top.lesson.hand.taker == L.PLAYER
     finally:
         game.app.shutdown()
+
+
+@pytest.fixture
+def drawn_texts():
+    """Every text drawn, with where it went."""
+    texts: list[tuple[str, pygame.Rect]] = []
+    gfx.text_hook = lambda text, rect, box, clipped: texts.append((text, pygame.Rect(rect)))
+    yield texts
+    gfx.text_hook = None
+
+
+def test_the_panel_tells_of_the_held_trick_not_of_the_next_lead(drawn_texts):
+    """While 9♣ over 8♣ is held on the table, the panel may not say "The rival
+    leads 10♦": that card is not on the table yet (issue #29)."""
+    game = h.make_app(settings={"animation_speed": "normal"})
+    try:
+        game.nav.reset(Route.TITLE)
+        learn = game.nav.push(Route.LEARN)
+        learn.next_page()
+        learn.play(TAKE)
+        learn.next_page()
+        h.step(game)
+        h.click(card_rect(game, "8C").center)
+        h.step(game)
+        drawn_texts.clear()
+        h.step(game)
+        assert top(game)["holding"]
+        words = " ".join(t for t, _r in drawn_texts)
+        assert "10♦" not in words and "8♣" in words and "Trick 1 of 16" in words
+        assert "Next" not in words
+        h.click((5, 300))  # hurried along: now the rival's lead and its words
+        h.step(game)
+        drawn_texts.clear()
+        h.step(game)
+        words = " ".join(t for t, _r in drawn_texts)
+        assert "10♦" in words and "Trick 2 of 16" in words
+    finally:
+        game.app.shutdown()
+
+
+def test_the_pages_cover_no_card(drawn_texts):
+    """A page's words and buttons are in the side panel: the turned card, the
+    trick and the hands they describe stay in sight."""
+    game = h.make_app()
+    try:
+        game.nav.reset(Route.TITLE)
+        learn = game.nav.push(Route.LEARN)
+        pages = 0
+        while not learn.lesson.finished:
+            if learn.lesson.step.is_page:
+                drawn_texts.clear()
+                h.step(game)
+                pages += 1
+                words = [(t, r) for t, r in drawn_texts if not t.startswith("Stock")]
+                assert words and all(learn.panel.contains(r) for _t, r in words)
+                assert all(learn.panel.contains(b.rect) for b in learn.buttons)
+                learn.next_page()
+            else:
+                learn.play(learn.lesson.accepted()[0])
+                learn.hold = 0.0
+        assert pages >= 4
+    finally:
+        game.app.shutdown()

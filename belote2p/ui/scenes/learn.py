@@ -35,6 +35,10 @@ class LearnScene(MenuScene):
         self.shown_leader = self.shown_winner = 0
         self.drawn: set[Card] = set()  # the card you just drew, outlined
         self.banner = ""
+        # What the panel said when the held trick was played, and in which phase
+        self.told: tuple[str, str] | None = None
+        self.told_phase = ""
+        self.shown_number = 0
         super().__init__(ctx)
 
     # ------------------------------------------------------------ geometry
@@ -55,18 +59,16 @@ class LearnScene(MenuScene):
         self.buttons = [Button(leave, _("Leave the lesson"), "leave")]
         view = self.lesson.view()
         step = self.lesson.step
-        if step.is_page:
-            box = self._page_box()
-            bw = min(box.w // 2 - f.body, f.body * 12)
-            y = box.bottom - f.body - bh
+        if step.is_page:  # in the panel, above Leave: a page covers no card it describes
+            row = leave.move(0, -(bh + m))
             if self.lesson.finished:
-                self.buttons.append(Button(pygame.Rect(box.centerx - bw - f.body // 2, y, bw, bh),
+                half = (row.w - m) // 2
+                self.buttons.append(Button(pygame.Rect(row.left, row.top, half, bh),
                                            _("Play it again"), "again"))
-                self.buttons.append(Button(pygame.Rect(box.centerx + f.body // 2, y, bw, bh),
+                self.buttons.append(Button(pygame.Rect(row.right - half, row.top, half, bh),
                                            _("Done"), "done", primary=True))
             else:
-                self.buttons.append(Button(pygame.Rect(box.centerx - bw // 2, y, bw, bh),
-                                           _("Next"), "next", primary=True))
+                self.buttons.append(Button(row, _("Next"), "next", primary=True))
         elif view.legal_bids():
             cx, cy = self.table.center
             labels = {TAKE: _("Take {suit}").format(suit=SUIT_SYMBOLS[view.turned.suit]),
@@ -79,25 +81,21 @@ class LearnScene(MenuScene):
         # Enter presses Next, Done or Take; on a card step it does nothing (never Leave)
         self.focus = next((i for i, b in enumerate(self.buttons) if b.primary), -1)
 
-    def _page_box(self) -> pygame.Rect:
-        f = self.fonts
-        w = min(self.table.w - 4 * self.m, f.body * 34)
-        lines = self._page_lines(w)
-        bh = round(f.body * 2.1)
-        h = f.title * 2 + len(lines) * self._line_h() + bh + f.body * 3
-        box = pygame.Rect(0, 0, w, min(h, self.table.h - 2 * self.m))
-        box.center = self.table.center
-        return box
-
     def _line_h(self) -> int:
         return round(self.fonts.body * 1.4)
-
-    def _page_lines(self, width: int) -> list[str]:
-        return gfx.wrap(self._words(), self.fonts.body, width - self.fonts.body * 2)
 
     def _words(self) -> str:
         text, params = self.lesson.text()
         return _(text).format(**params)
+
+    def _told(self) -> tuple[str, str]:
+        """The panel's title (a page's) and words.  While a finished trick is
+        held on the table, the words of the move that led to it: the next
+        step's ("The rival leads 10♦") would tell of a card not yet shown."""
+        if self.hold > 0 and self.told is not None:
+            return self.told
+        step = self.lesson.step
+        return (_(step.title) if step.is_page else ""), self._words()
 
     def hand_rects(self) -> list[tuple[Card, pygame.Rect]]:
         view = self.lesson.view()
@@ -116,10 +114,11 @@ class LearnScene(MenuScene):
             self.hold = 0.0
             return
         before, held = self.lesson.index, set(self.lesson.view().hand)
+        told, phase = self._told(), self._phase(self.lesson.view())
         self.feedback = self.lesson.attempt(action)
         if self.feedback is None and self.lesson.index != before:
             self.drawn = set(self.lesson.view().hand) - held
-            self._after_move()
+            self._after_move(told, phase)
         self.build()
 
     def next_page(self) -> None:
@@ -136,7 +135,7 @@ class LearnScene(MenuScene):
         self.drawn = set()
         self.build()
 
-    def _after_move(self) -> None:
+    def _after_move(self, told: tuple[str, str], phase: str) -> None:
         events = self.lesson.last_events
         tricks = [i for i, e in enumerate(events) if e.kind is EventKind.TRICK]
         self.banner = ""
@@ -147,10 +146,13 @@ class LearnScene(MenuScene):
                 self.banner = _("Rebelote!")
         if not tricks:
             return
-        trick = self.lesson.view().tricks[-len(tricks)]
+        view = self.lesson.view()
+        trick = view.tricks[-len(tricks)]
         self.shown_trick = trick.cards
         self.shown_leader = trick.leader
         self.shown_winner = trick.winner
+        self.shown_number = len(view.tricks) - len(tricks) + 1
+        self.told, self.told_phase = told, phase
         self.hold = HOLD * self.ctx.settings.speed()
 
     # ----------------------------------------------------------------- input
@@ -244,9 +246,10 @@ class LearnScene(MenuScene):
                                  border_radius=max(4, r.w // 10))
             art.draw(surf, cd, r, four, dim=mine and cd not in view.legal)
         self._draw_panel(surf, view)
-        if self.lesson.step.is_page:
-            self._draw_page(surf)
-        self.draw_buttons(surf)
+        if self.hold > 0:  # the next step's buttons come with its words
+            self.buttons[0].draw(surf, self.fonts.body)
+        else:
+            self.draw_buttons(surf)
 
     def _rival_count(self, view: SeatView) -> int:
         """The rival's cards: six while bidding, else all those nobody has seen played,
@@ -263,25 +266,63 @@ class LearnScene(MenuScene):
         gfx.blit_text(surf, _("Learn to play"), f.title, c("panel_title"), (inner.left, y),
                       bold=True, within=p)
         y += round(f.title * 1.4)
+        shown = self.lesson.index + (0 if self.hold > 0 else 1)  # (the held trick's step)
         gfx.blit_text(surf, _("Step {n} of {total}").format(
-            n=self.lesson.index + 1, total=len(self.lesson.steps)), f.small, c("text_dim"),
+            n=shown, total=len(self.lesson.steps)), f.small, c("text_dim"),
             (inner.left, y), within=p)
         y += round(f.small * 1.6)
         if view.trump is not None:
-            phase = _("Strict play") if view.stock_size == 0 else _("Free play")
-            trick = min(16, len(view.tricks) + 1)
+            held = self.hold > 0
             line = _("Trick {n} of 16 · {phase} · trumps {suit}").format(
-                n=trick, phase=phase, suit=SUIT_SYMBOLS[view.trump])
+                n=self.shown_number if held else min(16, len(view.tricks) + 1),
+                phase=self.told_phase if held else self._phase(view),
+                suit=SUIT_SYMBOLS[view.trump])
             gfx.blit_text(surf, line, f.small, c("text_dim"), (inner.left, y), within=p)
             y += round(f.small * 1.6)
-        step = self.lesson.step
-        if not step.is_page:
-            for line in gfx.wrap(self._words(), f.body, inner.w):
-                gfx.blit_text(surf, line, f.body, c("text"), (inner.left, y), within=p)
-                y += self._line_h()
-            y += f.body
+        title, words = self._told()
+        bottom = min(b.rect.top for b in self.buttons if p.contains(b.rect)) - m
         if self.feedback is not None:
-            self._draw_feedback(surf, self.feedback, pygame.Rect(inner.left, y, inner.w, 0))
+            y = self._draw_words(surf, title, words, pygame.Rect(inner.left, y, inner.w, 0))
+            self._draw_feedback(surf, self.feedback, pygame.Rect(inner.left, y + f.body,
+                                                                 inner.w, 0))
+        else:
+            self._draw_words(surf, title, words, pygame.Rect(inner.left, y, inner.w,
+                                                             bottom - y))
+
+    @staticmethod
+    def _phase(view: SeatView) -> str:
+        return _("Strict play") if view.stock_size == 0 else _("Free play")
+
+    def _words_size(self, title: str, words: str, box: pygame.Rect) -> int:
+        """The body size at which a page's words fit the panel above its buttons
+        (a long page in a long language shrinks a little, never below 80 %)."""
+        f = self.fonts
+        size = f.body
+        while size > round(f.body * 0.8) and box.h and \
+                self._words_height(title, words, size, box.w) > box.h:
+            size -= 1
+        return size
+
+    def _words_height(self, title: str, words: str, size: int, width: int) -> int:
+        line = round(size * 1.4)
+        heads = len(gfx.wrap(title, size, width, bold=True)) if title else 0
+        return (heads + len(gfx.wrap(words, size, width))) * line + (size // 2 if title else 0)
+
+    def _draw_words(self, surf: pygame.Surface, title: str, words: str,
+                    box: pygame.Rect) -> int:
+        """A page's title and words, or a move's words, from ``box.top``; the y below."""
+        size = self._words_size(title, words, box)
+        line, y = round(size * 1.4), box.top
+        if title:
+            for head in gfx.wrap(title, size, box.w, bold=True):
+                gfx.blit_text(surf, head, size, c("panel_title"), (box.left, y), bold=True,
+                              within=self.panel)
+                y += line
+            y += size // 2
+        for text in gfx.wrap(words, size, box.w):
+            gfx.blit_text(surf, text, size, c("text"), (box.left, y), within=self.panel)
+            y += line
+        return y
 
     def _feedback_lines(self, fb: Feedback, width: int) -> tuple[list[str], list[str]]:
         f = self.fonts
@@ -301,18 +342,6 @@ class LearnScene(MenuScene):
             y += self._line_h()
         for line in body:
             gfx.blit_text(surf, line, f.body, c("text"), (box.left + pad, y), within=box)
-            y += self._line_h()
-
-    def _draw_page(self, surf: pygame.Surface) -> None:
-        f = self.fonts
-        gfx.shade(surf, self.table)
-        box = self._page_box()
-        gfx.panel(surf, box, radius=f.body)
-        gfx.blit_text(surf, _(self.lesson.step.title), f.title, c("panel_title"),
-                      (box.centerx, box.top + f.body), "midtop", True, within=box)
-        y = box.top + f.body + round(f.title * 1.6)
-        for line in self._page_lines(box.w):
-            gfx.blit_text(surf, line, f.body, c("text"), (box.left + f.body, y), within=box)
             y += self._line_h()
 
     def offer(self) -> dict[str, Any]:
