@@ -149,17 +149,22 @@ def test_the_guided_hand_from_the_title_to_the_end(shown):
         game.app.shutdown()
 
 
+def first_trick_held(game) -> None:
+    """The lesson from the title to its first trick, 8♣ under 9♣, held on the table."""
+    game.nav.reset(Route.TITLE)
+    learn = game.nav.push(Route.LEARN)
+    learn.next_page()
+    learn.play(TAKE)
+    learn.next_page()
+    h.step(game)
+    h.click(card_rect(game, "8C").center)
+    h.step(game)
+
+
 def test_a_finished_trick_stays_until_a_click_hurries_it(shown):
     game = h.make_app(settings={"animation_speed": "normal"})
     try:
-        game.nav.reset(Route.TITLE)
-        learn = game.nav.push(Route.LEARN)
-        learn.next_page()
-        learn.play(TAKE)
-        learn.next_page()
-        h.step(game)
-        h.click(card_rect(game, "8C").center)
-        h.step(game)
+        first_trick_held(game)
         assert top(game)["holding"]
         assert top(game)["drawn"] == [parse_card("JD")]  # the card you drew is outlined
         assert "won by Rival" in shown or any(t.startswith("won by") for t in shown)
@@ -217,14 +222,7 @@ def test_the_panel_tells_of_the_held_trick_not_of_the_next_lead(drawn_texts):
     leads 10♦": that card is not on the table yet (issue #29)."""
     game = h.make_app(settings={"animation_speed": "normal"})
     try:
-        game.nav.reset(Route.TITLE)
-        learn = game.nav.push(Route.LEARN)
-        learn.next_page()
-        learn.play(TAKE)
-        learn.next_page()
-        h.step(game)
-        h.click(card_rect(game, "8C").center)
-        h.step(game)
+        first_trick_held(game)
         drawn_texts.clear()
         h.step(game)
         assert top(game)["holding"]

@@ -31,11 +31,10 @@ def overlaps(drawn: list[DrawnText]) -> list[str]:
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_title_help_and_lesson_fit_without_overlaps(renderer, lang):
-    problems: set[str] = set()
-    for size in SIZES:
-        names, drawn = draw_screens(renderer.render_words, lang, size)
+    shots = [draw_screens(renderer.render_words, lang, size) for size in SIZES]
+    for names, _drawn in shots:
         assert {"title", "title_confirm_daily_counted", "help_01", "learn_00",
                 "learn_04_held"} <= set(names)
-        problems |= {p for d in drawn if (p := d.problem()) is not None}
-        problems |= set(overlaps(drawn))
+    drawn = [d for _names, texts in shots for d in texts]
+    problems = {p for d in drawn if (p := d.problem()) is not None} | set(overlaps(drawn))
     assert not problems, "\n".join(sorted(problems))
