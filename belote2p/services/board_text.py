@@ -82,8 +82,10 @@ def format_board(entries: Sequence[BoardEntry]) -> str:
 def daily_label(day: str, counted: bool) -> str:
     """The daily run's label, wherever it can be ended or continued: "Daily
     challenge · Dec 1, 2026 · counted" (or "· practice"), the date in the
-    language's words (the facts come from ``RunSession.daily_facts``)."""
-    shown = shown_date(day)
+    language's words (the facts come from ``RunSession.daily_facts``).  The
+    date's spaces are no-break spaces: a label wrapped on screen never leaves
+    "2026" alone on a line ("Défi du jour · 2 déc." / "2026 · compté")."""
+    shown = shown_date(day).replace(" ", "\u00a0")
     if counted:
         # TRANSLATORS: the label of the daily challenge's run that counts on that day's board
         return _("Daily challenge · {date} · counted").format(date=shown)

@@ -235,12 +235,15 @@ def daily_game(counted: bool):
     return h.make_app(size=(960, 600), store=store), started
 
 
+DATE_SHOWN = "Dec\u00a01,\u00a02026"  # no-break spaces: a wrapped label keeps its date whole
+
+
 @pytest.mark.parametrize("counted, word", [(True, "counted"), (False, "practice")])
 def test_the_titles_continue_names_the_daily_run(counted, word):
     game, _started = daily_game(counted)
     try:
         title = game.nav.reset(Route.TITLE)
-        label = f"Daily challenge · Dec 1, 2026 · {word}"
+        label = f"Daily challenge · {DATE_SHOWN} · {word}"
         assert label in drawn(game)
         title.activate(next(b for b in title.buttons if b.value == "new"))
         assert game.app.top.label == label and label in drawn(game)  # the abandon question
@@ -255,7 +258,7 @@ def test_the_pause_menu_and_its_abandon_question_name_the_daily_run(counted, wor
         table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(SEED), started, DAY))
         h.settle(game)
         table.open_menu()
-        label = f"Daily challenge · Dec 1, 2026 · {word}"
+        label = f"Daily challenge · {DATE_SHOWN} · {word}"
         assert label in drawn(game)
         h.click(game.app.top.offer()["buttons"]["abandon"].center)
         h.step(game)
@@ -269,7 +272,7 @@ def test_the_label_speaks_the_players_language():
     try:
         set_language("fr")
         game.nav.reset(Route.TITLE)
-        assert "Défi du jour · 1 déc. 2026 · compté" in drawn(game)
+        assert "Défi du jour · 1\u00a0déc.\u00a02026 · compté" in drawn(game)
     finally:
         game.app.shutdown()
 
