@@ -70,8 +70,10 @@ class MenuScene(Scene):
     def draw_felt(self, surf: pygame.Surface) -> None:
         surf.blit(self.ctx.window.felt(), (0, 0))
 
-    def draw_buttons(self, surf: pygame.Surface) -> None:
-        size = self.fonts.body
+    def draw_buttons(self, surf: pygame.Surface, size: int | None = None) -> None:
+        """The buttons, their labels at ``size`` (default: the body size; a label
+        too long for its button shrinks on its own)."""
+        size = self.fonts.body if size is None else size
         for i, b in enumerate(self.buttons):
             b.focus = i == self.focus
             b.draw(surf, size)

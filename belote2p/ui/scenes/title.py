@@ -116,17 +116,11 @@ class TitleScene(MenuScene):
         """The menu column, widened so that every label of a row of two fits at
         the body size (French and Portuguese run longer), within the window."""
         f = self.fonts
-        gap = max(6, rects[0].h // 4)
+        gap = _gap(rects[0])
         need = max(gfx.font(f.body, True).size(label)[0] + f.body
                    for items in rows if len(items) > 1 for _key, label in items)
         width = min(max(rects[0].w, 2 * need + gap), self.size[0] - f.body * 4)
         return [pygame.Rect(self.size[0] // 2 - width // 2, r.top, width, r.h) for r in rects]
-
-    def draw_buttons(self, surf: pygame.Surface) -> None:
-        """Every button's label at one size: the largest at which all fit."""
-        for i, b in enumerate(self.buttons):
-            b.focus = i == self.focus
-            b.draw(surf, self.label_size)
 
     def _wide_enough(self, rect: pygame.Rect, label: str) -> pygame.Rect:
         """A lone button whose label (the daily's date) is longer grows, centred."""
@@ -253,7 +247,7 @@ class TitleScene(MenuScene):
                       (w // 2, self.title_y), "midtop", True)
         gfx.blit_text(surf, _("Two-player Belote · the streak challenge"), f.body, c("text"),
                       (w // 2, self.title_y + round(f.huge * 1.25)), "midtop")
-        self.draw_buttons(surf)
+        self.draw_buttons(surf, self.label_size)  # one size: the largest at which all fit
         if self.detail and self.buttons and self.buttons[0].value == "continue":
             r = self.buttons[0].rect
             gfx.blit_text(surf, self.detail, f.small, c("text"), (r.right + f.body, r.centery),
@@ -364,11 +358,16 @@ def _pack(parts: list[str], sep: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def _gap(row: pygame.Rect) -> int:
+    """The space between two buttons of a row."""
+    return max(6, row.h // 4)
+
+
 def _split(row: pygame.Rect, items: list[MenuItem]) -> list[tuple[pygame.Rect, MenuItem]]:
     """A row of the menu column shared by its buttons side by side."""
     if len(items) == 1:
         return [(row, items[0])]
-    gap = max(6, row.h // 4)
+    gap = _gap(row)
     w = (row.w - gap * (len(items) - 1)) // len(items)
     return [(pygame.Rect(row.left + i * (w + gap), row.top, w, row.h), item)
             for i, item in enumerate(items)]
