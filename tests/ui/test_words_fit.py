@@ -38,3 +38,14 @@ def test_the_title_help_and_lesson_fit_without_overlaps(renderer, lang):
     drawn = [d for _names, texts in shots for d in texts]
     problems = {p for d in drawn if (p := d.problem()) is not None} | set(overlaps(drawn))
     assert not problems, "\n".join(sorted(problems))
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_run_details_say_how_to_check_inside_their_boxes(renderer, lang):
+    """History's run details carry the commitment and how to check it (moved off
+    the table, issue #29 item 8); the fairness screens fit at three sizes."""
+    drawn = [d for size in SIZES for d in draw_screens(renderer.render_fair, lang, size)[1]]
+    assert any(d.screen.endswith("fair_history_run") and "SHA-256" in d.text for d in drawn)
+    problems = {p for d in drawn if (p := d.problem()) is not None}
+    assert not problems, "\n".join(sorted(problems))
