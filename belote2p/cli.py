@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn
 
 from . import __version__
+from .ai.core import NAME as CORE_NAME
 from .ai.levels import LevelsError
 from .lines import read_lines
 from .services.daily import daily_date_arg
@@ -139,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="belote2p",
         description="Two-player Belote against a computer rival: a streak challenge.")
-    parser.add_argument("--version", action="version", version=f"belote2p {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"belote2p {__version__} ({CORE_NAME})")
     parser.add_argument("--data-dir", metavar="DIR", type=_data_dir,
                         help="where the leaderboard, saved run and settings live "
                              "(default: $BELOTE2P_DATA_DIR or the user data folder)")

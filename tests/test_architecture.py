@@ -79,8 +79,11 @@ class Module:
 
 
 def package_modules(package_dir: Path = PACKAGE_DIR) -> dict[str, Module]:
+    """Every module of the package: its .py files, and its compiled modules
+    by their stubs (``ai/_native.pyi``: the imports its types need)."""
     modules = {}
-    for path in sorted(package_dir.rglob("*.py")):
+    stubs = [p for p in package_dir.rglob("*.pyi") if not p.with_suffix(".py").exists()]
+    for path in sorted([*package_dir.rglob("*.py"), *stubs]):
         parts = list(path.relative_to(package_dir.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()

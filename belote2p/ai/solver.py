@@ -106,9 +106,11 @@ from ..cards import (
     Card,
 )
 from . import collector
+from .core import native
 
 __all__ = [
-    "CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value", "solve",
+    "CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value",
+    "python_can_capot", "python_card_values", "python_position_value", "python_solve", "solve",
 ]
 
 INF = 1 << 20
@@ -274,10 +276,12 @@ class Memo:
     for a decision's many trial endgames and then drops it (nothing is kept
     between calls unless the caller passes a memo)."""
 
-    __slots__ = ("by_trump",)
+    __slots__ = ("by_trump", "native")
 
     def __init__(self) -> None:
         self.by_trump: dict[int, Tables] = {}
+        # the compiled core's tables, where it runs (core.py)
+        self.native = None if native is None else native.Memo()
 
     def tables(self, trump: int) -> Tables:
         got = self.by_trump.get(trump)
@@ -878,7 +882,7 @@ class _Call:
         collector.resume(self.was_enabled)
 
 
-def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+def python_solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
           lead: int | None = None,
           capot_for: int | None = None) -> tuple[int, list[int]]:
     """(value, best): the points seat 0 takes from the remaining tricks under
@@ -918,7 +922,7 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
         return (best if mover == 0 else R - best), sorted(to_ext[c] for c in opt)
 
 
-def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+def python_card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
                 lead: int | None = None,
                 capot_for: int | None = None) -> dict[int, int]:
     """{card: value} for every legal move of the player to move: the points seat
@@ -935,7 +939,7 @@ def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[in
         return dict(sorted(out.items()))
 
 
-def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+def python_position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
                    lead: int | None = None,
                    capot_for: int | None = None, memo: Memo | None = None) -> int:
     """``solve(...)[0]`` without the set of optimal cards (for rollouts): the
@@ -953,7 +957,7 @@ def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence
         return best if mover == 0 else R - best
 
 
-def can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+def python_can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
               lead: int | None = None) -> bool:
     """Can the leader take every remaining trick (this one included) against
     any defence?  Same arguments as ``solve``; the leader is taken to have won
@@ -965,3 +969,56 @@ def can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]
             return any(val(c, goal - 1, goal) >= goal for c in heads)
         # the follower to move: every answer concedes the capot (its worth -90)
         return all(val(f, -CAPOT_BONUS, 1 - CAPOT_BONUS) <= -CAPOT_BONUS for f in heads)
+
+
+# ---------------------------------------------------------------------------
+# The core that answers (core.py): the compiled twin of the four functions
+# above where it is built (``_native.c``), else they themselves.  Both check a
+# position with ``_check`` (so the same SolverError, the same message) and
+# give the same answers: each value is the exact game value, each set of
+# optimal cards every card that reaches it (tests/ai/test_native.py).
+
+if native is not None:
+    native.set_rules(PLAIN_STRENGTH, TRUMP_STRENGTH, PLAIN_POINTS, TRUMP_POINTS, CARDS,
+                     LAST_TRICK, CAPOT_BONUS)
+
+
+def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+          lead: int | None = None,
+          capot_for: int | None = None) -> tuple[int, list[int]]:
+    """``python_solve``'s (value, best), from the core that runs."""
+    if native is None:
+        return python_solve(trump, leader, hands, lead, capot_for)
+    _check(trump, leader, hands, lead, capot_for)
+    return native.solve(trump, leader, hands, lead, capot_for)
+
+
+def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+                lead: int | None = None,
+                capot_for: int | None = None) -> dict[int, int]:
+    """``python_card_values``'s {card: value}, from the core that runs."""
+    if native is None:
+        return python_card_values(trump, leader, hands, lead, capot_for)
+    _check(trump, leader, hands, lead, capot_for)
+    return native.card_values(trump, leader, hands, lead, capot_for)
+
+
+def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+                   lead: int | None = None,
+                   capot_for: int | None = None, memo: Memo | None = None) -> int:
+    """``python_position_value``'s value, from the core that runs (``memo``
+    carries that core's tables)."""
+    if native is None:
+        return python_position_value(trump, leader, hands, lead, capot_for, memo)
+    _check(trump, leader, hands, lead, capot_for)
+    return native.position_value(trump, leader, hands, lead, capot_for,
+                                 None if memo is None else memo.native)
+
+
+def can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
+              lead: int | None = None) -> bool:
+    """``python_can_capot``'s answer, from the core that runs."""
+    if native is None:
+        return python_can_capot(trump, leader, hands, lead)
+    _check(trump, leader, hands, lead, leader)
+    return native.can_capot(trump, leader, hands, lead, leader)

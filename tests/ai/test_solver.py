@@ -597,6 +597,8 @@ def test_a_shared_memo_never_changes_an_answer():
 def test_a_memo_keeps_what_a_call_learnt_for_the_next_one():
     # seven cards each: deep enough for the transposition table and the
     # two-card endings; the same position again finds everything it needs
+    # (the Python core's tables: the native core keeps its own, in C)
+    position_value = solver_module.python_position_value
     rng = random.Random(5)
     trump, leader, hands, lead = random_position(rng, 7, False)
     t, h, ld = as_ints(trump, hands, lead)

@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from belote2p import __version__
+from belote2p.ai import core
 from belote2p.record import record_of
 from tests.support.builders import random_hand
 from tests.support.cli import run_cli
@@ -17,7 +18,8 @@ from tests.support.cli import run_cli
 
 def test_version():
     result = run_cli("--version")
-    assert result.returncode == 0 and result.stdout.strip() == f"belote2p {__version__}"
+    assert (result.returncode == 0
+            and result.stdout.strip() == f"belote2p {__version__} ({core.NAME})")
 
 
 def test_installed_command_works_from_another_folder(tmp_path):

@@ -1,0 +1,1055 @@
+/*
+ * The rival's exact strict-phase solver, compiled: the twin of solver.py.
+ *
+ * solver.py is the reference and the documentation (its docstring explains
+ * the search: whole tricks, "leader's points" F(hl, hf), fail-soft alpha-beta
+ * with a transposition table, runs and dominance, the capot game).  This file
+ * runs the same search with the same tables, in C, so that each node costs
+ * nanoseconds instead of a Python call.  It returns exactly the same values and
+ * the same sets of optimal cards: every value is the exact game value, which
+ * any correct exact search agrees on (tests/ai/test_native.py checks it on
+ * random positions against the Python solver).
+ *
+ * The rules (card strengths and points, the last trick's 10, the capot bonus)
+ * are not written here: belote2p.ai.core hands them over once, from cards.py,
+ * through set_rules(), before any search.
+ *
+ * Names follow solver.py's glossary: c a card led, f a card played to it, hl
+ * and hf the leader's and the follower's hands (bit i = internal card i =
+ * suit * 8 + strength), R the points still to take, alpha/beta the window.
+ *
+ * Safety: every entry point checks its arguments (card ints 0-31, no card
+ * twice, hand sizes, trump, leader) before it builds a mask, so no input
+ * reachable from Python indexes a table out of bounds.  belote2p.ai.solver
+ * checks them first with the Python messages (SolverError); the checks here
+ * guard direct callers of this module.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INF (1 << 20)
+
+typedef uint32_t Mask;
+
+/* ------------------------------------------------------------------------
+ * The rules, from cards.py (set_rules).
+ */
+
+static int rules_set = 0;
+static PyObject *CARD_OBJECTS[32];  /* cards.CARDS: what the functions return */
+static int PLAIN_STRENGTH[8], TRUMP_STRENGTH[8], PLAIN_POINTS[8], TRUMP_POINTS[8];
+static int LAST_TRICK = 10, CAPOT_BONUS = 90;
+
+/* ------------------------------------------------------------------------
+ * Constant tables, built once (solver.py: _runs_tables, _lead_tables), indexed
+ * by a suit byte of the mover m | the opponent's o << 8.
+ */
+
+static uint8_t TOPS[65536], BOTS[65536], DEDUP[65536], LEAD_TRUMP[65536], LEAD_PLAIN[65536];
+static uint8_t ABOVE[8], BELOW[8];
+
+/* Bit length of x (0 for 0): Python's int.bit_length; lowbit: the index of
+ * x's lowest set bit (x != 0).  One instruction each on GCC, Clang and MSVC. */
+#ifdef _MSC_VER
+#include <intrin.h>
+static inline int bitlen(uint32_t x) {
+    unsigned long i;
+    return _BitScanReverse(&i, x) ? (int)i + 1 : 0;
+}
+static inline int lowbit(uint32_t x) {
+    unsigned long i;
+    _BitScanForward(&i, x);
+    return (int)i;
+}
+#else
+static inline int bitlen(uint32_t x) { return x ? 32 - __builtin_clz(x) : 0; }
+static inline int lowbit(uint32_t x) { return __builtin_ctz(x); }
+#endif
+
+/* The runs of m against o: tops, bottoms and runs without repeated zero-point
+ * plain cards (solver.py _runs_tables, which documents why). */
+static void build_run_tables(void) {
+    for (int m = 0; m < 256; m++) {
+        int free_ = 255 ^ m;
+        int o = free_;
+        for (;;) {
+            int t = 0, b = 0, d = 0, run[9], nrun = 0;
+            for (int k = 0; k < 9; k++) {
+                if (k < 8 && (m >> k & 1)) {
+                    run[nrun++] = k;
+                } else if (nrun && (k == 8 || (o >> k & 1))) {
+                    t |= 1 << run[nrun - 1];
+                    b |= 1 << run[0];
+                    int zero_kept = 0;
+                    for (int i = 0; i < nrun; i++) {
+                        int x = run[i];
+                        if (x >= 3 || !zero_kept) {
+                            d |= 1 << x;
+                            zero_kept = zero_kept || x < 3;
+                        }
+                    }
+                    nrun = 0;
+                }
+            }
+            int idx = m | (o << 8);
+            TOPS[idx] = (uint8_t)t;
+            BOTS[idx] = (uint8_t)b;
+            DEDUP[idx] = (uint8_t)d;
+            if (o == 0) break;
+            o = (o - 1) & free_;
+        }
+    }
+}
+
+/* The leader's cards worth leading from m against o (solver.py _lead_tables). */
+static void build_lead_tables(void) {
+    for (int idx = 0; idx < 65536; idx++) {
+        int m = idx & 255, o = idx >> 8;
+        LEAD_TRUMP[idx] = LEAD_PLAIN[idx] = 0;
+        if ((m & o) || !m) continue;
+        if (!o) {
+            LEAD_TRUMP[idx] = TOPS[idx];
+            continue;
+        }
+        int above = 255 & ~((2 << (bitlen((uint32_t)o) - 1)) - 1);
+        int below = (o & -o) - 1;
+        LEAD_TRUMP[idx] = (uint8_t)((TOPS[idx] & above) | (BOTS[idx] & ~above & 255));
+        LEAD_PLAIN[idx] = (uint8_t)((TOPS[idx] & above) | (BOTS[idx] & below)
+                                    | (DEDUP[idx] & ~(above | below) & 255));
+    }
+    for (int k = 0; k < 8; k++) {
+        ABOVE[k] = (uint8_t)(255 & ~((2 << k) - 1));
+        BELOW[k] = (uint8_t)((1 << k) - 1);
+    }
+}
+
+/* Per-trump constants in internal ids (solver.py _Tables). */
+typedef struct {
+    int trump, sh;          /* the trump suit, and its first internal id */
+    uint8_t to_int[32];     /* card int -> internal id */
+    uint8_t to_ext[32];     /* internal id -> card int */
+    int pts[32];            /* internal id -> points */
+    Mask win[32];           /* internal id -> the cards that beat it played second */
+    int tpts[256];          /* trump-suit byte -> its points */
+} Tables;
+
+static Tables TB[4];
+
+/* Fill TB[trump] from the rules (called by set_rules). */
+static void build_trump_tables(int trump) {
+    Tables *t = &TB[trump];
+    t->trump = trump;
+    t->sh = 8 * trump;
+    for (int c = 0; c < 32; c++) {
+        int s = c >> 3, r = c & 7, i, p;
+        if (s == trump) {
+            i = s * 8 + TRUMP_STRENGTH[r];
+            p = TRUMP_POINTS[r];
+        } else {
+            i = s * 8 + PLAIN_STRENGTH[r];
+            p = PLAIN_POINTS[r];
+        }
+        t->to_int[c] = (uint8_t)i;
+        t->to_ext[i] = (uint8_t)c;
+        t->pts[i] = p;
+    }
+    for (int i = 0; i < 32; i++) {
+        Mask w = (Mask)ABOVE[i & 7] << (i & ~7);
+        if (i >> 3 != trump) w |= (Mask)0xFF << (8 * trump);
+        t->win[i] = w;
+    }
+    for (int b = 0; b < 256; b++) {
+        int sum = 0;
+        for (int k = 0; k < 8; k++)
+            if (b >> k & 1) sum += t->pts[8 * trump + k];
+        t->tpts[b] = sum;
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Transposition tables: open addressing on the position key hl | hf << 32,
+ * which is never 0 for a position that is searched (both hands hold cards),
+ * so 0 marks a free slot.  They grow at half load; callers hold no pointer
+ * into one across a recursive call.
+ */
+
+typedef struct {
+    uint64_t key;
+    int16_t lo, hi;   /* bounds on the position's value */
+    int8_t best;      /* the best lead found (internal id), or -1 */
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    size_t cap, used;  /* cap is a power of two */
+} TT;
+
+/* Where key lives or would go (cap is never full). */
+static inline size_t tt_slot(const TT *tt, uint64_t key) {
+    uint64_t h = key * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> 32) & (tt->cap - 1);
+    while (tt->slots[i].key && tt->slots[i].key != key) i = (i + 1) & (tt->cap - 1);
+    return i;
+}
+
+static int tt_init(TT *tt, size_t cap) {
+    tt->slots = calloc(cap, sizeof(Entry));
+    tt->cap = cap;
+    tt->used = 0;
+    return tt->slots ? 0 : -1;
+}
+
+static void tt_free(TT *tt) {
+    free(tt->slots);
+    tt->slots = NULL;
+    tt->cap = tt->used = 0;
+}
+
+/* The entry of key, or NULL. */
+static inline Entry *tt_get(const TT *tt, uint64_t key) {
+    Entry *e = &tt->slots[tt_slot(tt, key)];
+    return e->key ? e : NULL;
+}
+
+/* Double the table (on failure the table stays as it was, still valid). */
+static int tt_grow(TT *tt) {
+    TT big;
+    if (tt_init(&big, tt->cap * 2) < 0) return -1;
+    for (size_t i = 0; i < tt->cap; i++)
+        if (tt->slots[i].key) big.slots[tt_slot(&big, tt->slots[i].key)] = tt->slots[i];
+    big.used = tt->used;
+    free(tt->slots);
+    *tt = big;
+    return 0;
+}
+
+/* Store what a search learnt about key.  Out of memory, it forgets: the table
+ * is a cache of exact knowledge, so answers never depend on it. */
+static void tt_put(TT *tt, uint64_t key, int lo, int hi, int best) {
+    if (2 * (tt->used + 1) > tt->cap) tt_grow(tt);
+    size_t i = tt_slot(tt, key);
+    Entry *e = &tt->slots[i];
+    if (!e->key) {
+        if (2 * (tt->used + 1) > tt->cap) return;  /* could not grow: keep a free slot */
+        e->key = key;
+        tt->used++;
+    }
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->best = (int8_t)best;
+}
+
+/* ------------------------------------------------------------------------
+ * One search: its trump's tables and its transposition tables (the call's own
+ * or a Memo's).
+ */
+
+typedef struct {
+    const Tables *tb;
+    TT *tt;        /* the points game */
+    TT *capot_tt;  /* the capot game */
+} Search;
+
+/* A lead worth searching, with the follower's answers worth searching. */
+typedef struct {
+    int c, pc, nf;
+    int key;            /* ordering: higher first */
+    int8_t f[16], pf[16], w[16];  /* answers: at most one per card of a hand */
+} Lead;
+
+/* The follower's discards worth searching: the bottom of each run. */
+static Mask discard_mask(const Search *s, Mask hl, Mask hf) {
+    Mask keep = 0;
+    for (int s8 = 0; s8 < 32; s8 += 8) {
+        int m = (hf >> s8) & 255;
+        if (m) keep |= (Mask)BOTS[m | (((hl >> s8) & 255) << 8)] << s8;
+    }
+    return keep;
+}
+
+/* The follower's answers to c worth searching (solver.py follow_mask): legal,
+ * the top of each winning run and the bottom of each losing run. */
+static Mask follow_mask(const Search *s, Mask hl, Mask hf, int c) {
+    int sh = s->tb->sh, s8 = c & ~7, k = c & 7;
+    int m = (hf >> s8) & 255;
+    if (m) {
+        int idx = m | (((hl >> s8) & 255) << 8);
+        if (s8 == sh) {
+            int higher = m & ABOVE[k];
+            if (higher) return (Mask)(TOPS[idx] & higher) << s8;
+            return (Mask)BOTS[idx] << s8;
+        }
+        return (Mask)((TOPS[idx] & ABOVE[k]) | (BOTS[idx] & BELOW[k])) << s8;
+    }
+    int t = (hf >> sh) & 255;
+    if (t) return (Mask)TOPS[t | (((hl >> sh) & 255) << 8)] << sh;
+    return discard_mask(s, hl, hf);
+}
+
+/* Fill lead->f with the answers keep to c: winners first (weakest first), then
+ * losers, fewest points first (solver.py follow_list). */
+static void follow_list(const Search *s, Mask keep, int c, Lead *lead) {
+    const int *pts = s->tb->pts;
+    Mask w = keep & s->tb->win[c], l = keep ^ w;
+    int n = 0;
+    while (w) {
+        int f = lowbit(w);
+        w &= w - 1;
+        lead->f[n] = (int8_t)f;
+        lead->pf[n] = (int8_t)pts[f];
+        lead->w[n++] = 1;
+    }
+    int first_loser = n;
+    while (l) {  /* insertion sort by points, stable on ids */
+        int f = lowbit(l);
+        l &= l - 1;
+        int j = n++;
+        while (j > first_loser && lead->pf[j - 1] > pts[f]) {
+            lead->f[j] = lead->f[j - 1];
+            lead->pf[j] = lead->pf[j - 1];
+            lead->w[j] = 0;
+            j--;
+        }
+        lead->f[j] = (int8_t)f;
+        lead->pf[j] = (int8_t)pts[f];
+        lead->w[j] = 0;
+    }
+    lead->nf = n;
+}
+
+/* Add lead c (answered by keep) to out, with its ordering key. */
+static void add_lead(const Search *s, Mask hl, Mask hf, int c, int discard_only,
+                     Lead *out, int *n) {
+    Lead *lead = &out[(*n)++];
+    lead->c = c;
+    lead->pc = s->tb->pts[c];
+    follow_list(s, discard_only ? discard_mask(s, hl, hf) : follow_mask(s, hl, hf, c), c, lead);
+    int p = lead->pc + lead->pf[0];
+    int score = discard_only ? p : (lead->w[0] ? -p : p + 60);
+    lead->key = score * 64 - c;
+}
+
+/* The leads worth searching, most promising first (solver.py gen_moves and
+ * suit_moves); at most one per card of the leader's hand (16 at most). */
+static int gen_moves(const Search *s, Mask hl, Mask hf, Lead *out) {
+    int sh = s->tb->sh, n = 0;
+    int tf = (hf >> sh) & 255;
+    for (int s8 = 0; s8 < 32; s8 += 8) {
+        int m = (hl >> s8) & 255;
+        if (!m) continue;
+        int o = (hf >> s8) & 255;
+        int keep, discard_only = 0;
+        if (o) {
+            keep = s8 == sh ? LEAD_TRUMP[m | (o << 8)] : LEAD_PLAIN[m | (o << 8)];
+        } else if (tf) {  /* the follower must trump: lose the lowest card */
+            keep = m & -m;
+        } else {          /* the follower can only discard: the top card wins */
+            keep = 1 << (bitlen((uint32_t)m) - 1);
+            discard_only = 1;
+        }
+        while (keep) {
+            int k = lowbit((uint32_t)keep);
+            keep &= keep - 1;
+            add_lead(s, hl, hf, s8 + k, discard_only, out, &n);
+        }
+    }
+    for (int i = 1; i < n; i++) {  /* insertion sort, highest key first */
+        Lead x = out[i];
+        int j = i;
+        while (j > 0 && out[j - 1].key < x.key) {
+            out[j] = out[j - 1];
+            j--;
+        }
+        out[j] = x;
+    }
+    return n;
+}
+
+static int search(const Search *s, Mask hl, Mask hf, int n, int R, int alpha, int beta);
+
+/* F(hl, hf) exactly for two cards each (solver.py two). */
+static int two(const Search *s, Mask hl, Mask hf, int R) {
+    const Tables *tb = s->tb;
+    int sh = tb->sh, best = -1;
+    for (Mask ml = hl; ml; ml &= ml - 1) {
+        int c = lowbit(ml);
+        int c2 = bitlen(hl ^ ((Mask)1 << c)) - 1;
+        int s8 = c & ~7;
+        Mask legal = hf & ((Mask)0xFF << s8);
+        if (legal) {
+            if (s8 == sh && (legal & tb->win[c])) legal &= tb->win[c];
+        } else {
+            legal = hf & ((Mask)0xFF << sh);
+            if (!legal) legal = hf;
+        }
+        int worst = INF;
+        for (Mask mf = legal; mf; mf &= mf - 1) {
+            int f = lowbit(mf);
+            int f2 = bitlen(hf ^ ((Mask)1 << f)) - 1;
+            int v;
+            if (tb->win[c] >> f & 1)
+                v = (tb->win[f2] >> c2 & 1) ? R - tb->pts[c] - tb->pts[f] : 0;
+            else if (tb->win[c2] >> f2 & 1)
+                v = tb->pts[c] + tb->pts[f];
+            else
+                v = R;
+            if (v < worst) worst = v;
+        }
+        if (worst > best) best = worst;
+    }
+    return best;
+}
+
+/* F(hl, hf) for any n >= 0 cards each, fail-soft (solver.py value). */
+static int value(const Search *s, Mask hl, Mask hf, int n, int R, int alpha, int beta) {
+    if (n == 0) return R;
+    if (n == 1) return (s->tb->win[bitlen(hl) - 1] & hf) ? 0 : R;
+    if (n == 2) return two(s, hl, hf, R);
+    return search(s, hl, hf, n, R, alpha, beta);
+}
+
+/* Trump bounds (solver.py search): trumps above all of the other's are sure. */
+static inline int sure_points(const Tables *tb, int mine, int theirs) {
+    return tb->tpts[mine & ~((1 << bitlen((uint32_t)theirs)) - 1)];
+}
+
+static int capot(const Search *s, Mask hl, Mask hf, int n, int R, int alpha, int beta);
+
+/* The leader's best over its leads (n cards each, window (alpha, beta),
+ * fail-soft), and in *bestc the lead that reached it: the alpha-beta loop of
+ * solver.py's search and capot.  In the capot game (capot_game) a trick the
+ * leader keeps leaves it in that game; one the follower takes ends it.
+ * (Python writes the loop twice to spare a flag test per node; in C it is
+ * free.) */
+static int best_lead(const Search *s, const Lead *leads, int nl, Mask hl, Mask hf, int n,
+                     int R, int alpha, int beta, int capot_game, int *bestc) {
+    int n1 = n - 1, best = -1, a = alpha;
+    *bestc = leads[0].c;
+    for (int i = 0; i < nl; i++) {
+        const Lead *mv = &leads[i];
+        Mask hl2 = hl ^ ((Mask)1 << mv->c);
+        int worst = INF;  /* the follower minimises the leader's points */
+        for (int j = 0; j < mv->nf; j++) {
+            int p = mv->pc + mv->pf[j], R2 = R - p, v;
+            int b = beta < worst ? beta : worst;
+            Mask hf2 = hf ^ ((Mask)1 << mv->f[j]);
+            if (mv->w[j])  /* the follower takes the trick and leads next */
+                v = R2 - value(s, hf2, hl2, n1, R2, R2 - b, R2 - a);
+            else if (capot_game)
+                v = p + capot(s, hl2, hf2, n1, R2, a - p, b - p);
+            else
+                v = p + value(s, hl2, hf2, n1, R2, a - p, b - p);
+            if (v < worst) {
+                worst = v;
+                if (worst <= a) break;
+            }
+        }
+        if (worst > best) {
+            best = worst;
+            *bestc = mv->c;
+            if (worst > a) {
+                a = worst;
+                if (a >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+/* Narrow the bounds (*lo, *hi) by a fail-soft result best of window
+ * (alpha, beta): an upper bound, a lower bound, or the exact value. */
+static void learn(int best, int alpha, int beta, int *lo, int *hi) {
+    if (best <= alpha) {
+        if (best < *hi) *hi = best;
+    } else if (best >= beta) {
+        if (best > *lo) *lo = best;
+    } else {
+        *lo = *hi = best;
+    }
+}
+
+/* A table entry's bounds (lo, hi) against the window: 1 and the answer in
+ * *cut if they decide it, else 0 with the window narrowed to them. */
+static inline int window(int lo, int hi, int *alpha, int *beta, int *cut) {
+    if (lo >= *beta) {
+        *cut = lo;
+        return 1;
+    }
+    if (hi <= *alpha) {
+        *cut = hi;
+        return 1;
+    }
+    if (lo > *alpha) *alpha = lo;
+    if (hi < *beta) *beta = hi;
+    return 0;
+}
+
+/* F(hl, hf) for n >= 3 cards each, window (alpha, beta), fail-soft
+ * (solver.py search). */
+static int search(const Search *s, Mask hl, Mask hf, int n, int R, int alpha, int beta) {
+    const Tables *tb = s->tb;
+    int sh = tb->sh, lo, hi, first = -1, bestc, cut;
+    uint64_t key = (uint64_t)hl | (uint64_t)hf << 32;
+    Entry *e = tt_get(s->tt, key);
+    if (!e) {
+        int tl = (hl >> sh) & 255, tf = (hf >> sh) & 255;
+        hi = R - sure_points(tb, tf, tl);
+        if (hi <= alpha) return hi;
+        lo = sure_points(tb, tl, tf);
+        if (lo >= beta) return lo;
+    } else {
+        lo = e->lo;
+        hi = e->hi;
+        first = e->best;
+        if (window(lo, hi, &alpha, &beta, &cut)) return cut;
+    }
+    Lead leads[32];
+    int nl = gen_moves(s, hl, hf, leads);
+    if (first >= 0) {  /* the best lead found before goes first */
+        for (int i = 1; i < nl; i++) {
+            if (leads[i].c == first) {
+                Lead x = leads[i];
+                memmove(&leads[1], &leads[0], (size_t)i * sizeof(Lead));
+                leads[0] = x;
+                break;
+            }
+        }
+    }
+    int best = best_lead(s, leads, nl, hl, hf, n, R, alpha, beta, 0, &bestc);
+    learn(best, alpha, beta, &lo, &hi);
+    tt_put(s->tt, key, lo, hi, best <= alpha ? first : bestc);
+    return best;
+}
+
+/* G(hl, hf): F plus CAPOT_BONUS if the leader, who has taken every trick so
+ * far, takes every remaining one (solver.py capot). */
+static int capot(const Search *s, Mask hl, Mask hf, int n, int R, int alpha, int beta) {
+    const Tables *tb = s->tb;
+    int sh = tb->sh, bestc, cut;
+    if (n == 0) return R + CAPOT_BONUS;
+    int tl = (hl >> sh) & 255;
+    if ((hf >> sh) & 255 & ~((1 << bitlen((uint32_t)tl)) - 1))
+        return value(s, hl, hf, n, R, alpha, beta);  /* a sure trick: no capot */
+    if (n == 1) return (tb->win[bitlen(hl) - 1] & hf) ? 0 : R + CAPOT_BONUS;
+    uint64_t key = (uint64_t)hl | (uint64_t)hf << 32;
+    Entry *e = tt_get(s->capot_tt, key);
+    int lo = e ? e->lo : 0, hi = e ? e->hi : R + CAPOT_BONUS;
+    if (window(lo, hi, &alpha, &beta, &cut)) return cut;
+    Lead leads[32];
+    int nl = gen_moves(s, hl, hf, leads);
+    int best = best_lead(s, leads, nl, hl, hf, n, R, alpha, beta, 1, &bestc);
+    learn(best, alpha, beta, &lo, &hi);
+    tt_put(s->capot_tt, key, lo, hi, -1);
+    return best;
+}
+
+/* ------------------------------------------------------------------------
+ * The root (solver.py _lead_root, _follow_root): the mover's legal moves and
+ * the value of each.
+ */
+
+typedef struct {
+    const Search *s;
+    int capot_game;      /* the leader keeps playing the capot game after a trick */
+    int follower_moves;  /* a card was led: the follower is to move */
+    Mask hl, hf;         /* the leader's and the follower's hands */
+    int n, R, lead;      /* the leader's cards, the points left (the lead's
+                            included), the card led (internal) or -1 */
+    int mover;           /* the seat to move */
+    int nmoves, moves[16];  /* its legal moves (internal), most promising first */
+} Root;
+
+/* After a trick the leader keeps the lead: its points (F, or G in the capot game). */
+static inline int kept(const Root *r, Mask hl, Mask hf, int n, int R, int a, int b) {
+    return r->capot_game ? capot(r->s, hl, hf, n, R, a, b) : value(r->s, hl, hf, n, R, a, b);
+}
+
+/* The mover's points after its move m, window (a, b), fail-soft. */
+static int root_val(const Root *r, int m, int a, int b) {
+    const Tables *tb = r->s->tb;
+    if (r->follower_moves) {
+        Mask fb = (Mask)1 << m;
+        int p = tb->pts[r->lead] + tb->pts[m], R2 = r->R - p;
+        if (tb->win[r->lead] & fb)  /* the follower wins and leads next */
+            return p + value(r->s, r->hf ^ fb, r->hl, r->n, R2, a - p, b - p);
+        return R2 - kept(r, r->hl, r->hf ^ fb, r->n, R2, R2 - b, R2 - a);
+    }
+    Mask hl2 = r->hl ^ ((Mask)1 << m);
+    Lead answers;
+    follow_list(r->s, follow_mask(r->s, r->hl, r->hf, m), m, &answers);
+    int worst = INF;
+    for (int j = 0; j < answers.nf; j++) {
+        Mask fb = (Mask)1 << answers.f[j];
+        int p = tb->pts[m] + answers.pf[j], R2 = r->R - p, v;
+        int bb = b < worst ? b : worst;
+        if (answers.w[j])
+            v = R2 - value(r->s, r->hf ^ fb, hl2, r->n - 1, R2, R2 - bb, R2 - a);
+        else
+            v = p + kept(r, hl2, r->hf ^ fb, r->n - 1, R2, a - p, bb - p);
+        if (v < worst) {
+            worst = v;
+            if (worst <= a) break;
+        }
+    }
+    return worst;
+}
+
+/* The legal moves of the mover, ordered for the search (only speed depends
+ * on the order). */
+static void root_moves(Root *r) {
+    const Tables *tb = r->s->tb;
+    Mask legal;
+    if (r->follower_moves) {
+        int s8 = r->lead & ~7;
+        Mask same = r->hf & ((Mask)0xFF << s8);
+        if (same && s8 == tb->sh)
+            legal = (same & tb->win[r->lead]) ? (same & tb->win[r->lead]) : same;
+        else if (same)
+            legal = same;
+        else if (r->hf & ((Mask)0xFF << tb->sh))
+            legal = r->hf & ((Mask)0xFF << tb->sh);
+        else
+            legal = r->hf;
+    } else {
+        legal = r->hl;
+    }
+    int key[16];
+    r->nmoves = 0;
+    for (; legal; legal &= legal - 1) {
+        int m = lowbit(legal), k;
+        if (r->follower_moves) {
+            k = (tb->win[r->lead] >> m & 1) ? tb->pts[m] : -tb->pts[m];
+        } else {
+            Lead answers;
+            follow_list(r->s, follow_mask(r->s, r->hl, r->hf, m), m, &answers);
+            int p = tb->pts[m] + answers.pf[0];
+            k = answers.w[0] ? -p : p + 60;
+        }
+        int j = r->nmoves++;
+        while (j > 0 && key[j - 1] < k) {
+            key[j] = key[j - 1];
+            r->moves[j] = r->moves[j - 1];
+            j--;
+        }
+        key[j] = k;
+        r->moves[j] = m;
+    }
+}
+
+/* ------------------------------------------------------------------------
+ * Memo: search tables kept from call to call (solver.py Memo), one pair per
+ * trump.  Every entry is exact knowledge, so answers never depend on it.
+ */
+
+typedef struct {
+    PyObject_HEAD
+    TT tt[4], capot_tt[4];
+} MemoObject;
+
+static void Memo_dealloc(MemoObject *self) {
+    for (int t = 0; t < 4; t++) {
+        tt_free(&self->tt[t]);
+        tt_free(&self->capot_tt[t]);
+    }
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *Memo_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, ":Memo", kwlist)) return NULL;
+    MemoObject *self = (MemoObject *)type->tp_alloc(type, 0);
+    return (PyObject *)self;  /* tables start empty (zeroed); made on first use */
+}
+
+static PyTypeObject MemoType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "belote2p.ai._native.Memo",
+    .tp_basicsize = sizeof(MemoObject),
+    .tp_dealloc = (destructor)Memo_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Search tables carried from call to call (solver.Memo's compiled half).",
+    .tp_new = Memo_new,
+};
+
+/* ------------------------------------------------------------------------
+ * The boundary: arguments checked and turned into a root.
+ */
+
+/* A position, parsed: the tables of one call live here. */
+typedef struct {
+    Search s;
+    TT own_tt, own_capot_tt;
+    Root root;
+} Call;
+
+/* Read one hand (a sequence of card ints) into *mask, refusing non-cards
+ * and cards already seen; its size into *count. */
+static int read_hand(PyObject *hand, Mask *mask, Mask *seen, int *count) {
+    PyObject *fast = PySequence_Fast(hand, "a hand must be a sequence of cards");
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    *mask = 0;
+    if (n > 16) {
+        PyErr_SetString(PyExc_ValueError, "a hand holds at most 16 cards");
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long c = PyLong_Check(items[i]) ? PyLong_AsLong(items[i]) : -1;  /* bools are ints, as in Python */
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (c < 0 || c > 31) {
+            PyErr_Format(PyExc_ValueError, "%R is not a card (an int 0-31)", items[i]);
+            Py_DECREF(fast);
+            return -1;
+        }
+        if (*seen >> c & 1) {
+            PyErr_Format(PyExc_ValueError, "card %ld is dealt twice", c);
+            Py_DECREF(fast);
+            return -1;
+        }
+        *seen |= (Mask)1 << c;
+        *mask |= (Mask)1 << c;
+    }
+    *count = (int)n;
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* An int argument in [lo, hi]; None gives -1 if flags has NONE_OK, and a bool
+ * counts as an int only if flags has BOOL_OK (as solver.py's checks). */
+enum { NONE_OK = 1, BOOL_OK = 2 };
+
+static int read_small(PyObject *obj, const char *what, int lo, int hi, int flags, int *out) {
+    if (obj == Py_None && (flags & NONE_OK)) {
+        *out = -1;
+        return 0;
+    }
+    int is_int = PyLong_Check(obj) && ((flags & BOOL_OK) || !PyBool_Check(obj));
+    long v = is_int ? PyLong_AsLong(obj) : lo - 1;
+    if (v == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (v < lo || v > hi) {
+        PyErr_Format(PyExc_ValueError, "%s must be an int %d-%d, not %R", what, lo, hi, obj);
+        return -1;
+    }
+    *out = (int)v;
+    return 0;
+}
+
+/* Internal mask of a card-int mask for this trump. */
+static Mask to_internal(const Tables *tb, Mask cards) {
+    Mask m = 0;
+    for (; cards; cards &= cards - 1) m |= (Mask)1 << tb->to_int[lowbit(cards)];
+    return m;
+}
+
+/* Parse (trump, leader, hands, lead, capot_for[, memo]) into call; -1 with a
+ * Python exception set on a bad position.  call_end() must follow a success. */
+static int call_begin(Call *call, PyObject *args, PyObject *kwds, int with_memo) {
+    static char *kwlist[] = {"trump", "leader", "hands", "lead", "capot_for", "memo", NULL};
+    static char *kwlist_no_memo[] = {"trump", "leader", "hands", "lead", "capot_for", NULL};
+    PyObject *trump_o, *leader_o, *hands, *lead_o = Py_None, *capot_o = Py_None, *memo_o = Py_None;
+    if (!rules_set) {
+        PyErr_SetString(PyExc_RuntimeError, "set_rules() must be called before a search");
+        return -1;
+    }
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, with_memo ? "OOO|OOO" : "OOO|OO",
+                                     with_memo ? kwlist : kwlist_no_memo,
+                                     &trump_o, &leader_o, &hands, &lead_o, &capot_o, &memo_o))
+        return -1;
+    int trump, leader, lead, capot_for;
+    if (read_small(trump_o, "trump", 0, 3, 0, &trump) < 0) return -1;
+    if (read_small(leader_o, "leader", 0, 1, 0, &leader) < 0) return -1;
+    if (read_small(lead_o, "lead", 0, 31, NONE_OK | BOOL_OK, &lead) < 0) return -1;
+    if (read_small(capot_o, "capot_for", 0, 1, NONE_OK, &capot_for) < 0) return -1;
+    if (capot_for >= 0 && capot_for != leader) {
+        PyErr_SetString(PyExc_ValueError, "capot_for must be the leader");
+        return -1;
+    }
+    if (memo_o != Py_None && !PyObject_TypeCheck(memo_o, &MemoType)) {
+        PyErr_SetString(PyExc_TypeError, "memo must be a _native.Memo or None");
+        return -1;
+    }
+    if (!PySequence_Check(hands) || PySequence_Size(hands) != 2) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "hands must be two hands");
+        return -1;
+    }
+    Mask seen = 0, h[2];
+    int count[2];
+    for (int i = 0; i < 2; i++) {
+        PyObject *hand = PySequence_GetItem(hands, i);
+        if (!hand) return -1;
+        int bad = read_hand(hand, &h[i], &seen, &count[i]);
+        Py_DECREF(hand);
+        if (bad) return -1;
+    }
+    int nl = count[leader], nf = count[1 - leader];
+    if (lead < 0 ? (nl != nf || nl == 0) : (nf != nl + 1)) {
+        PyErr_SetString(PyExc_ValueError, "the hands' sizes do not make a position");
+        return -1;
+    }
+    if (lead >= 0 && (seen >> lead & 1)) {
+        PyErr_Format(PyExc_ValueError, "the lead card %d is also in a hand", lead);
+        return -1;
+    }
+    const Tables *tb = &TB[trump];
+    call->s.tb = tb;
+    call->own_tt.slots = call->own_capot_tt.slots = NULL;
+    if (memo_o != Py_None) {
+        MemoObject *memo = (MemoObject *)memo_o;
+        if ((!memo->tt[trump].slots && tt_init(&memo->tt[trump], 1024) < 0)
+            || (!memo->capot_tt[trump].slots && tt_init(&memo->capot_tt[trump], 64) < 0)) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        call->s.tt = &memo->tt[trump];
+        call->s.capot_tt = &memo->capot_tt[trump];
+    } else {
+        if (tt_init(&call->own_tt, 256) < 0 || tt_init(&call->own_capot_tt, 64) < 0) {
+            tt_free(&call->own_tt);
+            PyErr_NoMemory();
+            return -1;
+        }
+        call->s.tt = &call->own_tt;
+        call->s.capot_tt = &call->own_capot_tt;
+    }
+    Root *r = &call->root;
+    r->s = &call->s;
+    r->capot_game = capot_for >= 0;
+    r->follower_moves = lead >= 0;
+    r->hl = to_internal(tb, h[leader]);
+    r->hf = to_internal(tb, h[1 - leader]);
+    r->n = nl;
+    r->lead = lead >= 0 ? tb->to_int[lead] : -1;
+    r->R = LAST_TRICK;
+    for (Mask all = r->hl | r->hf; all; all &= all - 1) r->R += tb->pts[lowbit(all)];
+    if (lead >= 0) r->R += tb->pts[r->lead];
+    r->mover = lead >= 0 ? 1 - leader : leader;
+    root_moves(r);
+    return 0;
+}
+
+static void call_end(Call *call) {
+    tt_free(&call->own_tt);
+    tt_free(&call->own_capot_tt);
+}
+
+/* Seat 0's value from the mover's points. */
+static inline int for_seat0(const Root *r, int v) { return r->mover == 0 ? v : r->R - v; }
+
+/* ------------------------------------------------------------------------
+ * The functions of solver.py.
+ */
+
+/* solve(): the value and every optimal card (sorted by card int).  The first
+ * move gets a full window, every other a narrow test against the best so far. */
+static PyObject *native_solve(PyObject *self, PyObject *args, PyObject *kwds) {
+    Call call;
+    if (call_begin(&call, args, kwds, 0) < 0) return NULL;
+    const Root *r = &call.root;
+    int best = -INF;
+    Mask opt = 0;  /* internal ids */
+    for (int i = 0; i < r->nmoves; i++) {
+        int c = r->moves[i];
+        if (!opt) {
+            best = root_val(r, c, -INF, INF);
+            opt = (Mask)1 << c;
+            continue;
+        }
+        int v = root_val(r, c, best - 1, best + 1);
+        if (v <= best - 1) continue;
+        if (v >= best + 1) {
+            best = root_val(r, c, best, INF);
+            opt = (Mask)1 << c;
+        } else {
+            opt |= (Mask)1 << c;
+        }
+    }
+    int value_ = for_seat0(r, best);
+    Mask ext = 0;
+    for (; opt; opt &= opt - 1) ext |= (Mask)1 << call.s.tb->to_ext[lowbit(opt)];
+    call_end(&call);
+    PyObject *cards = PyList_New(0);
+    if (!cards) return NULL;
+    for (; ext; ext &= ext - 1) {
+        if (PyList_Append(cards, CARD_OBJECTS[lowbit(ext)]) < 0) {
+            Py_DECREF(cards);
+            return NULL;
+        }
+    }
+    return Py_BuildValue("(iN)", value_, cards);
+}
+
+/* card_values(): {card: seat 0's value after it} for every legal move, by card. */
+static PyObject *native_card_values(PyObject *self, PyObject *args, PyObject *kwds) {
+    Call call;
+    if (call_begin(&call, args, kwds, 0) < 0) return NULL;
+    const Root *r = &call.root;
+    int by_card[32];
+    Mask ext = 0;
+    for (int i = 0; i < r->nmoves; i++) {
+        int c = r->moves[i], e = call.s.tb->to_ext[c];
+        by_card[e] = for_seat0(r, root_val(r, c, -INF, INF));
+        ext |= (Mask)1 << e;
+    }
+    call_end(&call);
+    PyObject *out = PyDict_New();
+    if (!out) return NULL;
+    for (; ext; ext &= ext - 1) {
+        int e = lowbit(ext);
+        PyObject *v = PyLong_FromLong(by_card[e]);
+        int bad = !v || PyDict_SetItem(out, CARD_OBJECTS[e], v) < 0;
+        Py_XDECREF(v);
+        if (bad) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
+}
+
+/* position_value(): the value alone; after the first move, a null-window
+ * test per move asks only whether it is better. */
+static PyObject *native_position_value(PyObject *self, PyObject *args, PyObject *kwds) {
+    Call call;
+    if (call_begin(&call, args, kwds, 1) < 0) return NULL;
+    const Root *r = &call.root;
+    int best = -INF;
+    for (int i = 0; i < r->nmoves; i++) {
+        int c = r->moves[i];
+        if (i == 0)
+            best = root_val(r, c, -INF, INF);
+        else if (root_val(r, c, best, best + 1) > best)
+            best = root_val(r, c, best, INF);
+    }
+    int v = for_seat0(r, best);
+    call_end(&call);
+    return PyLong_FromLong(v);
+}
+
+/* can_capot(): can the leader take every remaining trick whatever the defence?
+ * (The caller passes capot_for = leader; solver.py can_capot.) */
+static PyObject *native_can_capot(PyObject *self, PyObject *args, PyObject *kwds) {
+    Call call;
+    if (call_begin(&call, args, kwds, 0) < 0) return NULL;
+    const Root *r = &call.root;
+    int yes;
+    if (!r->capot_game) {
+        call_end(&call);
+        PyErr_SetString(PyExc_ValueError, "can_capot needs capot_for = the leader");
+        return NULL;
+    }
+    if (!r->follower_moves) {  /* some lead keeps every trick */
+        int goal = r->R + CAPOT_BONUS;
+        yes = 0;
+        for (int i = 0; i < r->nmoves && !yes; i++)
+            yes = root_val(r, r->moves[i], goal - 1, goal) >= goal;
+    } else {  /* every answer concedes the capot */
+        yes = 1;
+        for (int i = 0; i < r->nmoves && yes; i++)
+            yes = root_val(r, r->moves[i], -CAPOT_BONUS, 1 - CAPOT_BONUS) <= -CAPOT_BONUS;
+    }
+    call_end(&call);
+    return PyBool_FromLong(yes);
+}
+
+/* Read an 8-int sequence into out. */
+static int read_eight(PyObject *seq, int *out, int lo, int hi) {
+    PyObject *fast = PySequence_Fast(seq, "a table of 8 ints");
+    if (!fast) return -1;
+    int bad = PySequence_Fast_GET_SIZE(fast) != 8;
+    for (int i = 0; i < 8 && !bad; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        bad = v < lo || v > hi;
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    if (bad) PyErr_SetString(PyExc_ValueError, "a rules table must hold 8 ints in range");
+    return bad ? -1 : 0;
+}
+
+/* set_rules(): the card order and points of cards.py, written there once, and
+ * its 32 Card objects (returned as they are, so answers print as cards). */
+static PyObject *native_set_rules(PyObject *self, PyObject *args) {
+    PyObject *ps, *ts, *pp, *tp, *cards;
+    int last, bonus;
+    if (!PyArg_ParseTuple(args, "OOOOOii:set_rules", &ps, &ts, &pp, &tp, &cards, &last, &bonus))
+        return NULL;
+    int a[8], b[8], c[8], d[8];
+    if (read_eight(ps, a, 0, 7) < 0 || read_eight(ts, b, 0, 7) < 0
+        || read_eight(pp, c, 0, 100) < 0 || read_eight(tp, d, 0, 100) < 0)
+        return NULL;
+    if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) != 32) {
+        PyErr_SetString(PyExc_ValueError, "cards must be a tuple of the 32 cards");
+        return NULL;
+    }
+    for (int i = 0; i < 32; i++) {
+        PyObject *card = PyTuple_GET_ITEM(cards, i);
+        if (!PyLong_Check(card) || PyLong_AsLong(card) != i) {
+            PyErr_Clear();
+            PyErr_SetString(PyExc_ValueError, "cards[i] must be the card int i");
+            return NULL;
+        }
+    }
+    for (int i = 0; i < 32; i++) {
+        Py_INCREF(PyTuple_GET_ITEM(cards, i));
+        Py_XSETREF(CARD_OBJECTS[i], PyTuple_GET_ITEM(cards, i));
+    }
+    memcpy(PLAIN_STRENGTH, a, sizeof a);
+    memcpy(TRUMP_STRENGTH, b, sizeof b);
+    memcpy(PLAIN_POINTS, c, sizeof c);
+    memcpy(TRUMP_POINTS, d, sizeof d);
+    LAST_TRICK = last;
+    CAPOT_BONUS = bonus;
+    for (int t = 0; t < 4; t++) build_trump_tables(t);
+    rules_set = 1;
+    Py_RETURN_NONE;
+}
+
+#define SOLVER_DOC(name, what) name "(trump, leader, hands, lead=None, capot_for=None)\n--\n\n" what
+
+static PyMethodDef methods[] = {
+    {"set_rules", native_set_rules, METH_VARARGS,
+     "set_rules(plain_strength, trump_strength, plain_points, trump_points, cards, "
+     "last_trick, capot_bonus): the rules of cards.py, once before any search."},
+    {"solve", (PyCFunction)(void (*)(void))native_solve, METH_VARARGS | METH_KEYWORDS,
+     SOLVER_DOC("solve", "solver.solve, compiled.")},
+    {"card_values", (PyCFunction)(void (*)(void))native_card_values,
+     METH_VARARGS | METH_KEYWORDS, SOLVER_DOC("card_values", "solver.card_values, compiled.")},
+    {"position_value", (PyCFunction)(void (*)(void))native_position_value,
+     METH_VARARGS | METH_KEYWORDS,
+     "position_value(trump, leader, hands, lead=None, capot_for=None, memo=None)\n--\n\n"
+     "solver.position_value, compiled (memo: a _native.Memo)."},
+    {"can_capot", (PyCFunction)(void (*)(void))native_can_capot, METH_VARARGS | METH_KEYWORDS,
+     SOLVER_DOC("can_capot", "solver.can_capot, compiled (capot_for: the leader).")},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_native",
+    "The rival's exact solver, compiled: the twin of belote2p.ai.solver (see _native.c).",
+    -1, methods,
+};
+
+PyMODINIT_FUNC PyInit__native(void) {
+    if (PyType_Ready(&MemoType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&MemoType);
+    if (PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0) {
+        Py_DECREF(&MemoType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    build_run_tables();
+    build_lead_tables();
+    return m;
+}

@@ -1,0 +1,28 @@
+"""The compiled solver (``_native.c``): the twin of ``solver.py``'s functions.
+
+Call it through ``solver`` (which checks the position first and raises
+SolverError); called directly, a bad position raises ValueError.
+"""
+
+from collections.abc import Sequence
+
+from ..cards import Card
+
+Hands = tuple[Sequence[int], Sequence[int]]
+
+class Memo:
+    """Search tables carried from call to call (``solver.Memo.native``)."""
+
+    def __init__(self) -> None: ...
+
+def set_rules(plain_strength: Sequence[int], trump_strength: Sequence[int],
+              plain_points: Sequence[int], trump_points: Sequence[int],
+              cards: tuple[Card, ...], last_trick: int, capot_bonus: int) -> None: ...
+def solve(trump: int, leader: int, hands: Hands, lead: int | None = None,
+          capot_for: int | None = None) -> tuple[int, list[int]]: ...
+def card_values(trump: int, leader: int, hands: Hands, lead: int | None = None,
+                capot_for: int | None = None) -> dict[int, int]: ...
+def position_value(trump: int, leader: int, hands: Hands, lead: int | None = None,
+                   capot_for: int | None = None, memo: Memo | None = None) -> int: ...
+def can_capot(trump: int, leader: int, hands: Hands, lead: int | None = None,
+              capot_for: int | None = None) -> bool: ...

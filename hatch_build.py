@@ -1,0 +1,91 @@
+"""The optional compiled search core, built by the package's own build.
+
+``pip install .`` runs hatchling, which runs the hook below: it compiles
+``belote2p/ai/_native.c`` into ``belote2p.ai._native`` with setuptools'
+``build_ext`` (which knows each platform's compiler and flags) and puts it in
+the wheel.  Where that fails (no C compiler, ``CC=false``, no Python headers)
+the hook logs why and the wheel is built without it: the game then plays the
+same cards with the Python core (``belote2p/ai/core.py``).
+
+Run from a checkout, ``python hatch_build.py`` builds the core in place (next
+to ``_native.c``, ignored by git), which is what the tests and benchmarks run
+from a checkout use; ``BELOTE2P_PURE_PYTHON=1`` still forces the Python core.
+"""
+
+from __future__ import annotations
+
+import logging
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent
+SOURCE = "belote2p/ai/_native.c"
+MODULE = "belote2p.ai._native"
+
+log = logging.getLogger("belote2p.build")
+
+
+def compile_native(build_dir: Path) -> Path | None:
+    """The compiled core built under ``build_dir``, or None (and why, logged)
+    where this machine cannot build it."""
+    try:
+        from setuptools import Distribution, Extension
+        from setuptools.command.build_ext import build_ext
+    except ImportError:
+        log.warning("belote2p: setuptools is missing, the Python core will play")
+        return None
+    ext = Extension(MODULE, [str(ROOT / SOURCE)])
+    command = build_ext(Distribution({"name": "belote2p-native", "ext_modules": [ext]}))
+    command.build_lib = str(build_dir)
+    command.build_temp = str(build_dir / "temp")
+    try:
+        command.ensure_finalized()
+        command.run()
+    except Exception as exc:  # noqa: BLE001 - whatever stops the compiler, the install goes on
+        log.warning("belote2p: the native core was not built (%s); the Python core will play",
+                    exc)
+        return None
+    built = Path(command.get_ext_fullpath(MODULE))
+    return built if built.exists() else None
+
+
+try:
+    from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+except ImportError:  # run as a script (the in-place build): hatchling is not needed
+    BuildHookInterface = object  # type: ignore[assignment,misc]
+
+
+class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
+    """hatchling's build hook: the compiled core into the wheel, if it builds."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        built = compile_native(Path(self.directory) / "native-build")
+        if built is None:
+            return
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True  # the wheel is for this Python and platform
+        build_data["force_include"][str(built)] = "belote2p/ai/" + built.name
+
+
+def build_in_place() -> int:
+    """Compile the core next to its source (a checkout's tests and benchmarks)."""
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    with tempfile.TemporaryDirectory() as tmp:
+        built = compile_native(Path(tmp))
+        if built is None:
+            return 1
+        target = ROOT / "belote2p" / "ai" / built.name
+        shutil.copyfile(built, target)
+    log.info("built %s", target.relative_to(ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(build_in_place())

@@ -1,0 +1,158 @@
+"""The compiled core (``_native.c``) against its Python twin (``solver.py``).
+
+Every function of the solver, on random positions (every trump, both leaders,
+one to eight cards a hand, with and without a card led, the capot game on and
+off, with and without a memo), must give exactly what the Python reference
+gives: the same values, the same sets of optimal cards (as ``Card`` objects),
+the same ``SolverError`` on a bad position.  And no argument reachable from
+Python may crash the extension: called directly it raises ValueError.
+
+Skipped where the native core is not built or ``BELOTE2P_PURE_PYTHON`` forces
+the Python core (then both sides would be Python).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from belote2p.ai import core, solver
+from belote2p.cards import CARDS, Card
+
+pytestmark = pytest.mark.skipif(
+    core.native is None, reason="the native core is not built (python hatch_build.py) "
+    "or BELOTE2P_PURE_PYTHON forces the Python core")
+
+Position = tuple[int, int, tuple[list[int], list[int]], "int | None"]
+
+
+@st.composite
+def positions(draw: st.DrawFn) -> Position:
+    """A strict-phase position: n cards each (one fewer for a leader who led)."""
+    n = draw(st.integers(1, 8))
+    lead = draw(st.booleans())
+    cards = draw(st.permutations(range(32)))[: 2 * n]
+    trump, leader = draw(st.integers(0, 3)), draw(st.integers(0, 1))
+    hands: list[list[int]] = [sorted(cards[:n]), sorted(cards[n:])]
+    led = None
+    if lead:
+        led = hands[leader].pop(draw(st.integers(0, n - 1)))
+    return trump, leader, (hands[0], hands[1]), led
+
+
+@given(positions(), st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_every_function_answers_as_the_python_solver(position, capot):
+    trump, leader, hands, lead = position
+    capot_for = leader if capot else None
+    want = solver.python_solve(trump, leader, hands, lead, capot_for)
+    got = solver.solve(trump, leader, hands, lead, capot_for)
+    assert got == want
+    assert all(type(c) is Card for c in got[1])  # they print as cards
+    values = solver.card_values(trump, leader, hands, lead, capot_for)
+    assert values == solver.python_card_values(trump, leader, hands, lead, capot_for)
+    assert list(values) == sorted(values) and all(type(c) is Card for c in values)
+    assert (solver.position_value(trump, leader, hands, lead, capot_for)
+            == solver.python_position_value(trump, leader, hands, lead, capot_for) == want[0])
+    assert (solver.can_capot(trump, leader, hands, lead)
+            == solver.python_can_capot(trump, leader, hands, lead))
+
+
+def test_a_shared_memo_gives_the_python_values_over_many_positions():
+    """Level 4's way: one memo over a decision's many endgames (which share
+    endings), every trump, the capot game on and off."""
+    rng = random.Random(30)
+    memo = solver.Memo()
+    for _ in range(400):
+        n = rng.randint(3, 8)
+        cards = rng.sample(range(32), 2 * n)
+        trump, leader = rng.randrange(4), rng.randrange(2)
+        hands = (sorted(cards[:n]), sorted(cards[n:]))
+        capot_for = leader if rng.random() < 0.3 else None
+        assert (solver.position_value(trump, leader, hands, None, capot_for, memo=memo)
+                == solver.python_position_value(trump, leader, hands, None, capot_for))
+
+
+def test_a_belote_pair_and_a_capot_are_valued_alike():
+    # seat 0 holds K and Q of trumps (hearts) and every master: the capot game
+    hands = ([CARDS[i] for i in (8 + 6, 8 + 5, 8 + 4, 7)], [0, 1, 2, 16])
+    for capot_for in (None, 0):
+        assert (solver.solve(1, 0, hands, None, capot_for)
+                == solver.python_solve(1, 0, hands, None, capot_for))
+    assert solver.can_capot(1, 0, hands) == solver.python_can_capot(1, 0, hands)
+
+
+BAD = [
+    (4, 0, ([0], [1]), None, None),           # no such trump
+    (True, 0, ([0], [1]), None, None),        # a bool is not a suit
+    (0, 2, ([0], [1]), None, None),           # no such seat
+    (0, 0, ([0], [1]), None, 1),              # capot for the follower
+    (0, 0, ([0],), None, None),               # one hand
+    (0, 0, ([0, 1], [2]), None, None),        # uneven hands
+    (0, 0, ([], []), None, None),             # nothing to play
+    (0, 0, ([0], [0]), None, None),           # a card twice
+    (0, 0, ([32], [1]), None, None),          # not a card
+    (0, 0, ([-1], [1]), None, None),
+    (0, 0, (["AS"], [1]), None, None),
+    (0, 0, ([1 << 70], [1]), None, None),     # an int far out of range
+    (0, 0, ([0], [1, 2]), 0, None),           # the lead is in a hand
+    (0, 0, ([0], [1, 2]), 40, None),          # the lead is not a card
+    (0, 0, ([0, 3], [1, 2]), 4, None),        # a card led, but even hands
+]
+
+
+@pytest.mark.parametrize("args", BAD)
+def test_a_bad_position_raises_the_python_solver_error(args):
+    for function in (solver.solve, solver.card_values, solver.position_value):
+        with pytest.raises(solver.SolverError) as native_error:
+            function(*args)
+        with pytest.raises(solver.SolverError) as python_error:
+            getattr(solver, "python_" + function.__name__)(*args)
+        assert str(native_error.value) == str(python_error.value)
+
+
+@pytest.mark.parametrize("args", BAD + [
+    (0, 0, ([0] * 17, [1]), None, None),      # more cards than a hand holds
+    (0, 0, (list(range(17)), list(range(17, 32))), None, None),
+    (0, 0, 5, None, None),                    # not hands at all
+    (0, 0, ([0], None), None, None),
+])
+def test_called_directly_a_bad_position_raises_and_never_crashes(args):
+    native = core.native
+    assert native is not None
+    for function in (native.solve, native.card_values, native.position_value):
+        with pytest.raises((ValueError, TypeError)):
+            function(*args)
+    with pytest.raises(TypeError):
+        native.position_value(0, 0, ([0], [1]), None, None, memo=object())
+
+
+def test_sixteen_cards_each_is_solved_alike():
+    """The largest position the boundary accepts (the whole deck): no table
+    is too small for it."""
+    rng = random.Random(16)
+    cards = rng.sample(range(32), 32)
+    hands = (sorted(cards[:16]), sorted(cards[16:]))
+    # the Python solver takes too long on a whole deck: the native answers
+    # must at least agree with each other
+    value, best = solver.solve(0, 0, hands)
+    values = solver.card_values(0, 0, hands)
+    assert max(values.values()) == value
+    assert best == [c for c, v in values.items() if v == value]
+
+
+def test_the_version_names_the_core_and_the_switch_forces_python():
+    env = {**os.environ, core.PURE_PYTHON_ENV: "1"}
+    out = subprocess.run([sys.executable, "-m", "belote2p", "--version"],
+                         capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip().endswith("(Python core)")
+    env[core.PURE_PYTHON_ENV] = "0"  # "0" does not force it
+    out = subprocess.run([sys.executable, "-m", "belote2p", "--version"],
+                         capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip().endswith("(native core)")
