@@ -29,6 +29,7 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 #define INF (1 << 20)
@@ -1014,6 +1015,548 @@ static PyObject *native_set_rules(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* ========================================================================
+ * The stock-phase playouts: fastsim.Sim.run with the tips policy
+ * (heuristics.choose_card over knowledge.info_from_sim) for both seats, the
+ * twin of playout.py's Python path.  Card ints here are the game's (suit * 8 +
+ * rank), not the solver's internal ids, and the tables are tables.py's, handed
+ * over by set_play_tables.  Every score is a double formed in the order
+ * heuristics.py forms it (the knobs' ints are exact in a double), so the
+ * policy picks exactly the card Python picks.
+ */
+
+static int play_tables_set = 0;
+static int P_PTS[4][32], P_STR[4][32];
+static Mask P_ABOVE[4][32], P_BEATERS[4][32];
+static int P_KING, P_QUEEN, P_TRICKS;
+#define FULL_MASK 0xFFFFFFFFu
+#define SUIT_MASK(s) ((Mask)0xFF << (8 * (s)))
+
+/* The tips' knobs (levels.PlayKnobs), as playout.py packs them. */
+typedef struct {
+    double keep_trump[8], keep_plain[8];
+    double belote_keep, master_bonus, win_bonus, lead_trump_penalty, short_suit_bonus,
+        force_trump_bonus;
+    int count_plain;
+} Knobs;
+
+/* A Sim's state (fastsim.Sim's slots); hands keep their order, which breaks
+ * the policy's ties. */
+typedef struct {
+    int trump, taker;
+    int hand[2][32], nhand[2];
+    Mask masks[2];
+    int stock[32], nstock;  /* popped from the end, as Sim.stock */
+    long pts[2], won[2];
+    int ntricks, leader, lead, belote, last_winner;
+    Mask gone, known[2];
+} Sim;
+
+/* What a seat knows (knowledge.Info), for the policy. */
+typedef struct {
+    const int *hand;
+    int nhand, trump, lead, strict, opp_count, belote_pair;
+    Mask hand_mask, unseen, opp_known;
+} Info;
+
+/* knowledge.info_from_sim (count_trumps left on, as the playouts call it). */
+static void info_from_sim(const Sim *sim, int seat, int count_plain, Info *info) {
+    int other = 1 - seat;
+    Mask mine = sim->masks[seat], unseen, known;
+    if (sim->nstock) {
+        unseen = FULL_MASK & ~sim->gone & ~mine;
+        known = sim->known[other] & ~sim->gone;
+    } else {
+        unseen = known = sim->masks[other];
+    }
+    info->hand = sim->hand[seat];
+    info->nhand = sim->nhand[seat];
+    info->hand_mask = mine;
+    info->trump = sim->trump;
+    info->lead = sim->lead;
+    info->strict = sim->nstock == 0;
+    info->opp_known = known;
+    info->opp_count = sim->nhand[other];
+    Mask pair = ((Mask)1 << (sim->trump * 8 + P_KING)) | ((Mask)1 << (sim->trump * 8 + P_QUEEN));
+    info->belote_pair = (mine & pair) == pair;
+    if (!count_plain && sim->nstock) {  /* knowledge.forget, trumps still counted */
+        Mask forgotten = FULL_MASK & ~SUIT_MASK(sim->trump) & ~mine;
+        if (sim->lead >= 0) forgotten &= ~((Mask)1 << sim->lead);
+        unseen = (unseen & ~forgotten & SUIT_MASK(sim->trump)) | forgotten;
+    }
+    info->unseen = unseen;
+}
+
+/* heuristics.keep_value */
+static double keep_value(int c, const Info *info, const Knobs *k) {
+    int rank = c & 7;
+    double value;
+    if (c >> 3 == info->trump) {
+        value = k->keep_trump[rank];
+        if (info->belote_pair && (rank == P_KING || rank == P_QUEEN)) value += k->belote_keep;
+        return value;
+    }
+    value = k->keep_plain[rank];
+    if (!(info->unseen & P_ABOVE[info->trump][c])) value += k->master_bonus;
+    return value;
+}
+
+/* heuristics._beat_chance (pow as Python's float ** int: the C library's pow) */
+static double beat_chance(int c, const Info *info) {
+    Mask beaters = P_BEATERS[info->trump][c] & info->unseen;
+    if (!beaters) return 0.0;
+    if (info->strict) return 1.0;
+    if (beaters & info->opp_known) return 1.0;
+    int unseen = __builtin_popcount(info->unseen);
+    int held = info->opp_count - __builtin_popcount(info->opp_known);
+    if (unseen <= 0 || held <= 0) return 0.0;
+    double share = (double)held / (double)unseen;
+    return 1.0 - pow(1.0 - share, (double)__builtin_popcount(beaters));
+}
+
+/* heuristics._best's tie-break: is c (score equal) preferred to best? */
+static inline int weaker(int trump, int c, int best, int by_card) {
+    const int *st = P_STR[trump];
+    if (by_card) return st[c] < st[best] || (st[c] == st[best] && c < best);
+    return st[c] < st[best];
+}
+
+/* heuristics.follow_card over the legal answers (follow_scores, _best). */
+static int follow_card(const Info *info, const int *legal, int n, const Knobs *k) {
+    int trump = info->trump, lead = info->lead;
+    const int *pts = P_PTS[trump];
+    Mask beaters = P_BEATERS[trump][lead];
+    int best = -1;
+    double best_score = 0.0;
+    for (int i = 0; i < n; i++) {
+        int c = legal[i], gain = pts[lead] + pts[c];
+        double score = (beaters >> c & 1) ? gain + k->win_bonus : (double)-gain;
+        score = score - keep_value(c, info, k);
+        if (best < 0 || score > best_score
+            || (score == best_score && weaker(trump, c, best, 0))) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* heuristics.lead_card_stock (lead_scores_stock, _best by card). */
+static int lead_card_stock(const Info *info, const Knobs *k) {
+    int trump = info->trump, lengths[4] = {0, 0, 0, 0}, best = -1;
+    double best_score = 0.0;
+    for (int i = 0; i < info->nhand; i++) lengths[info->hand[i] >> 3]++;
+    for (int i = 0; i < info->nhand; i++) {
+        int c = info->hand[i];
+        double p = beat_chance(c, info);
+        double score = P_PTS[trump][c] * (1.0 - 2.0 * p) - keep_value(c, info, k);
+        if (c >> 3 == trump)
+            score -= k->lead_trump_penalty;
+        else
+            score += k->short_suit_bonus * (8 - lengths[c >> 3]);
+        if (best < 0 || score > best_score
+            || (score == best_score && weaker(trump, c, best, 1))) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* heuristics.lead_card_strict: draw trumps with a master, cash sure winners
+ * once the other has no trump, else the best-scored lead. */
+static int lead_card_strict(const Info *info, const Knobs *k) {
+    int trump = info->trump, best = -1;
+    const int *st = P_STR[trump], *pts = P_PTS[trump];
+    Mask opp = info->unseen, opp_t = opp & SUIT_MASK(trump);
+    int has_trump = (info->hand_mask & SUIT_MASK(trump)) != 0;
+    if (has_trump && opp_t) {
+        int top_opp = -1;
+        for (Mask m = opp_t; m; m &= m - 1)
+            if (st[lowbit(m)] > top_opp) top_opp = st[lowbit(m)];
+        for (int i = 0; i < info->nhand; i++) {  /* the weakest master trump */
+            int c = info->hand[i];
+            if (c >> 3 == trump && st[c] > top_opp && (best < 0 || st[c] < st[best])) best = c;
+        }
+        if (best >= 0) return best;
+    }
+    if (!opp_t) {  /* the surest winner worth most */
+        for (int i = 0; i < info->nhand; i++) {
+            int c = info->hand[i];
+            if (P_BEATERS[trump][c] & opp) continue;
+            if (best < 0 || pts[c] > pts[best] || (pts[c] == pts[best]
+                    && (st[c] > st[best] || (st[c] == st[best] && c > best))))
+                best = c;
+        }
+        if (best >= 0) return best;
+    }
+    double best_score = 0.0;
+    for (int i = 0; i < info->nhand; i++) {
+        int c = info->hand[i];
+        double lost = (P_BEATERS[trump][c] & opp) ? 1.0 : 0.0;
+        double score = -pts[c] * lost - keep_value(c, info, k);
+        if (c >> 3 != trump && !(opp & SUIT_MASK(c >> 3)) && opp_t)
+            score += k->force_trump_bonus;  /* the other hand must spend a trump */
+        if (best < 0 || score > best_score
+            || (score == best_score && weaker(trump, c, best, 1))) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
+/* rules.legal_follows (strict play), in hand order; the count. */
+static int legal_follows(const Info *info, int *out) {
+    int trump = info->trump, lead = info->lead, suit = lead >> 3, n = 0;
+    for (int i = 0; i < info->nhand; i++)
+        if (info->hand[i] >> 3 == suit) out[n++] = info->hand[i];
+    if (suit == trump && n) {
+        int higher = 0;
+        for (int i = 0; i < n; i++)
+            if (P_STR[trump][out[i]] > P_STR[trump][lead]) out[higher++] = out[i];
+        return higher ? higher : n;
+    }
+    if (n) return n;
+    for (int i = 0; i < info->nhand; i++)
+        if (info->hand[i] >> 3 == trump) out[n++] = info->hand[i];
+    if (n) return n;
+    memcpy(out, info->hand, (size_t)info->nhand * sizeof(int));
+    return info->nhand;
+}
+
+/* heuristics.choose_card: the tips' card for the seat to move. */
+static int choose_card(const Sim *sim, int seat, const Knobs *k) {
+    Info info;
+    info_from_sim(sim, seat, k->count_plain, &info);
+    if (info.lead >= 0) {
+        if (!info.strict) return follow_card(&info, info.hand, info.nhand, k);
+        int legal[32];
+        int n = legal_follows(&info, legal);
+        return follow_card(&info, legal, n, k);
+    }
+    return info.strict ? lead_card_strict(&info, k) : lead_card_stock(&info, k);
+}
+
+/* fastsim.Sim.play: c leaves the mover's hand; a trick's end scores it and
+ * deals the stock's next two cards (winner first). */
+static void sim_play(Sim *sim, int c) {
+    int seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
+    int *hand = sim->hand[seat];
+    for (int i = 0; i < sim->nhand[seat]; i++) {
+        if (hand[i] == c) {
+            memmove(&hand[i], &hand[i + 1], (size_t)(sim->nhand[seat] - i - 1) * sizeof(int));
+            sim->nhand[seat]--;
+            break;
+        }
+    }
+    sim->masks[seat] ^= (Mask)1 << c;
+    sim->gone |= (Mask)1 << c;
+    int trump = sim->trump;
+    if (c >> 3 == trump && ((c & 7) == P_KING || (c & 7) == P_QUEEN)) {
+        int partner = (c & ~7) | ((c & 7) == P_KING ? P_QUEEN : P_KING);
+        if (sim->masks[seat] >> partner & 1) {
+            sim->belote = seat;
+            sim->known[seat] |= (Mask)1 << partner;
+        }
+    }
+    if (sim->lead < 0) {
+        sim->lead = c;
+        return;
+    }
+    int lead = sim->lead;
+    int winner = (P_BEATERS[trump][lead] >> c & 1) ? seat : sim->leader;
+    sim->pts[winner] += P_PTS[trump][lead] + P_PTS[trump][c];
+    sim->won[winner] += 1;
+    sim->ntricks += 1;
+    sim->lead = -1;
+    sim->leader = sim->last_winner = winner;
+    if (sim->nstock >= 2) {
+        int first = sim->stock[--sim->nstock], second = sim->stock[--sim->nstock];
+        sim->hand[winner][sim->nhand[winner]++] = first;
+        sim->hand[1 - winner][sim->nhand[1 - winner]++] = second;
+        sim->masks[winner] |= (Mask)1 << first;
+        sim->masks[1 - winner] |= (Mask)1 << second;
+    }
+}
+
+/* fastsim.Sim.run with the tips for both seats; -1 (a ValueError set) if a
+ * seat to move has no card (a Sim whose hands and stock do not add up). */
+static int sim_run(Sim *sim, const Knobs *k, int until_cards) {
+    while (sim->ntricks < P_TRICKS) {
+        if (until_cards && sim->lead < 0 && !sim->nstock && sim->nhand[0] <= until_cards) return 0;
+        int seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
+        if (!sim->nhand[seat]) {
+            PyErr_SetString(PyExc_ValueError, "Sim: the seat to move holds no card");
+            return -1;
+        }
+        sim_play(sim, choose_card(sim, seat, k));
+    }
+    return 0;
+}
+
+/* --- the boundary: a Python Sim read in, checked, and written back --- */
+
+/* getattr(obj, name) as a C long in [lo, hi]; -1 with an error set if not. */
+static int get_long(PyObject *obj, const char *name, long lo, long hi, long *out) {
+    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (!v) return -1;
+    long x = PyLong_Check(v) ? PyLong_AsLong(v) : lo - 1;
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) PyErr_Clear();
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "Sim.%s is out of range", name);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+/* A list of cards into out (at most 32), marking them in *seen; -1 on a
+ * non-card, a card seen before or a list too long. */
+static int get_cards(PyObject *list, const char *name, int *out, int *n, Mask *seen) {
+    if (!PyList_Check(list) || PyList_GET_SIZE(list) > 32) {
+        PyErr_Format(PyExc_ValueError, "Sim.%s must be a list of at most 32 cards", name);
+        return -1;
+    }
+    *n = (int)PyList_GET_SIZE(list);
+    for (int i = 0; i < *n; i++) {
+        PyObject *item = PyList_GET_ITEM(list, i);
+        long c = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (c < 0 || c > 31 || (*seen >> c & 1)) {
+            PyErr_Format(PyExc_ValueError, "Sim.%s holds %R: not a card, or a card twice",
+                         name, item);
+            return -1;
+        }
+        *seen |= (Mask)1 << c;
+        out[i] = (int)c;
+    }
+    return 0;
+}
+
+/* The pair attribute name (two ints) into out[2]. */
+static int get_pair(PyObject *obj, const char *name, long lo, long hi, long *out) {
+    PyObject *v = PyObject_GetAttrString(obj, name);
+    if (!v) return -1;
+    int bad = !PyList_Check(v) || PyList_GET_SIZE(v) != 2;
+    for (int i = 0; i < 2 && !bad; i++) {
+        PyObject *x = PyList_GET_ITEM(v, i);
+        out[i] = PyLong_Check(x) ? PyLong_AsLong(x) : lo - 1;
+        if (out[i] == -1 && PyErr_Occurred()) PyErr_Clear();
+        bad = out[i] < lo || out[i] > hi;
+    }
+    Py_DECREF(v);
+    if (bad) PyErr_Format(PyExc_ValueError, "Sim.%s must be two ints in range", name);
+    return bad ? -1 : 0;
+}
+
+/* Read a fastsim.Sim; its hands' masks are rebuilt from the hands (so they
+ * agree by construction).  The cards of the hands and the stock must be
+ * distinct and none may be gone. */
+static int read_sim(PyObject *obj, Sim *sim) {
+    long v[2];
+    long trump, taker, ntricks, leader, lead, belote, last_winner, gone;
+    if (get_long(obj, "trump", 0, 3, &trump) < 0 || get_long(obj, "taker", 0, 1, &taker) < 0
+        || get_long(obj, "ntricks", 0, 16, &ntricks) < 0
+        || get_long(obj, "leader", 0, 1, &leader) < 0 || get_long(obj, "lead", -1, 31, &lead) < 0
+        || get_long(obj, "belote", -1, 1, &belote) < 0
+        || get_long(obj, "last_winner", -1, 1, &last_winner) < 0
+        || get_long(obj, "gone", 0, (long)FULL_MASK, &gone) < 0)
+        return -1;
+    sim->trump = (int)trump;
+    sim->taker = (int)taker;
+    sim->ntricks = (int)ntricks;
+    sim->leader = (int)leader;
+    sim->lead = (int)lead;
+    sim->belote = (int)belote;
+    sim->last_winner = (int)last_winner;
+    sim->gone = (Mask)gone;
+    if (get_pair(obj, "pts", -100000, 100000, v) < 0) return -1;
+    sim->pts[0] = v[0];
+    sim->pts[1] = v[1];
+    if (get_pair(obj, "won", 0, 16, v) < 0) return -1;
+    sim->won[0] = v[0];
+    sim->won[1] = v[1];
+    if (get_pair(obj, "known", 0, (long)FULL_MASK, v) < 0) return -1;
+    sim->known[0] = (Mask)v[0];
+    sim->known[1] = (Mask)v[1];
+    Mask seen = sim->gone;
+    PyObject *hands = PyObject_GetAttrString(obj, "hands");
+    if (!hands) return -1;
+    int bad = !PyList_Check(hands) || PyList_GET_SIZE(hands) != 2;
+    if (bad) PyErr_SetString(PyExc_ValueError, "Sim.hands must be two lists");
+    for (int s = 0; s < 2 && !bad; s++) {
+        bad = get_cards(PyList_GET_ITEM(hands, s), "hands", sim->hand[s], &sim->nhand[s], &seen)
+              < 0;
+        sim->masks[s] = 0;
+        for (int i = 0; !bad && i < sim->nhand[s]; i++) sim->masks[s] |= (Mask)1 << sim->hand[s][i];
+    }
+    Py_DECREF(hands);
+    if (bad) return -1;
+    PyObject *stock = PyObject_GetAttrString(obj, "stock");
+    if (!stock) return -1;
+    bad = get_cards(stock, "stock", sim->stock, &sim->nstock, &seen) < 0;
+    Py_DECREF(stock);
+    if (bad) return -1;
+    if (sim->lead >= 0 && !(sim->gone >> sim->lead & 1)) {
+        PyErr_SetString(PyExc_ValueError, "Sim.lead must be a card gone");
+        return -1;
+    }
+    /* every trick to come needs a card from each hand: 2 per trick in all */
+    int cards = sim->nhand[0] + sim->nhand[1] + sim->nstock + (sim->lead >= 0);
+    if (sim->nstock % 2 || cards != 2 * (P_TRICKS - sim->ntricks)
+        || sim->nhand[0] + (sim->lead >= 0 && sim->leader == 0)
+               != sim->nhand[1] + (sim->lead >= 0 && sim->leader == 1)) {
+        PyErr_SetString(PyExc_ValueError, "Sim's hands, stock and tricks do not add up");
+        return -1;
+    }
+    return 0;
+}
+
+/* A new list of n ints. */
+static PyObject *int_list(const long *xs, int n) {
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *x = PyLong_FromLong(xs[i]);
+        if (!x) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, x);
+    }
+    return list;
+}
+
+/* setattr(obj, name, value), consuming value's reference. */
+static int set_attr(PyObject *obj, const char *name, PyObject *value) {
+    if (!value) return -1;
+    int rc = PyObject_SetAttrString(obj, name, value);
+    Py_DECREF(value);
+    return rc;
+}
+
+/* Write sim back into the Python Sim obj. */
+static int write_sim(PyObject *obj, const Sim *sim) {
+    long h0[32], h1[32], st[32];
+    for (int i = 0; i < sim->nhand[0]; i++) h0[i] = sim->hand[0][i];
+    for (int i = 0; i < sim->nhand[1]; i++) h1[i] = sim->hand[1][i];
+    for (int i = 0; i < sim->nstock; i++) st[i] = sim->stock[i];
+    long masks[2] = {(long)sim->masks[0], (long)sim->masks[1]};
+    long known[2] = {(long)sim->known[0], (long)sim->known[1]};
+    PyObject *l0 = int_list(h0, sim->nhand[0]), *l1 = int_list(h1, sim->nhand[1]);
+    PyObject *hands = l0 && l1 ? Py_BuildValue("[NN]", l0, l1) : NULL;
+    if (!hands) {
+        Py_XDECREF(l0);
+        Py_XDECREF(l1);
+        return -1;
+    }
+    if (set_attr(obj, "hands", hands) < 0 || set_attr(obj, "masks", int_list(masks, 2)) < 0
+        || set_attr(obj, "stock", int_list(st, sim->nstock)) < 0
+        || set_attr(obj, "pts", int_list(sim->pts, 2)) < 0
+        || set_attr(obj, "won", int_list(sim->won, 2)) < 0
+        || set_attr(obj, "known", int_list(known, 2)) < 0
+        || set_attr(obj, "ntricks", PyLong_FromLong(sim->ntricks)) < 0
+        || set_attr(obj, "leader", PyLong_FromLong(sim->leader)) < 0
+        || set_attr(obj, "lead", PyLong_FromLong(sim->lead)) < 0
+        || set_attr(obj, "gone", PyLong_FromUnsignedLong(sim->gone)) < 0
+        || set_attr(obj, "belote", PyLong_FromLong(sim->belote)) < 0
+        || set_attr(obj, "last_winner", PyLong_FromLong(sim->last_winner)) < 0)
+        return -1;
+    return 0;
+}
+
+/* run_tips(sim, knobs, until_cards): playout.run_tips, compiled. */
+static PyObject *native_run_tips(PyObject *self, PyObject *args) {
+    PyObject *obj, *knobs_o;
+    int until_cards;
+    if (!PyArg_ParseTuple(args, "OO!i:run_tips", &obj, &PyTuple_Type, &knobs_o, &until_cards))
+        return NULL;
+    if (!play_tables_set) {
+        PyErr_SetString(PyExc_RuntimeError, "set_play_tables() must be called before a playout");
+        return NULL;
+    }
+    Knobs k;
+    if (PyTuple_GET_SIZE(knobs_o) != 23) {
+        PyErr_SetString(PyExc_ValueError, "knobs must be 22 numbers and count_plain");
+        return NULL;
+    }
+    double x[22];
+    for (int i = 0; i < 22; i++) {
+        x[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(knobs_o, i));
+        if (x[i] == -1.0 && PyErr_Occurred()) return NULL;
+    }
+    memcpy(k.keep_trump, x, sizeof k.keep_trump);
+    memcpy(k.keep_plain, x + 8, sizeof k.keep_plain);
+    k.belote_keep = x[16];
+    k.master_bonus = x[17];
+    k.win_bonus = x[18];
+    k.lead_trump_penalty = x[19];
+    k.short_suit_bonus = x[20];
+    k.force_trump_bonus = x[21];
+    k.count_plain = PyObject_IsTrue(PyTuple_GET_ITEM(knobs_o, 22));
+    if (k.count_plain < 0) return NULL;
+    Sim sim;
+    if (read_sim(obj, &sim) < 0 || sim_run(&sim, &k, until_cards) < 0
+        || write_sim(obj, &sim) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* Read a 4 x 32 table of ints (tables.py's PTS, STR, ABOVE, BEATERS). */
+static int read_table(PyObject *seq, long long out[4][32]) {
+    PyObject *fast = PySequence_Fast(seq, "a table of 4 rows of 32 ints");
+    if (!fast) return -1;
+    int bad = PySequence_Fast_GET_SIZE(fast) != 4;
+    for (int t = 0; t < 4 && !bad; t++) {
+        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, t), "a row of 32 ints");
+        bad = !row || PySequence_Fast_GET_SIZE(row) != 32;
+        for (int c = 0; c < 32 && !bad; c++) {
+            out[t][c] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(row, c));
+            bad = (out[t][c] == -1 && PyErr_Occurred()) || out[t][c] < 0
+                  || out[t][c] > (long long)FULL_MASK;
+        }
+        Py_XDECREF(row);
+    }
+    Py_DECREF(fast);
+    if (bad) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "a play table must be 4 rows of 32 ints in range");
+    }
+    return bad ? -1 : 0;
+}
+
+/* set_play_tables(): tables.py's tables and the ranks and trick count the
+ * playouts need, written there once. */
+static PyObject *native_set_play_tables(PyObject *self, PyObject *args) {
+    PyObject *pts, *str, *above, *beaters;
+    int king, queen, tricks;
+    if (!PyArg_ParseTuple(args, "OOOOiii:set_play_tables", &pts, &str, &above, &beaters,
+                          &king, &queen, &tricks))
+        return NULL;
+    static long long t[4][4][32];
+    if (read_table(pts, t[0]) < 0 || read_table(str, t[1]) < 0 || read_table(above, t[2]) < 0
+        || read_table(beaters, t[3]) < 0)
+        return NULL;
+    if (king < 0 || king > 7 || queen < 0 || queen > 7 || tricks < 1 || tricks > 16) {
+        PyErr_SetString(PyExc_ValueError, "ranks are 0-7, tricks 1-16");
+        return NULL;
+    }
+    for (int tr = 0; tr < 4; tr++) {
+        for (int c = 0; c < 32; c++) {
+            P_PTS[tr][c] = (int)t[0][tr][c];
+            P_STR[tr][c] = (int)t[1][tr][c];
+            P_ABOVE[tr][c] = (Mask)t[2][tr][c];
+            P_BEATERS[tr][c] = (Mask)t[3][tr][c];
+        }
+    }
+    P_KING = king;
+    P_QUEEN = queen;
+    P_TRICKS = tricks;
+    play_tables_set = 1;
+    Py_RETURN_NONE;
+}
+
 #define SOLVER_DOC(name, what) name "(trump, leader, hands, lead=None, capot_for=None)\n--\n\n" what
 
 static PyMethodDef methods[] = {
@@ -1030,6 +1573,12 @@ static PyMethodDef methods[] = {
      "solver.position_value, compiled (memo: a _native.Memo)."},
     {"can_capot", (PyCFunction)(void (*)(void))native_can_capot, METH_VARARGS | METH_KEYWORDS,
      SOLVER_DOC("can_capot", "solver.can_capot, compiled (capot_for: the leader).")},
+    {"set_play_tables", native_set_play_tables, METH_VARARGS,
+     "set_play_tables(pts, strength, above, beaters, king, queen, tricks): tables.py's "
+     "tables, once before any playout."},
+    {"run_tips", native_run_tips, METH_VARARGS,
+     "run_tips(sim, knobs, until_cards): playout.run_tips, compiled (knobs: playout.py's "
+     "tuple)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1,4 +1,5 @@
-"""The compiled solver (``_native.c``): the twin of ``solver.py``'s functions.
+"""The compiled core (``_native.c``): the twin of ``solver.py``'s functions and
+of ``playout.py``'s tips playouts.
 
 Call it through ``solver`` (which checks the position first and raises
 SolverError); called directly, a bad position raises ValueError.
@@ -26,3 +27,11 @@ def position_value(trump: int, leader: int, hands: Hands, lead: int | None = Non
                    capot_for: int | None = None, memo: Memo | None = None) -> int: ...
 def can_capot(trump: int, leader: int, hands: Hands, lead: int | None = None,
               capot_for: int | None = None) -> bool: ...
+
+# The playouts (playout.py): tables.py's tables once, then Sim.run with the tips.
+def set_play_tables(pts: Sequence[Sequence[int]], strength: Sequence[Sequence[int]],
+                    above: Sequence[Sequence[int]], beaters: Sequence[Sequence[int]],
+                    king: int, queen: int, tricks: int) -> None: ...
+# sim: a fastsim.Sim (read and written back attribute by attribute; naming its
+# type here would make an import cycle: fastsim -> solver -> core -> _native)
+def run_tips(sim: object, knobs: tuple[float | bool, ...], until_cards: int) -> None: ...

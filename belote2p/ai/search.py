@@ -39,9 +39,10 @@ from .bidding import strength
 from .fastsim import Sim, sim_from_deck
 from .heuristics import choose_card
 from .inference import log_likelihood, weighted_index
-from .knowledge import info_from_sim, info_from_view
+from .knowledge import info_from_view
 from .levels import Level
 from .players import TipsPlayer, solver_card
+from .playout import run_tips
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
 from .solver import Memo
 from .tables import PTS, STR, mask_of
@@ -58,10 +59,6 @@ class SearchPlayer(TipsPlayer):
         self._pool: tuple[SeatView, tuple[list[Deal], list[float]]] | None = None
 
     # ------------------------------------------------------------- playouts
-    def policy(self, sim: Sim, seat: int) -> int:
-        """The playout policy: the tips, seeing only ``seat``'s information."""
-        return choose_card(info_from_sim(sim, seat, self.play_knobs.count_plain), self.play_knobs)
-
     def playout(self, sim: Sim, seat: int, outlook: HandWorth, solve_cards: int = 0,
                 memo: Memo | None = None) -> float:
         """Play ``sim`` out (the solver takes over at ``solve_cards`` cards a hand,
@@ -72,7 +69,7 @@ class SearchPlayer(TipsPlayer):
     def playout_scores(self, sim: Sim, solve_cards: int = 0,
                        memo: Memo | None = None) -> tuple[int, int]:
         """Play ``sim`` out as ``playout`` does: each seat's score for the hand."""
-        sim.run((self.policy, self.policy), solve_cards)
+        run_tips(sim, self.play_knobs, solve_cards)  # each seat seeing only its own information
         return (sim.solved_scores(memo, self.play_knobs.play_for_capot) if solve_cards
                 else sim.scores())
 

@@ -1,11 +1,14 @@
-"""The compiled core (``_native.c``) against its Python twin (``solver.py``).
+"""The compiled core (``_native.c``) against its Python twin (``solver.py``,
+``playout.py``).
 
 Every function of the solver, on random positions (every trump, both leaders,
 one to eight cards a hand, with and without a card led, the capot game on and
 off, with and without a memo), must give exactly what the Python reference
 gives: the same values, the same sets of optimal cards (as ``Card`` objects),
-the same ``SolverError`` on a bad position.  And no argument reachable from
-Python may crash the extension: called directly it raises ValueError.
+the same ``SolverError`` on a bad position.  A tips playout from any point of
+a deal must leave the ``Sim`` exactly as the Python playout leaves it.  And no
+argument reachable from Python may crash the extension: called directly it
+raises ValueError.
 
 Skipped where the native core is not built or ``BELOTE2P_PURE_PYTHON`` forces
 the Python core (then both sides would be Python).
@@ -22,7 +25,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote2p.ai import core, solver
+from belote2p.ai import core, load_levels, playout, solver
+from belote2p.ai.fastsim import Sim, sim_from_deck
 from belote2p.cards import CARDS, Card
 
 pytestmark = pytest.mark.skipif(
@@ -156,3 +160,54 @@ def test_the_version_names_the_core_and_the_switch_forces_python():
     out = subprocess.run([sys.executable, "-m", "belote2p", "--version"],
                          capture_output=True, text=True, env=env, check=True)
     assert out.stdout.strip().endswith("(native core)")
+
+
+# --- the playouts ------------------------------------------------------------------
+
+LEVELS = list(load_levels().values())
+
+
+@given(st.randoms(use_true_random=False), st.integers(0, len(LEVELS) - 1),
+       st.integers(0, 30), st.sampled_from([0, 0, 3, 4, 5, 6]))
+@settings(max_examples=300, deadline=None)
+def test_a_tips_playout_leaves_the_sim_the_python_playout_leaves(rng, level, moves, until):
+    """From a random point of a random deal (stock or strict phase, every
+    trump, either taker), the compiled playout plays every card the Python one
+    plays: the two sims end identical, hand order included."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    sim = sim_from_deck(deck, rng.randrange(2), rng.randrange(2), rng.randrange(4))
+    for _ in range(moves):
+        if sim.done:
+            break
+        sim.play(rng.choice(sim.legal()))
+    knobs = LEVELS[level].play
+    python, compiled = sim.copy(), sim.copy()
+    playout.python_run_tips(python, knobs, until)
+    playout.run_tips(compiled, knobs, until)
+    assert ({name: getattr(compiled, name) for name in Sim.__slots__}
+            == {name: getattr(python, name) for name in Sim.__slots__})
+
+
+def test_a_sim_that_does_not_add_up_raises_and_never_crashes():
+    native = core.native
+    assert native is not None
+    knobs = playout._packed(LEVELS[-1].play)
+    deck = list(range(32))
+    for breakage in ("card twice", "not a card", "odd stock", "empty hands", "bad lead"):
+        sim = sim_from_deck(deck, 0, 0, 1)
+        if breakage == "card twice":
+            sim.hands[0][0] = sim.hands[1][0]
+        elif breakage == "not a card":
+            sim.hands[0][0] = 40
+        elif breakage == "odd stock":
+            sim.stock.pop()
+        elif breakage == "empty hands":
+            sim.stock += sim.hands[0] + sim.hands[1]
+            sim.hands = [[], []]
+        else:
+            sim.lead = 5
+        with pytest.raises(ValueError):
+            native.run_tips(sim, knobs, 0)
+    with pytest.raises(ValueError):
+        native.run_tips(sim_from_deck(deck, 0, 0, 1), knobs[:5], 0)

@@ -23,9 +23,8 @@ from dataclasses import dataclass
 from ...cards import CARDS, KING, LAST_TRICK_BONUS, QUEEN, Card
 from ...view import SeatView
 from ..fastsim import TRICKS, Sim
-from ..heuristics import choose_card
-from ..knowledge import info_from_sim
 from ..levels import PlayKnobs
+from ..playout import run_tips
 from ..sampling import sample_hidden, sim_from_view
 from ..search import representatives
 from ..solver import position_value
@@ -68,13 +67,8 @@ def _loss(point_sum: int, samples: int) -> float:
 def _playout_points(sim: Sim, card: int, seat: int, knobs: StockKnobs) -> int:
     """Play ``card``, then the tips for both seats and the solver at the end:
     the seat's points for the hand (the constant points won before cancel out)."""
-    play = knobs.play
-
-    def policy(s: Sim, who: int) -> int:
-        return choose_card(info_from_sim(s, who, play.count_plain), play)
-
     sim.play(card)
-    sim.run((policy, policy), knobs.solve_cards)
+    run_tips(sim, knobs.play, knobs.solve_cards)
     return _final_points(sim, seat)
 
 

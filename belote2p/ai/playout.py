@@ -1,0 +1,59 @@
+"""The playouts' policy, the tips for both seats, run by the core that runs.
+
+Level 4's rollouts (``search.py``) and the review's stock-phase verdicts
+(``review/stock.py``) play a ``fastsim.Sim`` on with ``heuristics.choose_card``
+for both seats, each seeing only its own information (``info_from_sim``).
+``run_tips`` does exactly that: in Python (``tips_policy``, the reference), or
+in the compiled core (``_native.c``), which picks the same card at every turn
+(the same scores, formed in the same order) and so leaves the same ``Sim``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..cards import KING, QUEEN
+from .core import native
+from .fastsim import TRICKS, Policy, Sim
+from .heuristics import choose_card
+from .knowledge import info_from_sim
+from .levels import PlayKnobs
+from .tables import ABOVE, BEATERS, PTS, STR
+
+__all__ = ["python_run_tips", "run_tips", "tips_policy"]
+
+if native is not None:
+    native.set_play_tables(PTS, STR, ABOVE, BEATERS, KING, QUEEN, TRICKS)
+
+
+def tips_policy(knobs: PlayKnobs) -> Policy:
+    """The tips' card for the seat to move, from that seat's information."""
+
+    def policy(sim: Sim, seat: int) -> int:
+        return choose_card(info_from_sim(sim, seat, knobs.count_plain), knobs)
+
+    return policy
+
+
+def python_run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0) -> None:
+    """``sim.run`` with ``tips_policy`` for both seats (the reference)."""
+    policy = tips_policy(knobs)
+    sim.run((policy, policy), until_cards)
+
+
+@cache
+def _packed(knobs: PlayKnobs) -> tuple[float | bool, ...]:
+    """The knobs the compiled policy reads, in its order (``_native.c`` Knobs)."""
+    return (*knobs.keep_trump, *knobs.keep_plain, knobs.belote_keep, knobs.master_bonus,
+            knobs.win_bonus, knobs.lead_trump_penalty, knobs.short_suit_bonus,
+            knobs.force_trump_bonus, knobs.count_plain)
+
+
+def run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0) -> None:
+    """Play ``sim`` on with the tips for both seats, to the end or (``until_cards``
+    > 0) to the first strict trick start with at most that many cards a hand
+    (``Sim.run``)."""
+    if native is None:
+        python_run_tips(sim, knobs, until_cards)
+    else:
+        native.run_tips(sim, _packed(knobs), until_cards)
