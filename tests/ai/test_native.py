@@ -16,6 +16,7 @@ the Python core (then both sides would be Python).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import subprocess
@@ -211,3 +212,55 @@ def test_a_sim_that_does_not_add_up_raises_and_never_crashes():
             native.run_tips(sim, knobs, 0)
     with pytest.raises(ValueError):
         native.run_tips(sim_from_deck(deck, 0, 0, 1), knobs[:5], 0)
+
+
+# --- whole runs --------------------------------------------------------------------
+
+STARTED, ENDED = "2026-11-30T10:00:00+00:00", "2026-11-30T10:20:00+00:00"
+RECORD = f"""
+import json, sys
+from belote2p.services.runfile import export_run
+from belote2p.testing.play import play_run
+from tests.support.builders import fast_levels
+levels = fast_levels()
+run = play_run(sys.argv[1], "3", levels)
+print(json.dumps(export_run(str(run.seed), run.actions, "Ana", None, "{STARTED}", "{ENDED}",
+                            levels=levels)))
+"""
+
+VERIFY = """
+import sys
+from belote2p.services.verify import verify_bytes
+from tests.support.builders import fast_levels
+result = verify_bytes(sys.stdin.buffer.read(), fast_levels())
+print(result.valid, result.streak, result.score, result.problem)
+"""
+
+
+def _python_core(script: str, *args: str, stdin: str | None = None) -> str:
+    """``script``'s output, run with the Python core forced."""
+    env = {**os.environ, core.PURE_PYTHON_ENV: "1"}
+    return subprocess.run([sys.executable, "-c", script, *args], input=stdin, env=env,
+                          capture_output=True, text=True, check=True).stdout
+
+
+def test_a_run_recorded_with_one_core_verifies_with_the_other():
+    """A run whose last match is against level 4 (its rollouts, the solver):
+    recorded with the Python core, it verifies with the native one, and the
+    other way round; both cores record the very same run file."""
+    from belote2p.services.runfile import export_run
+    from belote2p.services.verify import verify_bytes
+    from belote2p.testing.play import play_run
+    from tests.support.builders import fast_levels
+
+    levels = fast_levels()
+    recorded_in_python = _python_core(RECORD, "s4")
+    result = verify_bytes(recorded_in_python.encode(), levels)
+    assert result.valid and result.streak == 3, result.problem
+
+    run = play_run("s4", "3", levels)
+    recorded_native = json.dumps(export_run(str(run.seed), run.actions, "Ana", None, STARTED,
+                                            ENDED, levels=levels))
+    assert json.loads(recorded_native) == json.loads(recorded_in_python)
+    assert _python_core(VERIFY, stdin=recorded_native).split() == [
+        "True", str(run.streak), str(run.score), "None"]
