@@ -1,7 +1,7 @@
 """The strict-phase solver against a plain memoised minimax, on nine-card positions.
 
     python benchmarks/bench_solver.py [--positions N] [--seed S] [--no-baseline]
-                                       [--function F] [--memo]
+                                       [--function F] [--memo] [--cores]
 
 Each position: a seeded random deal of 18 cards (9 each), a random trump and a
 random leader, no card on the table.  The solver runs on every position, then
@@ -14,6 +14,13 @@ medians, then a final JSON line with the numbers.  ``--no-baseline`` times the
 solver alone; ``--function`` times ``card_values`` or ``position_value`` (level
 4's rollouts; ``--memo`` shares one ``Memo`` across the positions, as a decision
 does) instead of ``solve`` (no baseline then: they answer other questions).
+
+``--cores`` times the two cores side by side instead (no baseline): each
+position is solved by the Python core (``solver.python_<function>``) and by the
+native one (``solver.<function>``, the compiled core; it must be built), one
+after the other, the order alternating, and the answers must agree; prints
+both cores' median / p95 / total CPU times and the ratio of the medians and of
+the totals (Python / native).
 
 To compare two versions of the solver, run each several times, interleaved,
 and compare the medians of the runs' totals (``solver_cpu.total_ms`` on a
@@ -37,6 +44,7 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from belote2p.ai import core, solver
 from belote2p.ai.solver import Memo, card_values, position_value, solve
 
 PLAIN_ORDER = (0, 1, 2, 6, 3, 4, 5, 7)  # strength by rank: A 10 K Q J 9 8 7
@@ -137,9 +145,17 @@ def main() -> None:
                         default="solve", help="the solver function timed (default: solve)")
     parser.add_argument("--memo", action="store_true",
                         help="with --function position_value: one Memo for every position")
+    parser.add_argument("--cores", action="store_true",
+                        help="time the Python and the native core on the same positions")
     args = parser.parse_args()
     if args.memo and args.function != "position_value":
         parser.error("--memo goes with --function position_value")
+    if args.cores:
+        if core.native is None:
+            parser.error(f"--cores needs the native core ({core.NAME} runs): build it with "
+                         "python hatch_build.py, and leave BELOTE2P_PURE_PYTHON unset")
+        compare_cores(args.function, args.positions, args.seed, args.memo)
+        return
     memo = Memo() if args.memo else None
     if args.function == "solve":
         def call(trump: int, leader: int, hands: Hands) -> object:
@@ -189,6 +205,40 @@ def main() -> None:
         print(f"ratio of medians (baseline / solver): {result['ratio_of_medians']}x; "
               f"all {args.positions} positions agree")
     print(json.dumps(result))
+
+
+def compare_cores(function: str, count: int, seed: int, memo: bool) -> dict[str, Any]:
+    """The Python and the native core on the same seeded positions, interleaved
+    (the first core alternates, so neither always runs on a cold cache): their
+    CPU times, and the ratios of the medians and of the totals."""
+    calls = {"python": getattr(solver, "python_" + function), "native": getattr(solver, function)}
+    memos = {name: Memo() if memo else None for name in calls}
+    rng = random.Random(seed)
+    positions = [random_position(rng) for _ in range(count)]
+    times: dict[str, list[float]] = {name: [] for name in calls}
+    for i, (trump, leader, hands) in enumerate(positions):
+        answers = []
+        for name in (("python", "native") if i % 2 == 0 else ("native", "python")):
+            kwargs = {"memo": memos[name]} if memo else {}
+            start = time.process_time()
+            answers.append(calls[name](trump, leader, hands, **kwargs))
+            times[name].append(time.process_time() - start)
+        assert answers[0] == answers[1], f"position {i}: the cores disagree: {answers}"
+    result: dict[str, Any] = {"positions": count, "seed": seed, "function": function,
+                              "memo": memo, "cores_agree": True}
+    for name in calls:
+        result[name + "_cpu"] = stats(times[name])
+    py, nat = result["python_cpu"], result["native_cpu"]
+    result["ratio_of_medians"] = round(py["median_ms"] / max(nat["median_ms"], 1e-3), 1)
+    result["ratio_of_totals"] = round(py["total_ms"] / max(nat["total_ms"], 1e-3), 1)
+    for name in calls:
+        got = result[name + "_cpu"]
+        print(f"{name:7} core: median {got['median_ms']:.3f} ms, p95 {got['p95_ms']:.3f} ms, "
+              f"total {got['total_ms']:.1f} ms (CPU time)")
+    print(f"Python / native: {result['ratio_of_medians']}x (medians), "
+          f"{result['ratio_of_totals']}x (totals); all {count} positions agree")
+    print(json.dumps(result))
+    return result
 
 
 if __name__ == "__main__":

@@ -255,12 +255,18 @@ typedef struct {
     TT *capot_tt;  /* the capot game */
 } Search;
 
-/* A lead worth searching, with the follower's answers worth searching. */
+/* A lead worth searching: its card, points, ordering key (higher first) and
+ * the follower's answers worth searching (a mask; listed when searched). */
 typedef struct {
-    int c, pc, nf;
-    int key;            /* ordering: higher first */
-    int8_t f[16], pf[16], w[16];  /* answers: at most one per card of a hand */
+    int c, pc, key;
+    Mask keep;
 } Lead;
+
+/* The follower's answers to one lead, in search order. */
+typedef struct {
+    int nf;
+    int8_t f[16], pf[16], w[16];  /* card, points, 1 if it wins: one per card of a hand */
+} Answers;
 
 /* The follower's discards worth searching: the bottom of each run. */
 static Mask discard_mask(const Search *s, Mask hl, Mask hf) {
@@ -291,9 +297,9 @@ static Mask follow_mask(const Search *s, Mask hl, Mask hf, int c) {
     return discard_mask(s, hl, hf);
 }
 
-/* Fill lead->f with the answers keep to c: winners first (weakest first), then
+/* Fill lead with the answers keep to c: winners first (weakest first), then
  * losers, fewest points first (solver.py follow_list). */
-static void follow_list(const Search *s, Mask keep, int c, Lead *lead) {
+static void follow_list(const Search *s, Mask keep, int c, Answers *lead) {
     const int *pts = s->tb->pts;
     Mask w = keep & s->tb->win[c], l = keep ^ w;
     int n = 0;
@@ -322,15 +328,26 @@ static void follow_list(const Search *s, Mask keep, int c, Lead *lead) {
     lead->nf = n;
 }
 
-/* Add lead c (answered by keep) to out, with its ordering key. */
+/* Add lead c to out, with its answers and its ordering key: the trick's points
+ * against the follower's first answer (its weakest winner, else its cheapest
+ * loser), a lead that keeps the trick first (solver.py suit_moves). */
 static void add_lead(const Search *s, Mask hl, Mask hf, int c, int discard_only,
                      Lead *out, int *n) {
+    const int *pts = s->tb->pts;
     Lead *lead = &out[(*n)++];
     lead->c = c;
-    lead->pc = s->tb->pts[c];
-    follow_list(s, discard_only ? discard_mask(s, hl, hf) : follow_mask(s, hl, hf, c), c, lead);
-    int p = lead->pc + lead->pf[0];
-    int score = discard_only ? p : (lead->w[0] ? -p : p + 60);
+    lead->pc = pts[c];
+    lead->keep = discard_only ? discard_mask(s, hl, hf) : follow_mask(s, hl, hf, c);
+    Mask w = lead->keep & s->tb->win[c];
+    int score;
+    if (w) {
+        score = -(lead->pc + pts[lowbit(w)]);
+    } else {
+        int least = INF;
+        for (Mask x = lead->keep; x; x &= x - 1)
+            if (pts[lowbit(x)] < least) least = pts[lowbit(x)];
+        score = lead->pc + least + (discard_only ? 0 : 60);
+    }
     lead->key = score * 64 - c;
 }
 
@@ -433,12 +450,14 @@ static int best_lead(const Search *s, const Lead *leads, int nl, Mask hl, Mask h
     for (int i = 0; i < nl; i++) {
         const Lead *mv = &leads[i];
         Mask hl2 = hl ^ ((Mask)1 << mv->c);
+        Answers ans;
+        follow_list(s, mv->keep, mv->c, &ans);
         int worst = INF;  /* the follower minimises the leader's points */
-        for (int j = 0; j < mv->nf; j++) {
-            int p = mv->pc + mv->pf[j], R2 = R - p, v;
+        for (int j = 0; j < ans.nf; j++) {
+            int p = mv->pc + ans.pf[j], R2 = R - p, v;
             int b = beta < worst ? beta : worst;
-            Mask hf2 = hf ^ ((Mask)1 << mv->f[j]);
-            if (mv->w[j])  /* the follower takes the trick and leads next */
+            Mask hf2 = hf ^ ((Mask)1 << ans.f[j]);
+            if (ans.w[j])  /* the follower takes the trick and leads next */
                 v = R2 - value(s, hf2, hl2, n1, R2, R2 - b, R2 - a);
             else if (capot_game)
                 v = p + capot(s, hl2, hf2, n1, R2, a - p, b - p);
@@ -561,7 +580,11 @@ typedef struct {
     int n, R, lead;      /* the leader's cards, the points left (the lead's
                             included), the card led (internal) or -1 */
     int mover;           /* the seat to move */
-    int nmoves, moves[16];  /* its legal moves (internal), most promising first */
+    int nmoves, moves[16];  /* its legal moves (internal): first the moves that
+                               dominate themselves, most promising first, then
+                               the dominated ones */
+    int dom[16];            /* dom[i]: the move at least as good as moves[i]
+                               (solver.py _dominators), moves[i] itself if none */
 } Root;
 
 /* After a trick the leader keeps the lead: its points (F, or G in the capot game). */
@@ -580,7 +603,7 @@ static int root_val(const Root *r, int m, int a, int b) {
         return R2 - kept(r, r->hl, r->hf ^ fb, r->n, R2, R2 - b, R2 - a);
     }
     Mask hl2 = r->hl ^ ((Mask)1 << m);
-    Lead answers;
+    Answers answers;
     follow_list(r->s, follow_mask(r->s, r->hl, r->hf, m), m, &answers);
     int worst = INF;
     for (int j = 0; j < answers.nf; j++) {
@@ -599,8 +622,59 @@ static int root_val(const Root *r, int m, int a, int b) {
     return worst;
 }
 
-/* The legal moves of the mover, ordered for the search (only speed depends
- * on the order). */
+/* Does the mover surely win the trick with m (1), surely lose it (0), or
+ * does it depend on the other's answer (-1)?  (solver.py's wins() of
+ * _lead_root and _follow_root.) */
+static int sure_outcome(const Root *r, int m) {
+    const Tables *tb = r->s->tb;
+    if (r->follower_moves) return (int)(tb->win[r->lead] >> m & 1);
+    int s8 = m & ~7, k = m & 7, o = (r->hf >> s8) & 255;
+    if (s8 == tb->sh) return !(o & ABOVE[k]);
+    if (!o) return !((r->hf >> tb->sh) & 255);
+    if (!(o & ABOVE[k])) return 1;
+    if (!(o & BELOW[k])) return 0;
+    return -1;
+}
+
+/* The move of m's run (the mover's legal cards of its suit with none of the
+ * other's between them) at least as good as m: its top if m surely wins the
+ * trick, its bottom if it surely loses, else the lowest card of the run with
+ * m's points (an exact equivalent).  solver.py _dominators explains why. */
+static int dominator(const Root *r, Mask legal, int m) {
+    const int *pts = r->s->tb->pts;
+    Mask mine = r->follower_moves ? r->hf : r->hl;
+    Mask theirs = r->follower_moves ? r->hl | (Mask)1 << r->lead : r->hf;
+    int s8 = m & ~7, k = m & 7, o = (theirs >> s8) & 255, lo = k, hi = k;
+    int run = (mine & legal) >> s8 & 255;
+    while (lo > 0 && !(o >> (lo - 1) & 1)) lo--;
+    while (hi < 7 && !(o >> (hi + 1) & 1)) hi++;
+    run &= (2 << hi) - (1 << lo);  /* strengths lo..hi */
+    int outcome = sure_outcome(r, m);
+    if (outcome == 1) return s8 + bitlen((uint32_t)run) - 1;
+    if (outcome == 0) return s8 + lowbit((uint32_t)run);
+    for (; run; run &= run - 1)
+        if (pts[s8 + lowbit((uint32_t)run)] == pts[m]) return s8 + lowbit((uint32_t)run);
+    return m;
+}
+
+/* How promising move m looks, higher first (solver.py's promise()). */
+static int promise(const Root *r, int m) {
+    const Tables *tb = r->s->tb;
+    if (r->follower_moves) return (tb->win[r->lead] >> m & 1) ? tb->pts[m] : -tb->pts[m];
+    Mask keep = follow_mask(r->s, r->hl, r->hf, m), w = keep & tb->win[m];
+    int most = -1, least = INF;
+    for (Mask x = w ? w : keep; x; x &= x - 1) {
+        int p = tb->pts[lowbit(x)];
+        if (p > most) most = p;
+        if (p < least) least = p;
+    }
+    if (w) return -tb->pts[m] - most;
+    int bonus = ((r->hf >> (m & ~7)) & 255) || ((r->hf >> tb->sh) & 255) ? 60 : 0;
+    return tb->pts[m] + least + bonus;
+}
+
+/* The legal moves of the mover, with their dominators, in solver.py's
+ * _rows order. */
 static void root_moves(Root *r) {
     const Tables *tb = r->s->tb;
     Mask legal;
@@ -618,20 +692,16 @@ static void root_moves(Root *r) {
     } else {
         legal = r->hl;
     }
-    int key[16];
-    r->nmoves = 0;
-    for (; legal; legal &= legal - 1) {
-        int m = lowbit(legal), k;
-        if (r->follower_moves) {
-            k = (tb->win[r->lead] >> m & 1) ? tb->pts[m] : -tb->pts[m];
-        } else {
-            Lead answers;
-            follow_list(r->s, follow_mask(r->s, r->hl, r->hf, m), m, &answers);
-            int p = tb->pts[m] + answers.pf[0];
-            k = answers.w[0] ? -p : p + 60;
+    int key[16], nheads = 0, ndominated = 0, dominated[16], their_dom[16];
+    for (Mask x = legal; x; x &= x - 1) {
+        int m = lowbit(x), d = dominator(r, legal, m);
+        if (d != m) {
+            dominated[ndominated] = m;
+            their_dom[ndominated++] = d;
+            continue;
         }
-        int j = r->nmoves++;
-        while (j > 0 && key[j - 1] < k) {
+        int k = promise(r, m), j = nheads++;
+        while (j > 0 && key[j - 1] < k) {  /* stable: highest promise first */
             key[j] = key[j - 1];
             r->moves[j] = r->moves[j - 1];
             j--;
@@ -639,6 +709,12 @@ static void root_moves(Root *r) {
         key[j] = k;
         r->moves[j] = m;
     }
+    for (int i = 0; i < nheads; i++) r->dom[i] = r->moves[i];
+    for (int i = 0; i < ndominated; i++) {
+        r->moves[nheads + i] = dominated[i];
+        r->dom[nheads + i] = their_dom[i];
+    }
+    r->nmoves = nheads + ndominated;
 }
 
 /* ------------------------------------------------------------------------
@@ -810,7 +886,7 @@ static int call_begin(Call *call, PyObject *args, PyObject *kwds, int with_memo)
         call->s.tt = &memo->tt[trump];
         call->s.capot_tt = &memo->capot_tt[trump];
     } else {
-        if (tt_init(&call->own_tt, 256) < 0 || tt_init(&call->own_capot_tt, 64) < 0) {
+        if (tt_init(&call->own_tt, 1024) < 0 || tt_init(&call->own_capot_tt, 64) < 0) {
             tt_free(&call->own_tt);
             PyErr_NoMemory();
             return -1;
@@ -847,15 +923,23 @@ static inline int for_seat0(const Root *r, int v) { return r->mover == 0 ? v : r
  */
 
 /* solve(): the value and every optimal card (sorted by card int).  The first
- * move gets a full window, every other a narrow test against the best so far. */
+ * move gets a full window, every other a narrow test against the best so far;
+ * a dominated move is optimal only if its dominator is, and then ties it when
+ * their points are equal (solver.py solve). */
 static PyObject *native_solve(PyObject *self, PyObject *args, PyObject *kwds) {
     Call call;
     if (call_begin(&call, args, kwds, 0) < 0) return NULL;
     const Root *r = &call.root;
+    const int *pts = call.s.tb->pts;
     int best = -INF;
     Mask opt = 0;  /* internal ids */
     for (int i = 0; i < r->nmoves; i++) {
-        int c = r->moves[i];
+        int c = r->moves[i], d = r->dom[i];
+        if (d != c) {
+            if ((opt >> d & 1) && (pts[d] == pts[c] || root_val(r, c, best - 1, best) >= best))
+                opt |= (Mask)1 << c;
+            continue;
+        }
         if (!opt) {
             best = root_val(r, c, -INF, INF);
             opt = (Mask)1 << c;
@@ -890,11 +974,15 @@ static PyObject *native_card_values(PyObject *self, PyObject *args, PyObject *kw
     Call call;
     if (call_begin(&call, args, kwds, 0) < 0) return NULL;
     const Root *r = &call.root;
+    const Tables *tb = call.s.tb;
     int by_card[32];
     Mask ext = 0;
     for (int i = 0; i < r->nmoves; i++) {
-        int c = r->moves[i], e = call.s.tb->to_ext[c];
-        by_card[e] = for_seat0(r, root_val(r, c, -INF, INF));
+        int c = r->moves[i], d = r->dom[i], e = tb->to_ext[c];
+        if (d != c && tb->pts[d] == tb->pts[c])  /* an exact equivalent, valued before */
+            by_card[e] = by_card[tb->to_ext[d]];
+        else
+            by_card[e] = for_seat0(r, root_val(r, c, -INF, INF));
         ext |= (Mask)1 << e;
     }
     call_end(&call);
@@ -922,6 +1010,7 @@ static PyObject *native_position_value(PyObject *self, PyObject *args, PyObject 
     int best = -INF;
     for (int i = 0; i < r->nmoves; i++) {
         int c = r->moves[i];
+        if (r->dom[i] != c) continue;  /* never better than its dominator */
         if (i == 0)
             best = root_val(r, c, -INF, INF);
         else if (root_val(r, c, best, best + 1) > best)
@@ -948,11 +1037,12 @@ static PyObject *native_can_capot(PyObject *self, PyObject *args, PyObject *kwds
         int goal = r->R + CAPOT_BONUS;
         yes = 0;
         for (int i = 0; i < r->nmoves && !yes; i++)
-            yes = root_val(r, r->moves[i], goal - 1, goal) >= goal;
+            yes = r->dom[i] == r->moves[i] && root_val(r, r->moves[i], goal - 1, goal) >= goal;
     } else {  /* every answer concedes the capot */
         yes = 1;
         for (int i = 0; i < r->nmoves && yes; i++)
-            yes = root_val(r, r->moves[i], -CAPOT_BONUS, 1 - CAPOT_BONUS) <= -CAPOT_BONUS;
+            yes = r->dom[i] != r->moves[i]
+                  || root_val(r, r->moves[i], -CAPOT_BONUS, 1 - CAPOT_BONUS) <= -CAPOT_BONUS;
     }
     call_end(&call);
     return PyBool_FromLong(yes);

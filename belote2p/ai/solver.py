@@ -973,10 +973,13 @@ def python_can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequen
 
 # ---------------------------------------------------------------------------
 # The core that answers (core.py): the compiled twin of the four functions
-# above where it is built (``_native.c``), else they themselves.  Both check a
-# position with ``_check`` (so the same SolverError, the same message) and
-# give the same answers: each value is the exact game value, each set of
-# optimal cards every card that reaches it (tests/ai/test_native.py).
+# above where it is built (``_native.c``), else they themselves.  Both give the
+# same answers: each value is the exact game value, each set of optimal cards
+# every card that reaches it (tests/ai/test_native.py).  The compiled core
+# checks its arguments itself and refuses (ValueError, TypeError) whatever it
+# cannot read; then ``_check`` raises Python's SolverError with its message, and
+# anything it lets through (say a trump given as 1.0) goes to the Python
+# functions, so that a bad call fails exactly as it does without the core.
 
 if native is not None:
     native.set_rules(PLAIN_STRENGTH, TRUMP_STRENGTH, PLAIN_POINTS, TRUMP_POINTS, CARDS,
@@ -987,20 +990,24 @@ def solve(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
           lead: int | None = None,
           capot_for: int | None = None) -> tuple[int, list[int]]:
     """``python_solve``'s (value, best), from the core that runs."""
-    if native is None:
-        return python_solve(trump, leader, hands, lead, capot_for)
-    _check(trump, leader, hands, lead, capot_for)
-    return native.solve(trump, leader, hands, lead, capot_for)
+    if native is not None:
+        try:
+            return native.solve(trump, leader, hands, lead, capot_for)
+        except (ValueError, TypeError):  # refused: Python's error, or its answer
+            _check(trump, leader, hands, lead, capot_for)
+    return python_solve(trump, leader, hands, lead, capot_for)
 
 
 def card_values(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
                 lead: int | None = None,
                 capot_for: int | None = None) -> dict[int, int]:
     """``python_card_values``'s {card: value}, from the core that runs."""
-    if native is None:
-        return python_card_values(trump, leader, hands, lead, capot_for)
-    _check(trump, leader, hands, lead, capot_for)
-    return native.card_values(trump, leader, hands, lead, capot_for)
+    if native is not None:
+        try:
+            return native.card_values(trump, leader, hands, lead, capot_for)
+        except (ValueError, TypeError):  # refused: Python's error, or its answer
+            _check(trump, leader, hands, lead, capot_for)
+    return python_card_values(trump, leader, hands, lead, capot_for)
 
 
 def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
@@ -1008,17 +1015,21 @@ def position_value(trump: int, leader: int, hands: tuple[Sequence[int], Sequence
                    capot_for: int | None = None, memo: Memo | None = None) -> int:
     """``python_position_value``'s value, from the core that runs (``memo``
     carries that core's tables)."""
-    if native is None:
-        return python_position_value(trump, leader, hands, lead, capot_for, memo)
-    _check(trump, leader, hands, lead, capot_for)
-    return native.position_value(trump, leader, hands, lead, capot_for,
-                                 None if memo is None else memo.native)
+    if native is not None:
+        try:
+            return native.position_value(trump, leader, hands, lead, capot_for,
+                                         None if memo is None else memo.native)
+        except (ValueError, TypeError):  # refused: Python's error, or its answer
+            _check(trump, leader, hands, lead, capot_for)
+    return python_position_value(trump, leader, hands, lead, capot_for, memo)
 
 
 def can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequence[int]],
               lead: int | None = None) -> bool:
     """``python_can_capot``'s answer, from the core that runs."""
-    if native is None:
-        return python_can_capot(trump, leader, hands, lead)
-    _check(trump, leader, hands, lead, leader)
-    return native.can_capot(trump, leader, hands, lead, leader)
+    if native is not None:
+        try:
+            return native.can_capot(trump, leader, hands, lead, leader)
+        except (ValueError, TypeError):  # refused: Python's error, or its answer
+            _check(trump, leader, hands, lead, leader)
+    return python_can_capot(trump, leader, hands, lead)

@@ -264,3 +264,25 @@ def test_a_run_recorded_with_one_core_verifies_with_the_other():
     assert json.loads(recorded_native) == json.loads(recorded_in_python)
     assert _python_core(VERIFY, stdin=recorded_native).split() == [
         "True", str(run.streak), str(run.score), "None"]
+
+
+def _outcome(function, *args):
+    """A call's answer, or its exception's type and message."""
+    try:
+        return function(*args)
+    except Exception as exc:  # noqa: BLE001 - the outcome compared, whatever it is
+        return type(exc), str(exc)
+
+
+@pytest.mark.parametrize("args", [
+    (1.0, 0, ([0, 9], [1, 17]), None, None),    # a float suit: refused natively
+    (1, 1.0, ([0, 9], [1, 17]), None, None),
+    (1, 0, ([0, 9], [1, 17]), None, 0.0),
+    (1, 0, ([True, 9], [2, 17]), None, None),   # a bool card is an int, as in Python
+    (1, 0, ([0, 9], None), None, None),         # not a hand
+    (1, 0, "ab", None, None),
+])
+def test_an_odd_argument_fails_or_answers_as_without_the_native_core(args):
+    for function in (solver.solve, solver.card_values, solver.position_value):
+        python = getattr(solver, "python_" + function.__name__)
+        assert _outcome(function, *args) == _outcome(python, *args)
