@@ -10,8 +10,6 @@ in the compiled core (``_native.c``), which picks the same card at every turn
 
 from __future__ import annotations
 
-from functools import cache
-
 from ..cards import KING, QUEEN
 from .core import native
 from .fastsim import TRICKS, Policy, Sim
@@ -41,12 +39,20 @@ def python_run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0) -> None:
     sim.run((policy, policy), until_cards)
 
 
-@cache
+# id(knobs) -> (knobs, packed): hashing a PlayKnobs (every field, each time)
+# would cost a third of a compiled playout; holding the knobs keeps the id theirs.
+_PACKED: dict[int, tuple[PlayKnobs, tuple[float | bool, ...]]] = {}
+
+
 def _packed(knobs: PlayKnobs) -> tuple[float | bool, ...]:
     """The knobs the compiled policy reads, in its order (``_native.c`` Knobs)."""
-    return (*knobs.keep_trump, *knobs.keep_plain, knobs.belote_keep, knobs.master_bonus,
+    got = _PACKED.get(id(knobs))
+    if got is None or got[0] is not knobs:
+        got = _PACKED[id(knobs)] = (knobs, (
+            *knobs.keep_trump, *knobs.keep_plain, knobs.belote_keep, knobs.master_bonus,
             knobs.win_bonus, knobs.lead_trump_penalty, knobs.short_suit_bonus,
-            knobs.force_trump_bonus, knobs.count_plain)
+            knobs.force_trump_bonus, knobs.count_plain))
+    return got[1]
 
 
 def run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0) -> None:

@@ -286,3 +286,10 @@ def test_an_odd_argument_fails_or_answers_as_without_the_native_core(args):
     for function in (solver.solve, solver.card_values, solver.position_value):
         python = getattr(solver, "python_" + function.__name__)
         assert _outcome(function, *args) == _outcome(python, *args)
+
+
+def test_the_agreement_benchmark_agrees_on_a_few_hundred_positions():
+    from benchmarks.native_agreement import agree
+
+    result = agree(300, 7)
+    assert result["agree"] and result["positions"] == 300
