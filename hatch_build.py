@@ -7,9 +7,11 @@ the wheel.  Where that fails (no C compiler, ``CC=false``, no Python headers)
 the hook logs why and the wheel is built without it: the game then plays the
 same cards with the Python core (``belote2p/ai/core.py``).
 
-Run from a checkout, ``python hatch_build.py`` builds the core in place (next
-to ``_native.c``, ignored by git), which is what the tests and benchmarks run
-from a checkout use; ``BELOTE2P_PURE_PYTHON=1`` still forces the Python core.
+An editable install (``pip install -e .``) builds it in place instead (next to
+``_native.c``, ignored by git), where the checkout's package imports it; so
+does ``python hatch_build.py`` run from a checkout (it needs setuptools), which
+is what the tests and benchmarks run from a checkout use.
+``BELOTE2P_PURE_PYTHON=1`` still forces the Python core.
 """
 
 from __future__ import annotations
@@ -66,6 +68,9 @@ class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         if self.target_name != "wheel":
             return
+        if version == "editable":  # the checkout's package is imported: build it there
+            build_in_place()
+            return
         built = compile_native(Path(self.directory) / "native-build")
         if built is None:
             return
@@ -75,8 +80,8 @@ class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
 
 
 def build_in_place() -> int:
-    """Compile the core next to its source (a checkout's tests and benchmarks)."""
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    """Compile the core next to its source (a checkout's tests and benchmarks,
+    an editable install): 0 if built, 1 if not (the reason logged)."""
     with tempfile.TemporaryDirectory() as tmp:
         built = compile_native(Path(tmp))
         if built is None:
@@ -88,4 +93,5 @@ def build_in_place() -> int:
 
 
 if __name__ == "__main__":
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
     sys.exit(build_in_place())
