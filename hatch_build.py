@@ -17,6 +17,7 @@ is what the tests and benchmarks run from a checkout use.
 from __future__ import annotations
 
 import logging
+import os
 import shutil
 import sys
 import tempfile
@@ -87,7 +88,11 @@ def build_in_place() -> int:
         if built is None:
             return 1
         target = ROOT / "belote2p" / "ai" / built.name
-        shutil.copyfile(built, target)
+        # a new file renamed over the old one: a process that has the old one
+        # loaded keeps it (overwriting it in place could crash that process)
+        fresh = target.with_name(target.name + ".new")
+        shutil.copyfile(built, fresh)
+        os.replace(fresh, target)
     log.info("built %s", target.relative_to(ROOT))
     return 0
 

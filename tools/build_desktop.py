@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -69,6 +70,12 @@ def build(dist: Path, work: Path) -> Path:
     except ImportError:
         raise SystemExit(
             "build_desktop: PyInstaller is not installed: pip install \".[desktop]\"") from None
+    # The native core next to its source, where PyInstaller's import scan takes
+    # it from; without a C compiler the program carries the Python core alone.
+    native = subprocess.run([sys.executable, str(ROOT / "hatch_build.py")], check=False)
+    if native.returncode != 0:
+        print("build_desktop: no native core (see above): the program will play with the "
+              "Python core", file=sys.stderr)
     work.mkdir(parents=True, exist_ok=True)
     entry = work / "belote2p_entry.py"
     entry.write_text(ENTRY, encoding="utf-8")

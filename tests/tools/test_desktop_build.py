@@ -18,11 +18,13 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import time
 from pathlib import Path
 
 import pytest
 
+from belote2p.ai import core
 from tools import build_desktop
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,6 +108,18 @@ def test_the_built_program_draws_its_first_frame_and_spawns_the_rival(program, t
     # freeze_support it would parse --multiprocessing-fork as a command and die.
     assert lived >= 0.5, f"no spawned worker stayed up (seen: {sorted(first_seen)})"
     assert "usage:" not in err and "Traceback" not in err, err[-4000:]
+
+
+def test_the_built_program_carries_the_native_core_where_a_compiler_exists(program, tmp_path):
+    """The build compiles the native core where it can, and the program carries
+    it: its --version says "native core" (else "Python core")."""
+    env = _game_env(tmp_path / "data")
+    env.pop(core.PURE_PYTHON_ENV, None)
+    out = subprocess.run([str(program), "--version"], env=env, capture_output=True, text=True,
+                         timeout=60)
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    expected = "native core" if shutil.which(compiler) else "Python core"
+    assert out.returncode == 0 and out.stdout.strip().endswith(f"({expected})"), out.stdout
 
 
 def test_the_desktop_entry_points_at_the_built_program(program, tmp_path, monkeypatch):
