@@ -73,6 +73,11 @@ class SavedRun:
     actions: tuple[str, ...]
     started: str  # ISO 8601, UTC
 
+    @property
+    def key(self) -> tuple[str, str]:
+        """(seed, started): which run this is."""
+        return self.seed, self.started
+
 
 @dataclass(frozen=True)
 class ExportSource:

@@ -132,6 +132,11 @@ class RunTracker:
     def forget(self) -> None:
         self._key, self._run = None, None
 
+    @property
+    def key(self) -> tuple[str, str] | None:
+        """(seed, started) of the run followed, None before the first save."""
+        return self._key
+
 
 def restore_run(seed: str, actions: list[str] | tuple[str, ...]) -> tuple[Run, int]:
     """``Run.replay`` that never fails: the run rebuilt from the longest prefix

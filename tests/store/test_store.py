@@ -465,7 +465,7 @@ def test_garbage_written_while_playing_loses_nothing_of_this_session(tmp_path):
     cut = len(actions) - 3  # the first hand is over by then
     for i in range(1, cut):
         store.save_run("live", actions[:i], STARTED)
-    store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.keeper.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     size = db_file(tmp_path).stat().st_size
     with open(db_file(tmp_path), "r+b") as f:  # in place: same file, same inode
         f.write(os.urandom(size))
@@ -501,8 +501,8 @@ def test_unusable_folder_gives_a_memory_store(tmp_path, capsys):
 
 
 def _fill_the_disk(store: SqliteStore) -> None:
-    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
-    store._conn.execute(f"PRAGMA max_page_count = {pages}")
+    pages = store.keeper.conn.execute("PRAGMA page_count").fetchone()[0]
+    store.keeper.conn.execute(f"PRAGMA max_page_count = {pages}")
 
 
 def test_full_disk_degrades_then_catches_up(tmp_path, capsys):
@@ -525,7 +525,7 @@ def test_full_disk_degrades_then_catches_up(tmp_path, capsys):
     assert store.last_name() == "Full" and store.load_run() is None
     assert len(store.hand_records(None)) == 0
     # space again: the next write brings everything in
-    store._conn.execute("PRAGMA max_page_count = 1000000")
+    store.keeper.conn.execute("PRAGMA max_page_count = 1000000")
     store.save_settings({"b": 2})
     assert store.saving and "works again" in store.warnings[-1]
     assert store.leaderboard()[0].entry_id == entry  # the id the game holds still matches
@@ -555,7 +555,7 @@ class FailingWrites:
 def test_io_errors_never_escape(tmp_path):
     store = open_store(tmp_path, echo=False)
     store.save_run("io", ["pass"], STARTED)
-    store._conn = FailingWrites(store._conn)
+    store.keeper.conn = FailingWrites(store.keeper.conn)
     store.save_run("io", ["pass", "pass"], STARTED)
     store.save_settings({"x": 1})
     store.set_last_name("Io")

@@ -92,7 +92,7 @@ def test_damaged_file_keeps_every_readable_row(tmp_path):
     assert len(list(tmp_path.glob(f"{DB_NAME}.corrupt-*"))) >= 1
     assert len(again.finished_runs()) == 200
     assert again.load_settings() == {"sound": False}
-    assert connection.integrity(again._conn, full=True) == ["ok"]
+    assert connection.integrity(again.keeper.conn, full=True) == ["ok"]
 
 
 def _raw(tmp_path) -> sqlite3.Connection:
@@ -133,7 +133,7 @@ def test_a_setting_of_the_wrong_type_falls_back(tmp_path, value):
     defaults = {"sound": True, "animation_speed": "normal"}
     assert store.load_settings(defaults) == defaults
     memory = MemoryStore()  # the same code in memory
-    memory._transact(lambda c: c.execute(
+    memory.keeper.transact(lambda c: c.execute(
         "INSERT INTO settings (key, value) VALUES ('sound', ?)", (value,)))
     assert memory.load_settings(defaults) == defaults
 

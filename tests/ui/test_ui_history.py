@@ -302,7 +302,7 @@ def test_statistics_show_the_figures_of_the_players_runs(store):
 
 def test_a_run_kept_without_its_moves_is_listed_but_not_replayed_or_exported(store):
     oldest = store.list_runs()[-1]
-    store._transact(lambda c: c.execute("UPDATE runs SET actions = NULL WHERE id = ?",
+    store.keeper.transact(lambda c: c.execute("UPDATE runs SET actions = NULL WHERE id = ?",
                                         (oldest.run_id,)))  # as before version 3
     game = h.make_app(store=store)
     open_history(game)

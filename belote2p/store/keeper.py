@@ -1,0 +1,214 @@
+"""The connection keeper: the one SQLite connection of a store, kept right.
+
+It opens the database (creating, checking, migrating; an unreadable file is
+moved aside and what it still holds carried over, ``guard``), notices before
+every transaction when the file under its path changed from outside, and
+runs reads and write transactions, turning storage failures into
+``Messages`` (never an exception to the game).  What the transactions write
+is not its business: the store hands it a function of the connection.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from . import connection, guard
+from .connection import StoreUnavailable, Unreadable, classify, describe
+from .locks import FileLock, folder_lock, lock_path
+from .messages import Messages
+from .runs import now_iso
+
+T = TypeVar("T")
+
+
+class Keeper:
+    """Opens, watches and uses the database file at ``path``.  Thread-safe
+    (``lock``); ``on_reopen`` runs after the file was replaced or moved aside
+    mid-session, before the next transaction (the store writes again what it
+    knows)."""
+
+    def __init__(self, path: Path, messages: Messages,
+                 on_reopen: Callable[[], None] = lambda: None) -> None:
+        self.path = path
+        self.messages = messages
+        self.on_reopen = on_reopen
+        self.lock = threading.RLock()
+        self.conn: sqlite3.Connection | None = None
+        self._mark: connection.FileMark | None = None
+        self._users = FileLock(lock_path(path, "users"), shared=True)
+        self._recovered = False
+
+    # -- opening
+    def open_checked(self) -> None:
+        """Open (creating, checking, migrating; moving an unreadable file
+        aside).  Raises ``StoreUnavailable`` when no database can be used."""
+        with self.lock:
+            self.drop()
+            connection.check_files(self.path)  # before anything opens it: a FIFO hangs
+            folder = self.path.parent
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreUnavailable(
+                    f"cannot create the data folder {folder}: {describe(exc)}") from None
+            with folder_lock(self.path):
+                self._users.acquire()
+                full = self._users.alone() and connection.unclean_stop(self.path)
+                try:
+                    conn = connection.connect(self.path, full_check=full)
+                except Unreadable as bad:
+                    conn = self._replace(str(bad))
+                self.conn, self._mark = conn, connection.file_mark(self.path)
+
+    def _replace(self, reason: str) -> sqlite3.Connection:
+        """Move the unreadable file aside, open a fresh one, carry over what the
+        old one still holds."""
+        moved = guard.move_aside(self.path, reason)
+        self._recovered = True
+        try:
+            conn = connection.connect(self.path, full_check=False)
+        except Unreadable as again:
+            raise StoreUnavailable(f"a fresh database at {self.path} is unusable: "
+                                   f"{again}") from None
+        kept = guard.salvage(moved)
+        carried = ""
+        if kept is not None and kept.count():
+            try:
+                guard.carry_over(conn, kept, owner="", now=now_iso())
+                carried = (f" {len(kept.runs)} finished runs and every other row that could "
+                           "still be read were carried over")
+                if kept.skipped:
+                    carried += f" ({kept.skipped} unreadable rows left behind)"
+                carried += "."
+            except sqlite3.Error as exc:
+                carried = f" Nothing could be carried over ({describe(exc)})."
+        self.messages.warn(f"the database {self.path} could not be read ({reason}). It was "
+                           f"moved to {moved} (kept, not deleted) and a fresh one was "
+                           f"created.{carried}")
+        return conn
+
+    def file_mark(self) -> connection.FileMark | None:
+        return connection.file_mark(self.path)
+
+    def drop(self) -> None:
+        if self.conn is not None:
+            connection.close(self.conn, self.path)
+        self.conn, self._mark = None, None
+
+    def close(self) -> None:
+        with self.lock:
+            self.drop()
+            self._users.release()
+
+    def connection(self) -> sqlite3.Connection:
+        """The open connection, checked again if the file changed from outside
+        since our last transaction (replaced, moved, removed, or written by
+        someone: a checkpoint of another process, or garbage); an unreadable
+        file is moved aside and ``on_reopen`` says what to write again."""
+        if self.conn is None or self.file_mark() != self._mark:
+            replaced = self.conn is not None
+            self.open_checked()
+            self._recovered = self._recovered or replaced
+        if self._recovered:
+            self._recovered = False
+            self.on_reopen()
+        assert self.conn is not None
+        return self.conn
+
+    # -- using it
+    def read(self, work: Callable[[sqlite3.Connection], T], default: T) -> T:
+        """``work`` on the connection; ``default`` when storage fails (told)."""
+        with self.lock:
+            for attempt in range(2):
+                try:
+                    return work(self.connection())
+                except (StoreUnavailable, Unreadable) as exc:
+                    self.drop()
+                    self.messages.save_failed(exc)
+                    return default
+                except (sqlite3.Error, OSError) as exc:
+                    if classify(exc) == "corrupt" and attempt == 0:
+                        self.drop()
+                        continue
+                    self.messages.save_failed(exc)
+                    return default
+            return default
+
+    def transact(self, work: Callable[[sqlite3.Connection], T], *,
+                 durable: bool = False) -> tuple[bool, T | None]:
+        """``work`` in one write transaction (``BEGIN IMMEDIATE``), retried on
+        a fresh connection when the file turned out corrupt; (True, its value)
+        once committed, (False, None) when storage failed (told).  ``durable``:
+        sync to disk at commit (hand and run ends)."""
+        with self.lock:
+            for attempt in range(3):
+                try:
+                    value = self._commit(self.connection(), work, durable)
+                except (StoreUnavailable, Unreadable) as exc:
+                    self.drop()
+                    self.messages.save_failed(exc)
+                    return False, None
+                except (sqlite3.Error, OSError) as exc:
+                    if classify(exc) == "corrupt" and attempt < 2:
+                        self.drop()  # reopen: the check moves the file aside
+                        continue
+                    self.messages.save_failed(exc)
+                    return False, None
+                self._mark = self.file_mark()  # our own writes are known
+                self.messages.save_worked()
+                return True, value
+            return False, None
+
+    @staticmethod
+    def _commit(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T],
+                durable: bool) -> T:
+        if durable:
+            conn.execute("PRAGMA synchronous = FULL")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                value = work(conn)
+                conn.execute("COMMIT")
+                return value
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
+                raise
+        finally:
+            if durable:
+                with contextlib.suppress(sqlite3.Error):
+                    conn.execute("PRAGMA synchronous = NORMAL")
+
+
+class MemoryKeeper(Keeper):
+    """The keeper of a database in memory: no file to check, mark, move aside
+    or lock; the database is its connection (``copy_of``: start as a copy of
+    that connection's database)."""
+
+    def __init__(self, messages: Messages, copy_of: sqlite3.Connection | None = None) -> None:
+        super().__init__(Path(":memory:"), messages)
+        self._copy_of = copy_of
+
+    def open_checked(self) -> None:
+        with self.lock:
+            if self.conn is None:
+                self.conn = connection.connect_memory(self._copy_of)
+                self._copy_of = None
+
+    def file_mark(self) -> None:
+        return None  # no file that could change from outside
+
+    def drop(self) -> None:
+        """Nothing: the database is its connection (``close`` ends it)."""
+
+    def close(self) -> None:
+        with self.lock:
+            if self.conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self.conn.close()
+            self.conn = None

@@ -1,0 +1,125 @@
+"""The repository: the store's queries with typed, checked answers.
+
+``queries`` runs the SQL and returns raw values; here every value read back
+goes through ``rows`` (a row that fails its check is told once and skipped)
+and comes out as the store's types (``RunRow``, ``SavedRun``...).  Every
+method takes the connection the keeper lends for one read or transaction.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from . import queries, rows
+from .api import RunRow, SavedRun, replayed
+from .messages import Messages
+
+RecordTexts = dict[tuple[int, int], str]  # (match, hand) -> the hand record as JSON
+
+
+class Repository:
+    def __init__(self, messages: Messages) -> None:
+        self.messages = messages
+
+    # -- runs in progress
+    def checked_run(self, raw: Sequence[Any] | None) -> SavedRun | None:
+        try:
+            return rows.saved_run(raw)
+        except rows.BadRow as bad:
+            self.messages.bad_row("current_run", bad)
+            return None
+
+    def current(self, conn: sqlite3.Connection, slot: str) -> SavedRun | None:
+        return self.checked_run(queries.current(conn, slot))
+
+    # -- finished runs
+    def checked_rows(self, found: Sequence[Sequence[Any]], limit: int | None = None
+                     ) -> list[RunRow]:
+        """The rows that pass their checks, with their figures replayed
+        (``api.replayed``); with ``limit``: the first ``limit`` that are not
+        altered (stored figures are the replayed ones for those, so the
+        stored order is theirs)."""
+        out: list[RunRow] = []
+        for raw in found:
+            if limit is not None and len(out) >= limit:
+                break
+            try:
+                row = replayed(rows.run_row(raw))
+            except rows.BadRow as bad:
+                self.messages.bad_row("runs", bad)
+                continue
+            if limit is None or not row.altered:
+                out.append(row)
+        return out
+
+    def run_rows(self, conn: sqlite3.Connection, limit: int | None,
+                 ai: bool | None = None) -> list[RunRow]:
+        """Every finished run (``limit`` None), or the best ``limit`` not altered;
+        ``ai`` True or False: only the autoplay runs, or only the player's."""
+        found = queries.run_rows(conn, best_first=limit is not None, ai=ai)
+        return self.checked_rows(found, limit)
+
+    def run_by_id(self, conn: sqlite3.Connection, entry_id: int) -> RunRow | None:
+        raw = queries.run_row_by_id(conn, entry_id)
+        checked = self.checked_rows([raw]) if raw is not None else []
+        return checked[0] if checked else None
+
+    # -- settings and the name
+    def setting_texts(self, conn: sqlite3.Connection) -> dict[str, str]:
+        """The stored settings as their JSON texts (parsed by the caller)."""
+        out = {}
+        for key, text in queries.settings(conn):
+            if isinstance(key, str) and isinstance(text, str):
+                out[key] = text
+            else:
+                self.messages.bad_row("settings", rows.BadRow(f"{key!r}: not a JSON text"))
+        return out
+
+    def last_name(self, conn: sqlite3.Connection) -> str | None:
+        text = queries.state(conn, "last_name")
+        try:
+            return rows.name_value(text) if text is not None else None
+        except rows.BadRow as bad:
+            self.messages.bad_row("state", bad)
+            return None
+
+    # -- the daily challenge
+    def daily_claim(self, conn: sqlite3.Connection, day: str) -> tuple[str, str] | None:
+        try:
+            return rows.daily_claim(queries.daily_claim(conn, day))
+        except rows.BadRow as bad:
+            self.messages.bad_row("daily_claims", bad)
+            return None
+
+    @staticmethod
+    def daily_attempted(conn: sqlite3.Connection, day: str) -> bool:
+        return queries.daily_claim(conn, day) is not None \
+            or bool(queries.daily_counted_rows(conn, day))
+
+    def daily_counted(self, conn: sqlite3.Connection, day: str) -> list[RunRow]:
+        return self.checked_rows(queries.daily_counted_rows(conn, day))
+
+    # -- hand records
+    @staticmethod
+    def records_of_entry(conn: sqlite3.Connection, entry_id: int) -> RecordTexts:
+        return _texts(queries.records_of_entry(conn, entry_id))
+
+    @staticmethod
+    def records_of_run(conn: sqlite3.Connection, seed: str, started: str) -> RecordTexts:
+        return _texts(queries.records_of_run(conn, seed, started))
+
+    def records(self, texts: RecordTexts) -> list[dict[str, Any]]:
+        """The hand records in play order, each checked."""
+        out = []
+        for key in sorted(texts):
+            try:
+                out.append(rows.record(texts[key]))
+            except rows.BadRow as bad:
+                self.messages.bad_row("hand_records", bad)
+        return out
+
+
+def _texts(found: list[tuple[Any, ...]]) -> RecordTexts:
+    return {(m, h): text for m, h, text in found if isinstance(m, int) and isinstance(h, int)}
