@@ -9,14 +9,14 @@ from ..store.api import Store
 
 
 def open_store() -> Store:
-    """The store; the database or its folder not being a file or a folder
-    (a FIFO, a device...): one line naming it, exit 2."""
-    from ..store.connection import NotRegularFile
+    """The store; a database that is not ours to touch (it or its folder not
+    a file or a folder, or written by a newer version): one line, exit 2."""
+    from ..store.connection import Untouchable
     from ..store.sqlite import open_store as open_sqlite_store
 
     try:
         store: Store = open_sqlite_store()
-    except NotRegularFile as exc:
+    except Untouchable as exc:
         print(f"belote2p: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
     return store

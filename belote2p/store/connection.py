@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .api import StoreError
 from .rows import decode_text
-from .schema import NewerSchema, migrate, missing_tables, version_of
+from .schema import SCHEMA_VERSION, NewerSchema, migrate, missing_tables, version_of
 
 BUSY_TIMEOUT = 15.0  # seconds a write waits for another process's transaction
 
@@ -31,11 +31,23 @@ class Unreadable(StoreError):
     """The file is not a database this game can use: move it aside."""
 
 
-class NotRegularFile(StoreUnavailable):
+class Untouchable(StoreUnavailable):
+    """The database is there but this version must not touch it: nothing is
+    moved, nothing is created in its place, and the commands stop with this
+    message (exit 2; the window offers to quit)."""
+
+
+class NotRegularFile(Untouchable):
     """The database (or a side file, or the folder) is something else than a
     regular file (a folder): a FIFO, a device, a socket, a folder.  Opening
     it could wait for good (a FIFO) or read garbage for ever (a device), and
-    moving it aside is not ours to do: the commands stop with this message."""
+    moving it aside is not ours to do."""
+
+
+class NewerDatabase(Untouchable):
+    """The database was written by a newer version of the game (its
+    ``user_version`` is above ``schema.SCHEMA_VERSION``): its data is not
+    ours to move, migrate or hide; going back to that version shows it all."""
 
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
@@ -186,6 +198,7 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         _open_here[_key(path)] = _open_here.get(_key(path), 0) + 1
     try:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        refuse_newer(conn, path)  # before anything else reads or writes it
         check = integrity(conn, full_check)
         if check != ["ok"]:
             what = "the full integrity check after an unclean stop" if full_check \
@@ -202,10 +215,13 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         if missing:
             raise Unreadable(f"tables missing: {', '.join(missing)}")
         return conn
-    except NewerSchema as exc:
-        close(conn, path)
-        raise Unreadable(f"it was written by a newer version of the game ({exc})") from None
-    except Unreadable:
+    except NewerSchema:  # another process made it newer meanwhile
+        try:
+            refuse_newer(conn, path)
+        finally:
+            close(conn, path)
+        raise
+    except (Unreadable, NewerDatabase):
         close(conn, path)
         raise
     except sqlite3.Error as exc:
@@ -213,6 +229,20 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         if classify(exc) == "corrupt":
             raise Unreadable(f"{exc}") from None
         raise StoreUnavailable(f"cannot use {path}: {describe(exc)}") from None
+
+
+def refuse_newer(conn: sqlite3.Connection, path: Path) -> None:
+    """Raise ``NewerDatabase`` when ``conn``'s database is of a newer schema
+    (the caller closes ``conn``)."""
+    try:
+        version = version_of(conn)
+    except sqlite3.Error:
+        return  # not readable as a database: the checks that follow say what it is
+    if version > SCHEMA_VERSION:
+        raise NewerDatabase(
+            f"{path} was written by a newer version of Belote 2P (its schema version is "
+            f"{version}, this version knows up to {SCHEMA_VERSION}); it is left as it is. "
+            "Play with that newer version, or choose another data folder (--data-dir)")
 
 
 def connect_memory(copy_of: sqlite3.Connection | None = None) -> sqlite3.Connection:

@@ -51,7 +51,7 @@ from .api import (
     settings_over,
 )
 from .buffer import WriteBuffer
-from .connection import NotRegularFile
+from .connection import Untouchable
 from .keeper import Keeper, MemoryKeeper
 from .locks import FileLock, lock_path
 from .messages import MemoryMessages, Messages
@@ -445,16 +445,18 @@ def open_store(data_dir: str | os.PathLike[str] | None = None, *,
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever
     could still be read, with a warning: the game goes on without saving.
-    Raises ``NotRegularFile`` when the database or its folder is not a file or
-    a folder (a FIFO, a device...): nothing was opened, nothing to go on with."""
+    Raises ``connection.Untouchable`` when the database is not ours to touch:
+    it or its folder is not a file or a folder (a FIFO, a device...:
+    ``NotRegularFile``), or a newer version of the game wrote it
+    (``NewerDatabase``); nothing was moved or created, nothing to go on with."""
     folder = Path(data_dir) if data_dir is not None else paths.data_dir()
     path = folder / paths.DB_NAME
     store = SqliteStore(path, echo=echo, open_now=False)
     try:
         store.open()
         return store
-    except NotRegularFile:
-        raise  # not a folder or file of ours at all: the caller says so and stops
+    except Untouchable:
+        raise  # not ours to touch (not a file, or a newer version's): the caller stops
     except Exception as exc:  # noqa: BLE001 - StoreUnavailable, or a bug: never stop the game
         message = f"{exc}. The game goes on without saving."
         memory = _read_only_snapshot(path) or MemoryStore()

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..match import Run
+from ..services.i18n import _
 from ..services.run_session import ActiveRun, RunSession
 from ..store import MemoryStore, Store, open_store
 from ..store.api import STORAGE_FAILURES
+from ..store.connection import NewerDatabase
 from .app import FPS, App, initial_size
 from .context import SceneContext
 from .navigation import Navigator, Route
@@ -47,10 +49,19 @@ class Game:
 
 def open_game_store() -> Any:
     """The SQLite store, or memory with a warning when it cannot be opened."""
+    return _open_for_window()[0]
+
+
+def _open_for_window() -> tuple[Any, bool]:
+    """The store, and whether the data folder holds a newer version's
+    database (left as it is: the window plays without saving and offers to
+    quit)."""
     try:
-        return open_store()
+        return open_store(), False
+    except NewerDatabase as exc:
+        return MemoryStore(warnings=[f"Saving is off: {exc}"]), True
     except Exception as exc:  # noqa: BLE001 - the game must open anyway
-        return MemoryStore(warnings=[f"Saving is off: {exc}"])
+        return MemoryStore(warnings=[f"Saving is off: {exc}"]), False
 
 
 def build_game(store: Store, size: tuple[int, int] = (1280, 800),
@@ -249,14 +260,28 @@ def _end_with_the_launcher() -> None:
             os.kill(os.getpid(), signal.SIGTERM)
 
 
+def start_game(size: tuple[int, int]) -> Game:
+    """The window on the data folder's store, at the title; over it, when a
+    newer version's database is there, the offer to quit (else the game
+    plays without saving, the database left as it is)."""
+    store, newer = _open_for_window()
+    game = build_game(store, size=size)
+    game.nav.reset(Route.TITLE)
+    if newer:
+        game.nav.push(Route.CONFIRM, question=_(
+            "This data folder was saved by a newer version of Belote 2P. This version "
+            "leaves it untouched, so nothing played here will be saved. Quit now?"),
+            on_yes=game.app.quit)
+    return game
+
+
 def play_main(args: Any) -> int:
     problem = display_problem()
     if problem is not None:
         print(f"belote2p: {problem}", file=sys.stderr)
         return 2
     with _Signals() as signals:
-        game = build_game(open_game_store(), size=initial_size())
-        game.nav.reset(Route.TITLE)
+        game = start_game(initial_size())
         signals.run(game)
     return signals.status
 

@@ -422,20 +422,6 @@ def test_garbage_file_is_moved_aside(tmp_path, capsys):
     assert list(tmp_path.glob(f"{DB_NAME}.corrupt-*-wal"))  # the stale journal went with it
 
 
-def test_newer_schema_is_moved_aside(tmp_path):
-    store = open_store(tmp_path, echo=False)
-    store.record_finished_run(FakeRun("n", 1, 5), "Future", STARTED)
-    store.close()
-    conn = sqlite3.connect(db_file(tmp_path))
-    conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 5}")
-    conn.close()
-    old = db_file(tmp_path).read_bytes()
-    store = open_store(tmp_path, echo=False)
-    _assert_moved_aside(tmp_path, store, old)
-    assert "newer version" in store.warnings[0]
-    assert store.leaderboard() == []
-
-
 def test_foreign_sqlite_file_is_moved_aside(tmp_path):
     conn = sqlite3.connect(db_file(tmp_path))
     conn.execute("CREATE TABLE photos (id)")
