@@ -208,6 +208,7 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
                 "SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise Unreadable("it is an SQLite file, but not a Belote 2P database")
         conn.execute("PRAGMA journal_mode = WAL").fetchone()
+        conn.execute("PRAGMA wal_autocheckpoint = 0")  # the keeper's own, marked (walmark.py)
         conn.execute("PRAGMA synchronous = NORMAL")
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn)

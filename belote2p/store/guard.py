@@ -53,6 +53,31 @@ def move_aside(path: Path, reason: str) -> Path:
     return target
 
 
+def keep_replaced(conn: sqlite3.Connection, path: Path,
+                  identity: tuple[int, int] | None) -> Path | None:
+    """A copy of the database ``conn`` has open, which is no longer the file
+    at ``path`` (moved or copied over, or removed): ``<db>.replaced-<time>-i<inode>``,
+    made through ``conn`` (SQLite's backup: its log included).  Once per file:
+    the first process to notice keeps it (what others write to it after
+    that, they write again into the new file).  None when it cannot be made."""
+    inode = identity[1] if identity is not None else 0
+    done = sorted(path.parent.glob(f"{path.name}.replaced-*-i{inode}"))
+    if done:
+        return done[0]
+    target = path.with_name(f"{path.name}.replaced-{time.strftime('%Y%m%d-%H%M%S')}-i{inode}")
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            conn.backup(copy)
+        finally:
+            copy.close()
+    except (sqlite3.Error, OSError):
+        with contextlib.suppress(OSError):
+            target.unlink()
+        return None
+    return target
+
+
 @dataclass
 class Salvaged:
     """The rows read back from a damaged file (each checked by ``rows``)."""

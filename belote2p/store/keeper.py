@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
-from . import connection, guard
+from . import connection, guard, walmark
 from .connection import StoreUnavailable, Unreadable, classify, describe
 from .locks import FileLock, folder_lock, lock_path
 from .messages import Messages
@@ -58,12 +58,23 @@ class Keeper:
                     f"cannot create the data folder {folder}: {describe(exc)}") from None
             with folder_lock(self.path):
                 self._users.acquire()
+                if not walmark.wal_belongs(self.path):
+                    self._stale_wal_aside()
                 full = self._users.alone() and connection.unclean_stop(self.path)
                 try:
                     conn = connection.connect(self.path, full_check=full)
                 except Unreadable as bad:
                     conn = self._replace(str(bad))
+                walmark.record_file(self.path)  # the log there now is this file's
                 self.conn, self._mark = conn, connection.file_mark(self.path)
+
+    def _stale_wal_aside(self) -> None:
+        moved = walmark.set_aside(self.path)
+        self.messages.warn(
+            f"the write-ahead log beside {self.path} was not written for it (the database "
+            f"was replaced, by a copy or a move, after the game that wrote the log stopped "
+            f"or while it ran). It was set aside as {moved}, not applied: the database is "
+            "used as it is.")
 
     def _replace(self, reason: str) -> sqlite3.Connection:
         """Move the unreadable file aside, open a fresh one, carry over what the
@@ -96,14 +107,47 @@ class Keeper:
         return connection.file_mark(self.path)
 
     def drop(self) -> None:
-        if self.conn is not None:
-            connection.close(self.conn, self.path)
+        """Close the connection.  The last connection to a file copies its log
+        into it as it closes: under the folder lock, with the mark saying so
+        (``walmark.checkpointing``).  Never call it holding the folder lock."""
+        if self.conn is not None and self.replaced():
+            self._leave_replaced()
+        elif self.conn is not None:
+            with folder_lock(self.path), walmark.checkpointing(self.path):
+                connection.close(self.conn, self.path)
         self.conn, self._mark = None, None
 
     def close(self) -> None:
         with self.lock:
             self.drop()
             self._users.release()
+
+    def _identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the file our connection has open."""
+        return None if self._mark is None else self._mark[:2]
+
+    def replaced(self) -> bool:
+        """Is the file at our path another one than our connection's (moved
+        or copied over it, or removed)?"""
+        mark = self.file_mark()
+        return self.conn is not None and self._identity() != (None if mark is None
+                                                               else mark[:2])
+
+    def _leave_replaced(self) -> None:
+        """Our file is not at our path any more: keep what it holds aside (a
+        copy made through our connection, its log included), close it without
+        touching the new file's log, and say so."""
+        assert self.conn is not None
+        with folder_lock(self.path):
+            kept = guard.keep_replaced(self.conn, self.path, self._identity())
+            walmark.close_keeping_names(self.conn, self.path)
+        self.conn, self._mark, self._recovered = None, None, True
+        where = f"is kept as {kept}" if kept is not None else "could not be kept"
+        self.messages.warn(
+            f"the database {self.path} was replaced or removed while the game had it open. "
+            f"The file it had open, with everything written to it, {where}; the game goes "
+            f"on with the file now at {self.path}, and writes there what it had not "
+            "written yet.")
 
     def connection(self) -> sqlite3.Connection:
         """The open connection, checked again if the file changed from outside
@@ -112,6 +156,8 @@ class Keeper:
         file is moved aside and ``on_reopen`` says what to write again."""
         if self.conn is None or self.file_mark() != self._mark:
             replaced = self.conn is not None
+            if self.replaced():
+                self._leave_replaced()
             self.open_checked()
             self._recovered = self._recovered or replaced
         if self._recovered:
@@ -159,10 +205,24 @@ class Keeper:
                         continue
                     self.messages.save_failed(exc)
                     return False, None
+                if self.replaced():
+                    continue  # it went into the file that was replaced: again, into the new
                 self._mark = self.file_mark()  # our own writes are known
+                self._checkpoint_if_long()
                 self.messages.save_worked()
                 return True, value
             return False, None
+
+    def _checkpoint_if_long(self) -> None:
+        """Copy a long log into the file (SQLite's automatic checkpoints are
+        off: ours keep ``walmark`` true); skipped while another process holds
+        the folder lock, tried again after the next write."""
+        if self.conn is None or walmark.wal_size(self.path) < walmark.CHECKPOINT_BYTES:
+            return
+        with folder_lock(self.path, wait=0) as held:
+            if held:
+                walmark.checkpoint(self.conn, self.path)
+                self._mark = self.file_mark()
 
     @staticmethod
     def _commit(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T],

@@ -16,6 +16,7 @@ their own files, and the OS releases them when the process dies.
 
 from __future__ import annotations
 
+import logging
 import os
 import time
 from collections.abc import Iterator
@@ -27,6 +28,8 @@ try:
 except ImportError:  # Windows
     fcntl = None  # type: ignore[assignment]
     import msvcrt
+
+log = logging.getLogger(__name__)
 
 
 def lock_path(db: Path, what: str) -> Path:
@@ -67,17 +70,27 @@ def _unlock(fd: int) -> None:
 
 
 @contextmanager
-def folder_lock(db: Path, wait: float = 30.0) -> Iterator[None]:
-    """Held while a process opens, checks, migrates or moves the database."""
+def folder_lock(db: Path, wait: float = 30.0) -> Iterator[bool]:
+    """Held while a process opens, checks, migrates, checkpoints or moves the
+    database.  Waits at most ``wait`` seconds, then goes on without it (a
+    holder that stopped must not stop everyone); gives whether it is held.
+    Never nest it in one process: a second ``flock`` there waits for the first."""
     fd = _open(lock_path(db, "lock"))
     if fd is None:
-        yield
+        yield True  # a read-only folder: nothing there to protect from anyone
         return
     try:
         deadline = time.monotonic() + wait
-        while not _try_lock(fd, exclusive=True) and time.monotonic() < deadline:
+        held = _try_lock(fd, exclusive=True)
+        if not held and wait > 0:
+            log.info("waiting up to %.0f s for the folder lock of %s (another process "
+                     "opens, checks or checkpoints the database)", wait, db)
+        while not held and time.monotonic() < deadline:
             time.sleep(0.01)
-        yield
+            held = _try_lock(fd, exclusive=True)
+        if not held and wait > 0:
+            log.warning("the folder lock of %s is still held after %.0f s; going on", db, wait)
+        yield held
     finally:
         os.close(fd)  # a lock file, not the database: closing it drops only this lock
 

@@ -8,8 +8,14 @@ fix (the commit messages say how).
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
+import signal
 import sqlite3
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -51,7 +57,7 @@ def seeds_in(folder: Path) -> set[str]:
 def folder_state(folder: Path) -> dict[str, bytes]:
     """Every file of the folder but the lock files, with its bytes."""
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())
-            if p.is_file() and not p.name.endswith((".lock", ".users"))}
+            if p.is_file() and not p.name.endswith((".lock", ".users", ".walmark"))}
 
 
 # ------------------------------------------------------------ 2. newer data
@@ -100,3 +106,136 @@ def test_the_window_offers_to_quit_over_a_newer_database(tmp_path, monkeypatch):
     finally:
         game.app.quit()
     assert folder_state(folder) == before
+
+
+# ------------------------------------------------------------ 1. a replaced database
+def runs_listed(folder: Path) -> set[str]:
+    """The start times of the finished runs ``belote2p runs --json`` lists."""
+    done = cli("--data-dir", str(folder), "runs", "--json", timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    return {r["started"] for r in json.loads(done.stdout) if r["status"] != "in progress"}
+
+
+def kept_aside(folder: Path, pattern: str) -> set[str]:
+    """The start times of the runs in the files of ``folder`` matching ``pattern``."""
+    found: set[str] = set()
+    for kept in folder.glob(pattern):
+        conn = sqlite3.connect(kept)
+        try:
+            assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+            found |= {row[0] for row in conn.execute("SELECT started FROM runs")}
+        finally:
+            conn.close()
+    return found
+
+
+def _backup(tmp_path: Path, seeds: list[str], first: int = 15) -> Path:
+    """A database closed cleanly (no log beside it) holding one run per seed,
+    started at ``started(first)``, ``started(first + 1)``..."""
+    folder = tmp_path / "backup"
+    store = open_store(folder, echo=False)
+    for i, seed in enumerate(seeds):
+        store.record_finished_run(played(seed), "Bob", started(first + i))
+    store.close()
+    assert not (folder / f"{DB_NAME}-wal").exists()
+    return folder / DB_NAME
+
+
+def test_a_backup_moved_in_while_the_window_is_open(tmp_path):
+    folder = tmp_path / "data"
+    backup = _backup(tmp_path, ["b1", "b2"])
+    window = open_store(folder, echo=False)
+    for i, seed in enumerate(["a1", "a2", "a3"]):
+        window.record_finished_run(played(seed), "Alice", started(i))
+    assert (folder / f"{DB_NAME}-wal").stat().st_size > 0  # a1..a3 are in the log
+    os.replace(backup, folder / DB_NAME)  # mv backup.db belote2p.db
+
+    assert runs_listed(folder) == {started(15), started(16)}  # not the old file's log
+    window.save_settings({"sound": False})  # the window's next write
+    assert any("replaced" in w for w in window.warnings)
+    window.record_finished_run(played("a4"), "Alice", started(4))
+    window.close()
+    assert runs_listed(folder) == {started(15), started(16), started(4)}
+    assert kept_aside(folder, f"{DB_NAME}.replaced-*") >= {started(i) for i in range(3)}
+    conn = sqlite3.connect(folder / DB_NAME)
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+
+
+# A game that records a few runs, then saves a long run slowly, action by
+# action, and records it too, saying so at each step.
+PLAYER = r"""
+import sys, time
+from belote2p.match import Run
+from belote2p.store import open_store
+from tests.support.store_runs import random_actions
+folder, pause = sys.argv[1], float(sys.argv[2])
+store = open_store(folder, echo=False)
+for i, seed in enumerate(["k1", "k2", "k3"]):
+    store.record_finished_run(Run.replay(seed, random_actions(seed, n_matches=1)), "Kim",
+                              f"2026-11-0{i + 1}T10:00:00.000000+00:00")
+print("recorded", flush=True)
+actions = random_actions("long", n_matches=2)
+run, started = Run("long"), "2026-11-05T10:00:00.000000+00:00"
+for word in actions:
+    run = Run.replay("long", list(run.actions) + [word])
+    store.save_run("long", list(run.actions), started)
+    time.sleep(pause)
+store.record_finished_run(run, "Kim", started)
+store.close()
+print("done", [w for w in store.warnings if "replaced" in w], flush=True)
+"""
+
+
+def _player(folder: Path, pause: float) -> subprocess.Popen[str]:
+    folder.mkdir(parents=True, exist_ok=True)
+    proc = subprocess.Popen([sys.executable, "-c", PLAYER, str(folder), str(pause)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=ENV, cwd=ROOT)
+    assert proc.stdout is not None
+    assert proc.stdout.readline().strip() == "recorded", proc.stderr.read()
+    return proc
+
+
+KILLED = {f"2026-11-0{i}T10:00:00.000000+00:00" for i in (1, 2, 3)}
+LONG = "2026-11-05T10:00:00.000000+00:00"
+
+
+def test_a_backup_moved_in_while_an_autoplay_runs(tmp_path):
+    folder = tmp_path / "data"
+    backup = _backup(tmp_path, ["b1", "b2"])
+    player = _player(folder, pause=0.004)
+    window = open_store(folder, echo=False)  # and a window open on the same folder
+    time.sleep(0.3)  # a few dozen saves in
+    os.replace(backup, folder / DB_NAME)  # mv backup.db belote2p.db
+    out, err = player.communicate(timeout=120)
+    assert player.returncode == 0 and "Traceback" not in err, err
+    assert "replaced" in out  # it said so
+    window.close()
+    # the backup's runs and the run finished after the move, nothing of the old file
+    assert runs_listed(folder) == {started(15), started(16), LONG}
+    assert kept_aside(folder, f"{DB_NAME}.replaced-*") >= KILLED  # the old file, kept
+
+
+def test_a_log_left_by_a_kill_is_not_applied_to_a_backup_copied_over(tmp_path):
+    # control: after kill -9 alone, the log is the file's and is applied
+    alone = tmp_path / "alone"
+    player = _player(alone, pause=60)
+    player.kill()
+    player.wait()
+    assert (alone / f"{DB_NAME}-wal").stat().st_size > 0
+    assert runs_listed(alone) == KILLED
+
+    folder = tmp_path / "data"
+    backup = _backup(tmp_path, ["b1", "b2"])
+    player = _player(folder, pause=60)
+    os.kill(player.pid, signal.SIGKILL)
+    player.wait()
+    assert (folder / f"{DB_NAME}-wal").stat().st_size > 0  # k1..k3 are in the log
+    shutil.copyfile(backup, folder / DB_NAME)  # cp backup.db belote2p.db: the same inode
+    done = cli("--data-dir", str(folder), "runs", "--json", timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert {r["started"] for r in json.loads(done.stdout)} == {started(15), started(16)}
+    assert "set aside" in done.stderr
+    stale = list(folder.glob(f"{DB_NAME}.stale-*-wal"))
+    assert len(stale) == 1 and stale[0].stat().st_size > 0  # kept, not deleted

@@ -322,7 +322,7 @@ def test_read_only_folder(tmp_path):
     finally:
         folder.chmod(0o755)
     assert sorted(p.name for p in folder.iterdir()
-                  if not p.name.endswith((".lock", ".users"))) == [DB_NAME]
+                  if not p.name.endswith((".lock", ".users", ".walmark"))) == [DB_NAME]
 
 
 def _small_disk(size: int):
