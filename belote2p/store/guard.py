@@ -121,32 +121,54 @@ class _Budget:
         self.left = SQLITE_STEPS
 
 
-def _scan(conn: sqlite3.Connection, table: str, columns: str,
+class _Seen:
+    """The rows a scan gave already, and how many it read (bounded)."""
+
+    def __init__(self) -> None:
+        self.rows: set[tuple[Any, ...]] = set()
+        self.steps = 0
+
+    def new(self, row: tuple[Any, ...]) -> bool:
+        """Is ``row`` (rowid first) new?  Raises ``_Done`` past MAX_ROWS."""
+        self.steps += 1
+        if self.steps > MAX_ROWS:
+            raise _Done
+        if row in self.rows:
+            return False
+        self.rows.add(row)
+        return True
+
+
+class _Done(Exception):
+    """A scan read all it may."""
+
+
+def _walk(conn: sqlite3.Connection, table: str, columns: str,
+          seen: _Seen) -> Iterator[tuple[Any, ...]]:
+    """The table's rows as its tree gives them, leaf after leaf, as the sqlite3
+    shell reads them (no rowid seek: with rowids out of order a seek's binary
+    search can step over whole pages the walk reads), until a read fails."""
+    with contextlib.suppress(sqlite3.DatabaseError, OverflowError):
+        for row in conn.execute(f"SELECT rowid, {columns} FROM {table} NOT INDEXED"):
+            if seen.new(row):
+                yield row
+
+
+def _seek(conn: sqlite3.Connection, table: str, columns: str, seen: _Seen,
           budget: _Budget) -> Iterator[tuple[Any, ...]]:
-    """Every row of ``table`` still readable, reading the table itself (``NOT
-    INDEXED``: an index may be what is damaged) in rowid order; after a read
-    fails, again from a rowid past the last one read, the jump doubling while
-    nothing new is found.  A row met twice (a damaged tree may show a page
-    twice) is given once.  Bounded: MAX_ROWS rows, MAX_RESUMES restarts and
-    the SQLite instructions of ``budget``, whatever the damage."""
-    budget.renew()
-    floor, high, jump, steps = 0, 0, 1, 0
-    seen: set[tuple[Any, ...]] = set()
+    """The rows past a damaged page: in rowid order from a rowid past the last
+    one read, the jump doubling while nothing new is found."""
+    floor, high, jump = 0, 0, 1
     for _attempt in range(MAX_RESUMES + 1):
         found = False
         try:
             for row in conn.execute(f"SELECT rowid, {columns} FROM {table} NOT INDEXED "
                                     "WHERE rowid > ? ORDER BY rowid", (floor,)):
-                steps += 1
-                if steps > MAX_ROWS:
-                    return
-                if row in seen:
-                    continue
-                seen.add(row)
-                found = True
                 if isinstance(row[0], int):
                     high = max(high, row[0])
-                yield row[1:]
+                if seen.new(row):
+                    found = True
+                    yield row
             return
         except (sqlite3.DatabaseError, OverflowError):
             if budget.spent:
@@ -155,6 +177,25 @@ def _scan(conn: sqlite3.Connection, table: str, columns: str,
             floor = max(floor, high) + jump
             if floor >= 2 ** 63:
                 return
+
+
+def _scan(conn: sqlite3.Connection, table: str, columns: str,
+          budget: _Budget) -> Iterator[tuple[Any, ...]]:
+    """Every row of ``table`` still readable, reading the table itself (``NOT
+    INDEXED``: an index may be what is damaged): first the walk of its tree
+    (``_walk``, all the shell reads), then the rowid seeks past damaged pages
+    (``_seek``), which find rows behind a page the walk cannot read.  A row
+    met twice (a damaged tree may show a page twice) is given once.  Bounded:
+    MAX_ROWS rows, MAX_RESUMES restarts and the SQLite instructions of
+    ``budget``, whatever the damage."""
+    budget.renew()
+    seen = _Seen()
+    with contextlib.suppress(_Done):
+        for row in _walk(conn, table, columns, seen):
+            yield row[1:]
+        if not budget.spent:
+            for row in _seek(conn, table, columns, seen, budget):
+                yield row[1:]
 
 
 def _columns(conn: sqlite3.Connection, table: str, wanted: tuple[str, ...],

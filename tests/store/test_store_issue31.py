@@ -20,8 +20,9 @@ from pathlib import Path
 
 import pytest
 
+from belote2p.commands.autoplay import play_autoplay
 from belote2p.match import Run
-from belote2p.store import connection, open_store, schema
+from belote2p.store import connection, open_store, schema, walmark
 from belote2p.store.paths import DB_NAME
 from tests.support.cli import ROOT, cli
 from tests.support.store_runs import random_actions
@@ -166,6 +167,7 @@ def test_a_backup_moved_in_while_the_window_is_open(tmp_path):
 # action, and records it too, saying so at each step.
 PLAYER = r"""
 import sys, time
+from belote2p.commands.autoplay import play_autoplay
 from belote2p.match import Run
 from belote2p.store import open_store
 from tests.support.store_runs import random_actions
@@ -239,3 +241,57 @@ def test_a_log_left_by_a_kill_is_not_applied_to_a_backup_copied_over(tmp_path):
     assert "set aside" in done.stderr
     stale = list(folder.glob(f"{DB_NAME}.stale-*-wal"))
     assert len(stale) == 1 and stale[0].stat().st_size > 0  # kept, not deleted
+
+
+def test_the_store_s_own_checkpoints_keep_its_log_trusted(tmp_path, monkeypatch):
+    monkeypatch.setattr(walmark, "CHECKPOINT_BYTES", 1)  # a checkpoint after every write
+    folder = tmp_path / "data"
+    store = open_store(folder, echo=False)
+    for i, seed in enumerate(["c1", "c2", "c3"]):
+        store.record_finished_run(played(seed), "Cy", started(i))
+        assert walmark.recorded(folder / DB_NAME) == walmark.file_mark(folder / DB_NAME)
+    store.save_settings({"sound": False})  # in the log, after the last checkpoint
+    # what a kill -9 now leaves: the files as they are (times kept, like a crash)
+    crashed = tmp_path / "crashed"
+    crashed.mkdir()
+    for path in folder.iterdir():
+        if path.name.startswith(DB_NAME) and not path.name.endswith((".lock", ".users")):
+            shutil.copy2(path, crashed / path.name)
+    assert (crashed / f"{DB_NAME}-wal").stat().st_size > 0
+    store.close()
+    again = open_store(crashed, echo=False)
+    assert not any("set aside" in w for w in again.warnings)
+    assert {r.started for r in again.list_runs()} == {started(i) for i in range(3)}
+    assert again.load_settings()["sound"] is False
+    again.close()
+
+
+# ------------------------------------------------------------ the bit-flipped database
+def test_every_run_the_shell_reads_of_a_bit_flipped_file_is_carried_over(tmp_path):
+    """Three bits flipped in the runs' own pages (a leaf's cell count and the
+    root's): the shell's ``SELECT * FROM runs`` reads all seven runs; the
+    salvage read them by rowid seeks, whose binary search over rowids out of
+    order stepped over a page, and carried over two."""
+    from tests.store.test_store_issue21 import _btree
+
+    store = open_store(tmp_path, echo=False)
+    for i in range(1, 8):
+        play_autoplay(store, "1", f"r{i}", "AI level 1", 3)
+    store.close()
+    db = tmp_path / DB_NAME
+    page, root, leaves = _btree(db, "runs")
+    data = bytearray(db.read_bytes())
+    for number, offset, bit in ((root, 45, 5), (leaves[0], 4, 4), (leaves[0], 4, 5)):
+        data[(number - 1) * page + offset] ^= 1 << bit
+    db.write_bytes(bytes(data))
+    shell = sqlite3.connect(db)
+    assert connection.integrity(shell, full=False) != ["ok"]
+    readable = sorted(shell.execute("SELECT seed, started FROM runs").fetchall())
+    shell.close()
+    assert len(readable) == 7
+    done = cli("--data-dir", str(tmp_path), "runs", "--json", timeout=60)
+    assert done.returncode == 0 and "moved to" in done.stderr
+    assert len(json.loads(done.stdout)) == 7
+    store = open_store(tmp_path, echo=False)
+    assert sorted((r.seed, r.started) for r in store.list_runs()) == readable
+    store.close()
