@@ -150,6 +150,8 @@ class RunSession:
         return self._restore(saved.seed, saved.actions)[0]
 
     def save(self, active: ActiveRun) -> None:
+        """Save the run (returns at once when the store writes behind: the run
+        is held in memory until the database takes it)."""
         if not self.claim():
             self.report(str(RunOpenElsewhere()))
             return
@@ -280,9 +282,18 @@ class RunSession:
                 self.store.clear_run()
             except STORAGE_FAILURES as exc:
                 print(f"belote2p: could not record the run: {exc}", file=sys.stderr)
+        try:
+            self.store.flush()  # what the thread behind has not written yet
+        except STORAGE_FAILURES as exc:
+            print(f"belote2p: could not save: {exc}", file=sys.stderr)
         if self._locked:
             self._lock.release()
             self._locked = False
+
+    def saving_since(self) -> float | None:
+        """Since when (``time.monotonic()``) a save waits for the database (the
+        window shows "saving..." when it is more than a moment), or None."""
+        return self.store.writing_since()
 
     # ------------------------------------------------------------ reading
     def leaderboard(self, limit: int = 10,

@@ -266,6 +266,22 @@ class Store(Protocol):
         process is gone (to resume), else a new empty slot."""
         ...
 
+    # -- writing behind (the window)
+    def write_behind(self) -> None:
+        """From now on, write from a thread of the store's own: a change is
+        kept (and read back) at once, written soon, retried while the database
+        is locked; nothing the caller does waits on the database."""
+        ...
+    def writing_since(self) -> float | None:
+        """``time.monotonic()`` since when a change waits to be written, None
+        when everything is written."""
+        ...
+    def flush(self) -> None:
+        """Write what waits, now (waiting for the lock as a command would);
+        finished runs that still cannot be written are kept aside in a file
+        that the next store to open the folder records."""
+        ...
+
     # -- history and the daily challenge
     def list_runs(self) -> list[RunRecord]:
         """Every finished run and the game's run in progress, newest first."""

@@ -19,7 +19,8 @@ from .api import StoreError
 from .rows import decode_text
 from .schema import SCHEMA_VERSION, NewerSchema, migrate, missing_tables, version_of
 
-BUSY_TIMEOUT = 15.0  # seconds a write waits for another process's transaction
+BUSY_TIMEOUT = 15.0  # seconds a write waits for another process's transaction, at most
+POLL = 0.05  # seconds SQLite waits for a lock in one statement (the keeper loops on it)
 
 
 class StoreUnavailable(StoreError):
@@ -215,6 +216,9 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
         missing = missing_tables(conn)
         if missing:
             raise Unreadable(f"tables missing: {', '.join(missing)}")
+        # From now on a statement waits at most POLL for a lock; the keeper
+        # loops on it, bounded, saying what it waits for (``keeper.py``).
+        conn.execute(f"PRAGMA busy_timeout = {int(POLL * 1000)}")
         return conn
     except NewerSchema:  # another process made it newer meanwhile
         try:

@@ -269,18 +269,23 @@ def carry_over(conn: sqlite3.Connection, salvaged: Salvaged, owner: str, now: st
     """Write the salvaged rows into the fresh database, in one transaction."""
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for row in salvaged.runs:
-            queries.insert_run(conn, row)
-        for key, text in salvaged.settings.items():
-            queries.put_setting(conn, key, text)
-        if salvaged.last_name is not None:
-            queries.put_state(conn, "last_name", salvaged.last_name)
-        for slot, (kind, owner_key, saved) in salvaged.current.items():
-            queries.put_current(conn, slot, kind, owner_key, owner, saved.seed, saved.started,
-                                saved.actions, now)
-        for seed, started, match_index, hand_index, text in salvaged.records:
-            queries.put_record(conn, seed, started, match_index, hand_index, text)
+        write_salvaged(conn, salvaged, owner, now)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def write_salvaged(conn: sqlite3.Connection, salvaged: Salvaged, owner: str, now: str) -> None:
+    """Write the salvaged rows, inside the caller's transaction."""
+    for row in salvaged.runs:
+        queries.insert_run(conn, row)
+    for key, text in salvaged.settings.items():
+        queries.put_setting(conn, key, text)
+    if salvaged.last_name is not None:
+        queries.put_state(conn, "last_name", salvaged.last_name)
+    for slot, (kind, owner_key, saved) in salvaged.current.items():
+        queries.put_current(conn, slot, kind, owner_key, owner, saved.seed, saved.started,
+                            saved.actions, now)
+    for seed, started, match_index, hand_index, text in salvaged.records:
+        queries.put_record(conn, seed, started, match_index, hand_index, text)

@@ -11,8 +11,10 @@ is not its business: the store hands it a function of the connection.
 from __future__ import annotations
 
 import contextlib
+import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -24,6 +26,7 @@ from .messages import Messages
 from .runs import now_iso
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class Keeper:
@@ -34,6 +37,12 @@ class Keeper:
 
     def __init__(self, path: Path, messages: Messages,
                  on_reopen: Callable[[], None] = lambda: None) -> None:
+        # Set while another process keeps the write lock past our bounded
+        # wait (a writer suspended with Ctrl-Z, say): writes then try once,
+        # without waiting, until one gets through, so a stopped writer costs
+        # this process one bounded wait in all, not one per write.
+        self.blocked = False
+        self.has_file = True  # False: a database in memory
         self.path = path
         self.messages = messages
         self.on_reopen = on_reopen
@@ -185,16 +194,22 @@ class Keeper:
                     return default
             return default
 
-    def transact(self, work: Callable[[sqlite3.Connection], T], *,
-                 durable: bool = False) -> tuple[bool, T | None]:
+    def patience(self) -> float:
+        """How long the next write may wait for another process's lock."""
+        return 0.0 if self.blocked else connection.BUSY_TIMEOUT
+
+    def transact(self, work: Callable[[sqlite3.Connection], T], *, durable: bool = False,
+                 wait: float | None = None) -> tuple[bool, T | None]:
         """``work`` in one write transaction (``BEGIN IMMEDIATE``), retried on
         a fresh connection when the file turned out corrupt; (True, its value)
         once committed, (False, None) when storage failed (told).  ``durable``:
-        sync to disk at commit (hand and run ends)."""
+        sync to disk at commit (hand and run ends).  ``wait``: how long to wait
+        for another process's write lock (default ``patience()``)."""
+        wait = self.patience() if wait is None else wait
         with self.lock:
             for attempt in range(3):
                 try:
-                    value = self._commit(self.connection(), work, durable)
+                    value = self._commit(self.connection(), work, durable, wait)
                 except (StoreUnavailable, Unreadable) as exc:
                     self.drop()
                     self.messages.save_failed(exc)
@@ -203,8 +218,12 @@ class Keeper:
                     if classify(exc) == "corrupt" and attempt < 2:
                         self.drop()  # reopen: the check moves the file aside
                         continue
-                    self.messages.save_failed(exc)
+                    busy = classify(exc) == "busy"
+                    self.blocked = self.blocked or busy
+                    if wait > 0 or not busy:  # a caller that would not wait tries again
+                        self.messages.save_failed(exc)
                     return False, None
+                self.blocked = False
                 if self.replaced():
                     continue  # it went into the file that was replaced: again, into the new
                 self._mark = self.file_mark()  # our own writes are known
@@ -224,13 +243,44 @@ class Keeper:
                 walmark.checkpoint(self.conn, self.path)
                 self._mark = self.file_mark()
 
-    @staticmethod
-    def _commit(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T],
-                durable: bool) -> T:
+    def _begin(self, conn: sqlite3.Connection, wait: float) -> None:
+        """``BEGIN IMMEDIATE``, waiting at most ``wait`` seconds for another
+        process's write lock (each try waits ``connection.POLL`` inside SQLite),
+        and saying what it waits for."""
+        if wait <= 0:  # one try, holding our lock no longer than it takes
+            conn.execute("PRAGMA busy_timeout = 0")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            finally:
+                conn.execute(f"PRAGMA busy_timeout = {int(connection.POLL * 1000)}")
+            return
+        deadline = time.monotonic() + wait
+        waited_since: float | None = None
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if classify(exc) != "busy" or time.monotonic() >= deadline:
+                    if waited_since is not None:
+                        log.warning("gave up waiting for the write lock of %s after %.1f s",
+                                    self.path, time.monotonic() - waited_since)
+                    raise
+                if waited_since is None:
+                    waited_since = time.monotonic()
+                    log.info("waiting up to %.1f s for the write lock of %s (another process "
+                             "is writing, or stopped while writing)", wait, self.path)
+                continue
+            if waited_since is not None:
+                log.info("got the write lock of %s after %.1f s", self.path,
+                         time.monotonic() - waited_since)
+            return
+
+    def _commit(self, conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T],
+                durable: bool, wait: float) -> T:
         if durable:
             conn.execute("PRAGMA synchronous = FULL")
         try:
-            conn.execute("BEGIN IMMEDIATE")
+            self._begin(conn, wait)
             try:
                 value = work(conn)
                 conn.execute("COMMIT")
@@ -252,6 +302,7 @@ class MemoryKeeper(Keeper):
 
     def __init__(self, messages: Messages, copy_of: sqlite3.Connection | None = None) -> None:
         super().__init__(Path(":memory:"), messages)
+        self.has_file = False
         self._copy_of = copy_of
 
     def open_checked(self) -> None:

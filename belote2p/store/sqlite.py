@@ -25,10 +25,11 @@ import sys
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from . import connection, paths, queries, rows
+from . import connection, guard, paths, pending, queries, rows
 from .api import (
     BOARD_SIZE,
     GAME_SLOT,
@@ -50,6 +51,7 @@ from .api import (
     replayed,
     settings_over,
 )
+from .behind import WriteBehind
 from .buffer import WriteBuffer
 from .connection import Untouchable
 from .keeper import Keeper, MemoryKeeper
@@ -112,6 +114,8 @@ class SqliteStore:
         self.keeper = keeper if keeper is not None else Keeper(self.path, self.messages)
         self.keeper.on_reopen = self.buffer.rewrite_known
         self._lock = self.keeper.lock
+        self._behind: WriteBehind | None = None
+        self._kept_aside: list[Path] = []  # this store's pending files (``pending.py``)
         if open_now:
             self.open()
 
@@ -143,12 +147,79 @@ class SqliteStore:
         self.keeper.open_checked()
         # A write now, so a read-only folder or a full disk shows at launch.
         self._transact(lambda c: queries.put_state(c, "opened", now_iso()))
+        if self.keeper.has_file:
+            self._carry_pending()
 
     def open_quietly(self) -> None:
         self.keeper.open_checked()
 
     def close(self) -> None:
+        self.flush()
         self.keeper.close()
+
+    # -- writing behind, and what could not be written
+    def write_behind(self) -> None:
+        """From now on, changes are written by a thread of their own (the
+        window: no frame waits on the database); ``writing_since`` says since
+        when something waits, ``flush`` writes what is left.  A store in
+        memory writes at once (nothing there can wait)."""
+        if self._behind is None and self.keeper.has_file:
+            self._behind = WriteBehind(lambda durable: self._transact(durable=durable,
+                                                                      wait=0)[0])
+
+    def writing_since(self) -> float | None:
+        """``time.monotonic()`` since when a change waits to be written, or None."""
+        return self._behind.since if self._behind is not None else None
+
+    def flush(self) -> None:
+        """Write everything held back now, waiting for the lock as a command
+        would; finished runs that still cannot be written are kept aside
+        (``pending``).  Writing behind stops (the window is closing)."""
+        behind, self._behind = self._behind, None
+        if behind is not None:
+            behind.stop(timeout=connection.BUSY_TIMEOUT)
+            with self._lock:
+                if not self._transact(durable=True)[0]:
+                    self._keep_aside()
+
+    def _write(self, durable: bool = False) -> None:
+        """Write the buffer: now, or soon from the thread behind."""
+        if self._behind is not None:
+            self._behind.soon(durable)
+        else:
+            self._transact(durable=durable)
+
+    def _keep_aside(self) -> None:
+        """The finished runs not written go into a pending file of their own
+        (replacing this store's earlier one), so that they outlive the process."""
+        finished = [done.row for done in self.buffer.unsaved.finished]
+        if not finished:
+            return
+        kept = pending.keep(self.path, finished)
+        if kept is None:
+            return  # nowhere to write at all: ``saving`` is False, and said
+        pending.discard(self._kept_aside)
+        self._kept_aside = [kept]
+        self.messages.warn(
+            f"{len(finished)} finished run(s) could not be written to {self.path}; they are "
+            f"kept in {kept} and go into the database with the next write that works, or "
+            "when the game or a command next opens this folder.")
+
+    def _carry_pending(self) -> None:
+        """Record the finished runs other processes kept aside (``pending``)."""
+        for path in pending.waiting(self.path):
+            if path in self._kept_aside:
+                continue
+            kept = guard.salvage(path)
+            if kept is None or not kept.runs:
+                continue  # not a file of ours: left as it is
+            ok, _ = self._transact(partial(guard.write_salvaged, salvaged=kept, owner="",
+                                           now=now_iso()))
+            if not ok:
+                return
+            pending.discard([path])
+            self.messages.warn(f"{len(kept.runs)} finished run(s) kept aside in {path} by a "
+                               "game that could not write them were recorded.")
 
     def __enter__(self) -> SqliteStore:
         return self
@@ -158,16 +229,20 @@ class SqliteStore:
 
     # -- the write and read paths
     def _transact(self, work: Callable[[sqlite3.Connection], T] | None = None,
-                  *, durable: bool = False) -> tuple[bool, T | None]:
-        """Write everything unsaved, then ``work``, in one transaction."""
+                  *, durable: bool = False, wait: float | None = None) -> tuple[bool, T | None]:
+        """Write everything unsaved, then ``work``, in one transaction
+        (``wait``: for another process's lock, ``Keeper.transact``)."""
         def everything(conn: sqlite3.Connection) -> T | None:
             self.buffer.write(conn)
             return work(conn) if work is not None else None
 
         with self._lock:
-            ok, value = self.keeper.transact(everything, durable=durable)
+            ok, value = self.keeper.transact(everything, durable=durable, wait=wait)
             if ok:
                 self.buffer.after_commit()
+                if self._kept_aside:  # written now: the copy kept aside is not needed
+                    pending.discard(self._kept_aside)
+                    self._kept_aside = []
             return ok, value
 
     def _read(self, work: Callable[[sqlite3.Connection], T], default: T) -> T:
@@ -196,7 +271,7 @@ class SqliteStore:
         texts = check_settings(settings)
         with self._lock:
             self.buffer.set_settings(texts)
-            self._transact()
+            self._write()
 
     # -- the run in progress
     def load_run(self, slot: str = GAME_SLOT) -> SavedRun | None:
@@ -210,12 +285,12 @@ class SqliteStore:
         saved = SavedRun(str(seed), tuple(str(a) for a in actions), started)
         with self._lock:
             hand_ended = self.buffer.save_run(slot, saved)
-            self._transact(durable=hand_ended)
+            self._write(durable=hand_ended)
 
     def clear_run(self, slot: str = GAME_SLOT) -> None:
         with self._lock:
             self.buffer.clear_run(slot, self.load_run(slot))
-            self._transact()
+            self._write()
 
     def run_lock(self, slot: str = GAME_SLOT) -> RunLock:
         """The lock of a run slot, shared by every process on this data folder:
@@ -247,10 +322,15 @@ class SqliteStore:
             row = finished_row(run, name, started, ai_key, daily,
                                entry_id=self.buffer.take_temp_id())
             done = self.buffer.record(row)
+            if self._behind is not None:
+                done.handed_out = True  # the id handed out stays the run's here
+                self._behind.soon(durable=True)
+                return row.id
             ok, _ = self._transact(durable=True)
             if ok and done.real_id is not None:
                 return done.real_id
             done.handed_out = True
+            self._keep_aside()
             return row.id
 
     def _as_handed_out(self, found: list[RunRow]) -> list[RunRow]:
@@ -345,7 +425,7 @@ class SqliteStore:
     def set_last_name(self, name: str) -> None:
         with self._lock:
             self.buffer.set_name(clean_name(name))
-            self._transact()
+            self._write()
 
     # -- hand records
     def hand_records(self, entry_id: int | None = None,

@@ -94,6 +94,9 @@ def process_age() -> float | None:
         return None
 
 
+SAVING_SHOWN_AFTER = 0.5  # seconds a save may wait before the window says "saving..."
+
+
 class App:
     """The window and its loop.  ``warnings`` lists the store's problems
     (each new one is shown once); ``on_close`` hooks run at shutdown."""
@@ -134,6 +137,9 @@ class App:
         # audio): started once it is on the screen, in this order.
         self.after_first_frame: list[Callable[[], None]] = [self.sounds.start]
         self._warned = 0  # store warnings already shown
+        # Since when a save waits for the database (``RunSession.saving_since``):
+        # after a moment the window says "saving..." in a corner, quietly.
+        self.saving_since: Callable[[], float | None] = lambda: None
         self._shown: bytes | None = None  # the pixels last sent to the screen
         # The scene whose own picture alone is on the surface (no overlay, no
         # toast over it): it may then repaint only what changed.
@@ -322,9 +328,23 @@ class App:
             for scene in drawn[dialogs[-1]:] if dialogs else drawn:
                 scene.invalidate()  # (those under a dialog paint on ``_under``)
         self._draw_scenes(drawn)
-        self._damage = sole.damage() if sole is not None and not self.toasts else None
-        self._painter = sole if not self.toasts else None
+        overlaid = bool(self.toasts) or self._saving_shown()
+        self._damage = sole.damage() if sole is not None and not overlaid else None
+        self._painter = sole if not overlaid else None
         self._draw_toasts(dt)
+        if self._saving_shown():
+            self._draw_saving()
+
+    def _saving_shown(self) -> bool:
+        since = self.saving_since()
+        return since is not None and time.monotonic() - since >= SAVING_SHOWN_AFTER
+
+    def _draw_saving(self) -> None:
+        """A quiet "saving..." in the bottom right corner (the database is
+        locked or slow; the game goes on, the save follows)."""
+        L = self.layout
+        gfx.blit_text(self.surface, _("saving…"), L.fonts.small, gfx.c("text_dim"),
+                      (self.size[0] - L.margin, self.size[1] - L.margin // 2), "bottomright")
 
     def _draw_scenes(self, drawn: list[Screen]) -> None:
         """Bottom to top.  Under a dialog (a scene that is not opaque) there is

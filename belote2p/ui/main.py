@@ -76,6 +76,7 @@ def build_game(store: Store, size: tuple[int, int] = (1280, 800),
     app = App(prefs, size=size, fps=FPS if fps is None else fps)
     session = RunSession(store, report=app.toast)
     app.warnings = session.warnings
+    app.saving_since = session.saving_since
     worker = AIWorker(worker_mode, start=False)
     app.after_first_frame.append(worker.start)
     app.on_close += [session.close, worker.shutdown]
@@ -265,6 +266,7 @@ def start_game(size: tuple[int, int]) -> Game:
     newer version's database is there, the offer to quit (else the game
     plays without saving, the database left as it is)."""
     store, newer = _open_for_window()
+    store.write_behind()  # no frame waits on the database
     game = build_game(store, size=size)
     game.nav.reset(Route.TITLE)
     if newer:

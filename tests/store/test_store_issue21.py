@@ -19,6 +19,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -261,17 +262,25 @@ def _btree(db: Path, table: str) -> tuple[int, int, list[int]]:
     return size, pages[0][0], [number for number, kind in pages if kind == "leaf"]
 
 
-def _seven_runs_with_flipped_bits(folder: Path) -> Path:
-    """Seven autoplay runs, then three bits flipped in the hand records' pages:
-    quick_check says "Rowid 22 out of order" (the issue's kind of damage)."""
+Flips = Callable[[int, list[int]], tuple[tuple[int, int, int], ...]]  # (page, byte, bit)s
+
+
+def _seven_runs_with_flipped_bits(folder: Path, table: str = "hand_records",
+                                  flips: Flips = lambda root, leaves: (
+                                      (root, 28, 7), (leaves[0], 4, 4), (leaves[-1], 13, 1)),
+                                  ) -> Path:
+    """Seven autoplay runs, then three bits flipped in ``table``'s pages (by
+    default the hand records': quick_check says "Rowid 22 out of order", the
+    issue's kind of damage); ``flips`` gives them from the root page and the
+    leaf pages."""
     store = open_store(folder, echo=False)
     for i in range(1, 8):
         play_autoplay(store, "1", f"r{i}", "AI level 1", 3)
     store.close()
     db = folder / DB_NAME
-    page, root, leaves = _btree(db, "hand_records")
+    page, root, leaves = _btree(db, table)
     data = bytearray(db.read_bytes())
-    for number, offset, bit in ((root, 28, 7), (leaves[0], 4, 4), (leaves[-1], 13, 1)):
+    for number, offset, bit in flips(root, leaves):
         data[(number - 1) * page + offset] ^= 1 << bit
     db.write_bytes(bytes(data))
     return db
