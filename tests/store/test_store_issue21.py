@@ -9,7 +9,6 @@ showed the edited figures) before the fix.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import random
@@ -19,18 +18,17 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from belote2p.commands.autoplay import play_autoplay
 from belote2p.match import Run
 from belote2p.services.history import match_summaries
 from belote2p.services.stats import compute_stats
 from belote2p.store import connection, guard, open_store, queries, rows
 from belote2p.store.paths import DB_NAME
 from tests.support.cli import ROOT, cli
+from tests.support.damaged_db import seven_runs_with_flipped_bits
 from tests.support.store_runs import random_actions
 
 STARTED = "2026-11-20T10:00:00.000000+00:00"
@@ -253,41 +251,8 @@ def test_the_depth_check_ignores_brackets_in_strings_and_stops_early():
 
 
 # ------------------------------------------------------ 1.1 the salvage
-def _btree(db: Path, table: str) -> tuple[int, int, list[int]]:
-    """The page size, and the root page and leaf pages (in key order) of ``table``."""
-    with contextlib.closing(sqlite3.connect(db)) as conn:
-        pages = conn.execute("SELECT pageno, pagetype FROM dbstat WHERE name = ? "
-                             "ORDER BY path", (table,)).fetchall()
-        size = conn.execute("PRAGMA page_size").fetchone()[0]
-    return size, pages[0][0], [number for number, kind in pages if kind == "leaf"]
-
-
-Flips = Callable[[int, list[int]], tuple[tuple[int, int, int], ...]]  # (page, byte, bit)s
-
-
-def _seven_runs_with_flipped_bits(folder: Path, table: str = "hand_records",
-                                  flips: Flips = lambda root, leaves: (
-                                      (root, 28, 7), (leaves[0], 4, 4), (leaves[-1], 13, 1)),
-                                  ) -> Path:
-    """Seven autoplay runs, then three bits flipped in ``table``'s pages (by
-    default the hand records': quick_check says "Rowid 22 out of order", the
-    issue's kind of damage); ``flips`` gives them from the root page and the
-    leaf pages."""
-    store = open_store(folder, echo=False)
-    for i in range(1, 8):
-        play_autoplay(store, "1", f"r{i}", "AI level 1", 3)
-    store.close()
-    db = folder / DB_NAME
-    page, root, leaves = _btree(db, table)
-    data = bytearray(db.read_bytes())
-    for number, offset, bit in flips(root, leaves):
-        data[(number - 1) * page + offset] ^= 1 << bit
-    db.write_bytes(bytes(data))
-    return db
-
-
 def test_rowids_out_of_order_neither_hang_nor_lose_the_runs(tmp_path):
-    db = _seven_runs_with_flipped_bits(tmp_path)
+    db = seven_runs_with_flipped_bits(tmp_path)
     check = sqlite3.connect(db)
     assert any("out of order" in line for line in connection.integrity(check, full=False))
     readable = sorted(check.execute("SELECT seed, started FROM runs").fetchall())  # as the shell

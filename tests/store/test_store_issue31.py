@@ -24,6 +24,7 @@ from belote2p.match import Run
 from belote2p.store import connection, open_store, schema, walmark
 from belote2p.store.paths import DB_NAME
 from tests.support.cli import ROOT, cli
+from tests.support.damaged_db import seven_runs_with_flipped_bits
 from tests.support.store_runs import random_actions
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -270,9 +271,7 @@ def test_every_run_the_shell_reads_of_a_bit_flipped_file_is_carried_over(tmp_pat
     root's): the shell's ``SELECT * FROM runs`` reads all seven runs; the
     salvage read them by rowid seeks, whose binary search over rowids out of
     order stepped over a page, and carried over two."""
-    from tests.store.test_store_issue21 import _seven_runs_with_flipped_bits
-
-    db = _seven_runs_with_flipped_bits(tmp_path, "runs", lambda root, leaves: (
+    db = seven_runs_with_flipped_bits(tmp_path, "runs", lambda root, leaves: (
         (root, 45, 5), (leaves[0], 4, 4), (leaves[0], 4, 5)))
     shell = sqlite3.connect(db)
     assert connection.integrity(shell, full=False) != ["ok"]
