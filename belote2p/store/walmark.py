@@ -29,6 +29,7 @@ import contextlib
 import logging
 import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,10 +61,30 @@ def file_mark(db: Path) -> str | None:
     return f"{st.st_size} {st.st_mtime_ns}"
 
 
+MARK_BYTES = 64  # a mark is two numbers or a word: anything longer is not one
+
+
 def recorded(db: Path) -> str | None:
+    """The mark, or None (none, or not a mark of ours: a file too long, not
+    ASCII, or not a regular file; opened without waiting, so a FIFO put
+    there cannot hang the game)."""
     try:
-        return _mark_path(db).read_text(encoding="ascii").strip() or None
-    except (OSError, ValueError):
+        fd = os.open(_mark_path(db), os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        data = os.read(fd, MARK_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    if len(data) > MARK_BYTES:
+        return None
+    try:
+        return data.decode("ascii").strip() or None
+    except UnicodeDecodeError:
         return None
 
 

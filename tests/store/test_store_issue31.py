@@ -453,3 +453,21 @@ def stop(conn):
 store.keeper.transact(stop)
 store.close()
 """
+
+
+@pytest.mark.parametrize("mark", ["fifo", "long", "binary"])
+def test_a_mark_that_is_not_one_is_no_mark(tmp_path, mark):
+    """``belote2p.db.walmark`` is read capped and without waiting: a FIFO, a
+    long file or bytes that are not ASCII read as no mark (the log trusted,
+    as before marks), never a hang."""
+    folder = tmp_path / "data"
+    history(folder, ["m1"])
+    target = folder / f"{DB_NAME}.walmark"
+    target.unlink()
+    if mark == "fifo":
+        os.mkfifo(target)
+    else:
+        target.write_bytes(b"9" * 100_000 if mark == "long" else b"\xff\xfe 12")
+    assert walmark.recorded(folder / DB_NAME) is None
+    done = cli("--data-dir", str(folder), "runs", "--json", timeout=60)
+    assert done.returncode == 0 and len(json.loads(done.stdout)) == 1
