@@ -28,6 +28,7 @@ from .actions import (
     Trick,
 )
 from .cards import CARDS, KING, QUEEN, Card, card, points
+from .events import HandScored, TrickTaken
 from .rules import HandScore, legal_follows, refusal_to_follow, score_hand, trick_winner
 
 TRICKS_PER_HAND = 16
@@ -226,16 +227,26 @@ class Hand:
         self.current = []
         self.card_points[winner] += points(lead, trump) + points(played, trump)
         self.tricks_won[winner] += 1
-        events.append(Event(_TRICK, winner))
+        draws = []
         if self.stock:
             for drawer in (winner, 1 - winner):
                 drawn = self.stock.pop(0)
                 self.hands[drawer].append(drawn)
-                events.append(Event(_DRAW, drawer, drawn))
+                draws.append(Event(_DRAW, drawer, drawn))
         self.leader = self.to_move = winner
-        if len(self.tricks) == TRICKS_PER_HAND:
+        last = len(self.tricks) == TRICKS_PER_HAND
+        # every card is known to both once the stock is empty: the end is played open
+        open_hands = None if self.stock else (tuple(self.hands[0]), tuple(self.hands[1]))
+        events.append(TrickTaken(_TRICK, winner, trick=self.tricks[-1],
+                                 points=(self.card_points[0], self.card_points[1]),
+                                 won=(self.tricks_won[0], self.tricks_won[1]), last=last,
+                                 open_hands=open_hands))
+        events += draws
+        if last:
             self.phase = Phase.DONE
-            events.append(Event(EventKind.HAND_OVER))
+            events.append(HandScored(EventKind.HAND_OVER, score=self.score(),
+                                     card_points=(self.card_points[0], self.card_points[1]),
+                                     last_winner=winner))
         return events
 
     def _belote_check(self, seat: int, played: Card) -> list[Event]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .actions import (
     Action,
@@ -22,6 +22,7 @@ from .actions import (
     parse_action,
 )
 from .cards import CARDS, Card
+from .events import MatchEnded, Standing
 from .hand import Hand
 from .rules import HandScore
 from .view import MatchContext, SeatView, view_of
@@ -88,7 +89,9 @@ class Match:
                 self.hands.append(Hand(1 - self.first_dealer, self._deck(1, 0)))
                 events.append(Event(EventKind.NEXT_HAND, self.hand.dealer))
             else:
-                events.append(Event(EventKind.MATCH_OVER, self.winner))
+                events.append(MatchEnded(
+                    EventKind.MATCH_OVER, self.winner, scores=self.scores, margin=self.margin,
+                    hands=tuple((s.scores[0], s.scores[1]) for s in self.hand_scores)))
         return events
 
     @property
@@ -172,6 +175,10 @@ class Run:
     def rival_level(self) -> int:
         return min(1 + self.streak, MAX_LEVEL)
 
+    @property
+    def standing(self) -> Standing:
+        return Standing(self.streak, self.score, self.rival_level)
+
     # ``rival_level`` is the level of the match in progress.  A run that ended
     # with a loss or draw faced it last; one stopped unbeaten between matches
     # (autoplay's --max-matches) never played it (store.runs.run_summary).
@@ -186,10 +193,13 @@ class Run:
     def apply(self, action: Action) -> list[Event]:
         if self.over:
             raise IllegalAction(Refusal(RefusalCode.RUN_OVER))
+        before = self.standing
         events = self.match.apply(action)
         self.actions.append(str(action))
         if self.match.over:
             self.results.append(MatchResult(self.match.scores, self.match.winner))
+            events = [replace(ev, before=before, after=self.standing, run_over=self.over)
+                      if isinstance(ev, MatchEnded) else ev for ev in events]
             if not self.over:
                 self.match = Match(self.seed, len(self.results))
                 events.append(Event(EventKind.NEXT_MATCH, self.match.hand.dealer))

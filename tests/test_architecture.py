@@ -42,8 +42,8 @@ PACKAGE_DIR = ROOT / PACKAGE
 TESTS_DIR = ROOT / "tests"
 # the folders beside the package whose scripts must not lean on the tests
 OUTSIDE_TESTS = ("belote2p", "benchmarks", "tools")
-CORE = ("cards", "rules", "actions", "hand", "view", "match", "record", "resources", "lines",
-        "fairness")
+CORE = ("cards", "rules", "actions", "events", "hand", "view", "match", "record", "resources",
+        "lines", "fairness")
 FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.services",
                      f"{PACKAGE}.ui")
 SCENES = f"{PACKAGE}.ui.scenes"

@@ -22,10 +22,12 @@ from typing import Literal, TypeAlias
 
 from ..actions import Event, EventKind, Phase, Trick
 from ..cards import Card, sort_for_display
+from ..events import HandScored, MatchEnded, Standing, TrickTaken
 from ..hand import Hand
-from ..match import MAX_LEVEL, PLAYER, RIVAL, Match, Run, run_score
+from ..match import PLAYER, RIVAL, Match, Run
 from ..rules import HandScore
 from ..services.i18n import _, format_number
+from ..view import SeatView
 from .words import bid_words, contract_banner
 
 HISTORY_LINES = 5  # the side panel's "what happened" list keeps the last few
@@ -41,8 +43,12 @@ class Story:
     hand_scores: list[tuple[int, int]] = field(default_factory=list)  # finished hands
     hands_started: int = 1
     deal_number: int = 1
-    history: list[str] = field(default_factory=list)  # newest last
+    history: list[str] = field(default_factory=list)  # the hand's announcements, newest last
     over: bool = False  # the run's end has been shown (its seed may be too)
+
+    def tell(self, standing: Standing) -> None:
+        self.streak, self.score, self.rival_level = (standing.streak, standing.score,
+                                                     standing.rival_level)
 
     @property
     def match_scores(self) -> tuple[int, int]:
@@ -81,6 +87,9 @@ class TableModel:
     bubbles: dict[int, str] = field(default_factory=dict)  # seat -> last bid's words
     last_trick: Trick | None = None
     stock_started: bool = False  # the pack has become the stock (after the take)
+    # the rival's cards once the stock is empty (every card is known then), else None
+    rival_open: list[Card] | None = None
+    tracked: SeatView | None = None  # the tracker's view: the engine's when last idle
     story: Story = field(default_factory=Story)
 
     def sort(self) -> None:
@@ -113,6 +122,8 @@ class TableModel:
         self.points = (hand.card_points[0], hand.card_points[1])
         self.last_bonus = hand.tricks[-1].winner if hand.phase is Phase.DONE else None
         self.last_trick = hand.tricks[-1] if hand.tricks else None
+        known = not bidding and not hand.stock
+        self.rival_open = list(hand.hands[RIVAL]) if known else None
         if bidding:
             self.bubbles = {seat: bid_words(bid, hand.turned.suit) for seat, bid in hand.bids}
         else:
@@ -184,6 +195,7 @@ class MatchSummary:
     winner: int | None
     margin: int
     run_over: bool
+    after: Standing | None = None  # a match won: the run's new streak, score and level
 
 
 @dataclass(frozen=True)
@@ -252,11 +264,15 @@ class BeatBuilder:
 
     # -- the whole list
     def build(self, events: list[Event], hand: Hand, match: Match, run: Run) -> list[Beat]:
+        """The beats of one action's events (``hand``: the hand it was played in;
+        ``run.match``: the one in play after it, which a new deal shows)."""
         beats: list[Beat] = []
         draws: list[Event] = []
+        ended = next((ev for ev in events if isinstance(ev, MatchEnded)), None)
+        opened: tuple[Card, ...] | None = None  # the rival's hand, known from now on
         for ev in events:
             if ev.kind != EventKind.DRAW and draws:
-                beats.append(self.draws(draws))
+                beats.append(self.draws(draws, opened))
                 draws = []
             kind = ev.kind
             if kind == EventKind.BID:
@@ -269,23 +285,24 @@ class BeatBuilder:
                 beats.append(self.play(ev))
             elif kind in (EventKind.BELOTE, EventKind.REBELOTE):
                 beats.append(self.belote(ev))
-            elif kind == EventKind.TRICK:
-                beats.append(self.trick(hand))
+            elif isinstance(ev, TrickTaken):
+                beats.append(self.trick(ev))
+                if ev.open_hands is not None and not ev.last:
+                    opened = ev.open_hands[RIVAL]
             elif kind == EventKind.DRAW:
                 draws.append(ev)
-            elif kind == EventKind.HAND_OVER:
-                beats += self.hand_over(hand, match, run)
-            elif kind == EventKind.MATCH_OVER:
-                beats += self.match_over(match, run)
+            elif isinstance(ev, HandScored):
+                beats += self.hand_over(ev, hand, len(match.hand_scores), ended)
+            elif isinstance(ev, MatchEnded):
+                beats += self.match_over(ev)
             elif kind in (EventKind.NEXT_HAND, EventKind.NEXT_MATCH):
                 beats += self.deal(run.match.hand, len(run.match.hands))
             elif kind == EventKind.RUN_OVER:
                 beats.append(run_over_beat())
         if draws:
-            beats.append(self.draws(draws))
-            if not hand.stock and hand.phase is Phase.PLAY:
-                beats.append(self.announce(_("The stock is empty: strict play"), None,
-                                           hold=False))
+            beats.append(self.draws(draws, opened))
+            if opened is not None:
+                beats.append(self.announce(_("The stock is empty: strict play"), None))
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
@@ -338,7 +355,7 @@ class BeatBuilder:
         return beats
 
     def redeal_notice(self) -> Beat:
-        return self.announce(_("Both passed twice: a new deal"), None, _("Redeal: both passed"))
+        return self.announce(_("Both passed twice: a new deal"), None)
 
     def forced_dealer(self, dealer: int) -> Beat:
         text = (_("Third deal: you must name a trump") if self.second_person(dealer)
@@ -363,6 +380,10 @@ class BeatBuilder:
             story = m.story
             if hand_no == 1 and deal_number == 1:
                 story.hand_scores = []
+            if deal_number == 1:  # a new hand: the last one's announcements go with it
+                story.history = []
+            else:
+                story.log(_("Redeal: both passed"))
             story.hands_started, story.deal_number = hand_no, deal_number
 
         flights, t, slot = [], 0.0, 0
@@ -468,19 +489,18 @@ class BeatBuilder:
         else:
             def start(m: TableModel) -> None:
                 m.rival = max(0, m.rival - 1)
+                if m.rival_open is not None and c in m.rival_open:
+                    m.rival_open.remove(c)
             src = ("hand", RIVAL, "middle")
         f = Flight(c, True, src, ("trick", seat), 0.0, self.t["play_card"], land=land,
                    sound="play")
         return Beat(BeatKind.PLAY, start=start, flights=[f])
 
-    def trick(self, hand: Hand) -> Beat:
+    def trick(self, ev: TrickTaken) -> Beat:
         """Both cards stay a moment (``trick_pause``: long enough to see the
         answer, whoever thought how long), then go to the winner's pile."""
-        trick = hand.tricks[-1]
+        trick, points, won, last = ev.trick, ev.points, list(ev.won), ev.last
         winner = trick.winner
-        points = (hand.card_points[0], hand.card_points[1])
-        won = list(hand.tricks_won)
-        last = hand.phase is Phase.DONE
 
         def clear(m: TableModel) -> None:
             m.trick = []
@@ -498,7 +518,9 @@ class BeatBuilder:
                    for s in (trick.leader, 1 - trick.leader)]
         return Beat(BeatKind.TRICK, end=end, flights=flights)
 
-    def draws(self, events: list[Event]) -> Beat:
+    def draws(self, events: list[Event], opened: tuple[Card, ...] | None = None) -> Beat:
+        """The cards drawn from the stock; ``opened``: the rival's hand once they
+        have emptied it (known to both from their landing on)."""
         mine = [_drawn(ev) for ev in events if ev.seat == PLAYER]
         rival = sum(1 for ev in events if ev.seat == RIVAL)
 
@@ -518,57 +540,56 @@ class BeatBuilder:
             f.sound = "draw"
             flights.append(f)
             t += self.t["draw_stagger"]
-        return Beat(BeatKind.DRAW, start=start, flights=flights)
+
+        def end(m: TableModel) -> None:
+            if opened is not None:
+                m.rival_open = list(opened)
+
+        return Beat(BeatKind.DRAW, start=start, end=end, flights=flights)
 
     # -- results
-    def hand_over(self, hand: Hand, match: Match, run: Run) -> list[Beat]:
-        """Capot or dedans announced, then the panel (the match's after hand 2).
-        The side panel shows the hand's score when the panel opens."""
-        score = hand.score()
-        index = match.hands.index(hand) if hand in match.hands else len(match.hand_scores) - 1
+    def hand_over(self, ev: HandScored, hand: Hand, hand_no: int,
+                  ended: MatchEnded | None) -> list[Beat]:
+        """Capot or dedans announced, then the panel (the match's after hand 2,
+        ``ended``). The side panel shows the hand's score when the panel opens."""
+        score = ev.score
         beats: list[Beat] = []
         if score.capot is not None:
             beats.append(self.capot(score.capot))
         elif score.result == "dedans":
             beats.append(self.dedans(score.taker, score.scores[1 - score.taker]))
         summary = None
-        if match.over:
-            summary = MatchSummary(tuple((hs.scores[0], hs.scores[1]) for hs in match.hand_scores),
-                                   match.scores, match.winner, match.margin, run.over)
+        if ended is not None:
+            summary = MatchSummary(ended.hands, ended.scores, ended.seat, ended.margin,
+                                   ended.run_over, ended.after if ended.seat == PLAYER else None)
         hand_score = (score.scores[0], score.scores[1])
 
         def start(m: TableModel) -> None:
-            if len(m.story.hand_scores) < index + 1:
+            if len(m.story.hand_scores) < hand_no:
                 m.story.hand_scores = m.story.hand_scores + [hand_score]
 
         won = (summary.winner if summary is not None
                else 0 if score.scores[0] > score.scores[1] else 1)
         sound = "win" if won == PLAYER else "lose"
         beats.append(Beat(BeatKind.HAND_OVER, start=start, panel=PanelKind.HAND_OVER,
-                          sound=sound, payload=HandOver(hand, score, index + 1, summary)))
+                          sound=sound, payload=HandOver(hand, score, hand_no, summary)))
         return beats
 
-    def match_over(self, match: Match, run: Run) -> list[Beat]:
-        """A match won is celebrated (under a second at Normal, a click skips
-        it); the streak, the score and the rival's level change at its end."""
-        if match.winner != PLAYER:
+    def match_over(self, ev: MatchEnded) -> list[Beat]:
+        """A match won is celebrated after its panel (under a second at Normal,
+        a click skips it); the streak, the score and the rival's level the panel
+        told reach the side panel and the name plate at its end."""
+        before, after = ev.before, ev.after
+        if ev.seat != PLAYER or before is None or after is None:
             return []
-        story_after = (run.streak, run.score, run.rival_level)
-        streak_before = run.streak - 1
-        c = Celebration(match.margin, (streak_before, run.streak), (_score_before(run), run.score),
-                        (min(1 + streak_before, MAX_LEVEL), run.rival_level))
+        c = Celebration(ev.margin, (before.streak, after.streak), (before.score, after.score),
+                        (before.rival_level, after.rival_level))
 
         def end(m: TableModel) -> None:
-            m.story.streak, m.story.score, m.story.rival_level = story_after
+            m.story.tell(after)
 
         return [Beat(BeatKind.CELEBRATE, self.t["celebrate"], end=end, sound="celebrate",
                      payload=c, skippable=True, hard=True)]
-
-
-def _score_before(run: Run) -> int:
-    """The run score before its last match (won) counted."""
-    wins = [r for r in run.results if r.won_by(PLAYER)]
-    return run_score(len(wins) - 1, sum(r.margin for r in wins[:-1]))
 
 
 def _drawn(ev: Event) -> Card:

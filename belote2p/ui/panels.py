@@ -19,6 +19,7 @@ from ..cards import (
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
+from ..events import Standing as RunStanding
 from ..match import Run
 from ..record import record_of
 from ..services.i18n import _, format_number
@@ -220,11 +221,20 @@ def hand_over_panel(data: HandOver, names: Callable[[int], str],
         rows.append((_("Match"), match.scores[0], match.scores[1], True))
         title, title_colour = _match_title(match.winner)
         lines.append((_margin_line(match, names, you), title_colour))
+        if match.after is not None:  # the match told: what it makes of the run
+            lines.append((standing_line(match.after), "accent"))
         if match.winner != 0 and match.run_over:
             lines.append((_("Your run ends here"), "text_dim"))
         button = _("Continue") if match.run_over else _("Next match")
     return InfoPanel("hand_over", title, rows, lines, button, headers=(names(0), names(1)),
                      title_colour=title_colour, extra=_("Review"), review=review)
+
+
+def standing_line(standing: RunStanding) -> str:
+    """"Streak 2 · run score 1,234 · rival level 3": the run after a match won."""
+    return _("Streak {streak} · run score {score} · rival level {level}").format(
+        streak=format_number(standing.streak), score=format_number(standing.score),
+        level=standing.rival_level)
 
 
 def _match_title(winner: int | None) -> tuple[str, str]:

@@ -76,7 +76,7 @@ def test_practice_hint_and_undo(game):
 
     h.key(pygame.K_v, "v")
     h.step(game)
-    faces = table.state().practice.rival_cards
+    faces = table.state().rival_faces
     assert faces is not None and set(faces) == set(table.hand.hands[1])
 
     store = game.session.store

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from belote2p.cards import points as card_points
+from belote2p.events import MatchEnded
 from belote2p.hand import Hand
 from belote2p.match import Run
 from belote2p.services.rival import rival_action, rival_decision
@@ -62,16 +63,18 @@ def _points(hand: Hand, tricks: int) -> tuple[int, int]:
     return pts[0], pts[1]
 
 
-def _won_first_match():
-    """WON_SEED's first match played out (level 3 for you), and its run after it."""
+def _first_match_end() -> MatchEnded:
+    """WON_SEED's first match played out (level 3 for you): the event that ends it."""
     run = Run(WON_SEED)
     while True:
         match = run.match
         seat = match.hand.to_move
         key = f"{run.seed}/me" if seat == 0 else str(run.seed)
-        run.apply(rival_decision(match.view(seat), 3 if seat == 0 else 1, key, len(run.actions)))
-        if run.results:
-            return match, run
+        events = run.apply(rival_decision(match.view(seat), 3 if seat == 0 else 1, key,
+                                          len(run.actions)))
+        ended = [ev for ev in events if isinstance(ev, MatchEnded)]
+        if ended:
+            return ended[0]
 
 
 @pytest.fixture
@@ -184,9 +187,8 @@ def test_a_click_skips_the_celebration(game):
 
     table = h.open_table(game, "skip")
     h.step(game, 60)
-    match, run = _won_first_match()
     builder = BeatBuilder(table._timing(), table.seat_name)
-    beats = builder.match_over(match, run)
+    beats = builder.match_over(_first_match_end())
     assert len(beats) == 1 and beats[0].total() < 1.0
     table.beats.clear()
     table.beats.queue.extend(beats)

@@ -18,6 +18,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("animation_speed", N_("Animation speed")),
     ("auto_play_single", N_("Auto-play a single legal card")),
     ("auto_finish", N_("Offer to play out tricks already decided")),
+    ("open_end", N_("Rival's hand face up once the stock is empty")),
     ("confirm_play", N_("Confirm before playing")),
     ("sound", N_("Sound")),
     ("four_colour", N_("Four-colour deck")),

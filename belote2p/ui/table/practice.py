@@ -38,7 +38,6 @@ class PracticeState:
     lines: tuple[str, ...]  # the hint box's lines (empty: no box)
     figures: tuple[tuple[Card, str], ...]  # each legal card's expected points, shown above it
     thinking: bool  # a hint is being worked out
-    rival_cards: tuple[Card, ...] | None  # the rival's hand face up, or None
     hinted_bid: Bid | None = None  # level 4's bid, its button marked
 
 
@@ -74,15 +73,14 @@ class Practice:
             except Exception:  # noqa: BLE001 - a failed hint is no hint, the game goes on
                 self._hint = None
 
-    def state(self, run: Run, rival_cards: tuple[Card, ...]) -> PracticeState:
+    def state(self, run: Run) -> PracticeState:
         hint = self._hint[1] if self._hint and self._hint[0] == len(run.actions) else None
         hinted = hint.action if hint is not None and isinstance(hint.action, Card) else None
         bid = hint.action if hint is not None and isinstance(hint.action, Bid) else None
         lines = hint_lines(hint) if hint else self.replay_lines(run)
         return PracticeState(self.level, hinted, lines,
                              point_labels(hint) if hint else (),
-                             self._pending is not None,
-                             rival_cards if self.face_up else None, bid)
+                             self._pending is not None, bid)
 
 
     def replay_lines(self, run: Run) -> tuple[str, ...]:

@@ -204,7 +204,7 @@ class TableRenderer:
 
     def _rival(self, out: list[Sprite], s: TableState) -> None:
         L = s.layout
-        faces = s.practice.rival_cards if s.practice is not None else None
+        faces = s.rival_faces
         for i, x in enumerate(s.rival_x):
             card = faces[i] if faces is not None and i < len(faces) else None
             out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),

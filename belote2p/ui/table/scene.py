@@ -178,8 +178,10 @@ class TableScene(Scene):
                 and not self.beats.hard_pending())
 
     def thinking(self) -> bool:
+        """The rival thinks about the table shown: nothing moves (its last card
+        has landed, the trick is collected), so the bubble never outlives its move."""
         return (self.in_hand() and self.hand.to_move == RIVAL and RIVAL in self.ai_seats
-                and not self.beats.hard_pending())
+                and self.beats.idle())
 
     def apply(self, action: Action) -> bool:
         match, hand = self.run.match, self.run.match.hand
@@ -229,7 +231,7 @@ class TableScene(Scene):
         window = self.ctx.window
         self.beats.advance(dt, lambda: window.running, self._demo_panel_time())
         if self.beats.idle() and self.in_hand():
-            self.model.sync(self.hand, len(self.run.match.hands))
+            self.model.tracked = self.run.match.view(PLAYER)
         self.beats.tick_messages(dt)
         self._drive(dt)
         if self.practice is not None:
@@ -520,6 +522,7 @@ class TableScene(Scene):
             side=self._side_state(mouse, four),
             side_buttons=tuple(side_buttons(L, inp.show_last, inp.show_tracker, mouse)),
             practice=self._practice_state(), rival_plate=self._rival_plate(),
+            rival_faces=self._rival_faces(),
             celebration=self._celebration(), finish_button=self._finish(mouse),
             human_turn=self.human_turn() and self.idle(), idle=self.idle(),
             phase=self.hand.phase if self.in_hand() else None)
@@ -527,7 +530,7 @@ class TableScene(Scene):
     def _rival_plate(self) -> str:
         """The name plate at the rival's hand: its name and level."""
         seat = RIVAL
-        level = self.level_of(seat)
+        level = self.level_of(seat) if not self.scored else self.model.story.rival_level
         name = self.level_names.get(level) if isinstance(level, int) else None
         who = self.seat_name(seat).split(" (")[0]
         if name:
@@ -557,11 +560,19 @@ class TableScene(Scene):
         btn.hover = rect.collidepoint(mouse)
         return btn
 
+    def _rival_faces(self) -> tuple[Card, ...] | None:
+        """The rival's cards face up: on a practice table when asked (V), and for
+        everyone once the stock is empty (every card is known then; a setting)."""
+        if self.practice is not None and self.practice.face_up and self.in_hand():
+            return tuple(self.hand.hands[RIVAL])
+        if self.model.rival_open is not None and self.ctx.settings["open_end"]:
+            return tuple(self.model.rival_open)
+        return None
+
     def _practice_state(self) -> PracticeState | None:
         if self.practice is None:
             return None
-        rival = tuple(self.hand.hands[RIVAL]) if self.in_hand() else ()
-        return self.practice.state(self.run, rival)
+        return self.practice.state(self.run)
 
     def _bid_buttons(self, mouse: tuple[int, int]) -> tuple[list[Button], str | None]:
         hand = self.hand
@@ -589,8 +600,8 @@ class TableScene(Scene):
         if self.beats.message:
             return self.beats.message.text
         if self.human_turn() and self.idle() and self.hand.phase is Phase.PLAY:
-            if self.finishing is not None:
-                return None
+            if self.finishing is not None or self.offer_claim() is not None:
+                return None  # the offer to play the rest out says whose turn it is
             return _("Your lead") if not self.hand.current else _("Your turn")
         return None
 
@@ -614,9 +625,7 @@ class TableScene(Scene):
         """The side panel from the story shown so far (``model.story``)."""
         m, run, inp = self.model, self.run, self.input
         story = m.story
-        tracker = None
-        if inp.show_tracker and self.in_hand() and not self.beats.hard_pending():
-            tracker = run.match.view(0)
+        tracker = m.tracked if inp.show_tracker else None
         return SideState(
             size=self.L.size, demo_levels=tuple(self.demo.levels) if self.demo else None,
             level_names=tuple(sorted(self.level_names.items())),

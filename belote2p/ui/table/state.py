@@ -111,6 +111,7 @@ class TableState:
     side_buttons: tuple[Button, ...]
     practice: PracticeState | None = None  # a practice table's extras (None: a scored run)
     rival_plate: str = ""  # the rival's name and level, at its hand
+    rival_faces: tuple[Card, ...] | None = None  # the rival's hand face up (None: backs)
     celebration: CelebrationView | None = None
     finish_button: Button | None = None  # "the rest are yours", when offered
     human_turn: bool = False  # the table waits for the player's card or bid
