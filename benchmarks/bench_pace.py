@@ -78,14 +78,14 @@ class RivalWait:
         self._pending: object = None
 
     def note(self, table, dt: float) -> None:
-        p = table.rivals.pending
-        if p is None or not table.in_hand() or table.hand.to_move not in table.ai_seats:
+        p = table.play.rivals.pending
+        if p is None or not table.in_hand() or table.hand.to_move not in table.mode.ai_seats:
             return
         done = p.future.done()
         if done and p is not self._pending:
             self._pending = p
             self.trips.append(time.monotonic() - p.asked)
-        if not done and table.idle() and table.idle_for >= table._min_pause():
+        if not done and table.idle() and table.play.idle_for >= table.play.min_pause():
             self.waited += dt
 
 

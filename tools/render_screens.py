@@ -59,6 +59,7 @@ from belote2p.store.runs import now_iso
 from belote2p.testing.harness import make_app, open_table
 from belote2p.ui.model import Beat, BeatKind, Celebration
 from belote2p.ui.navigation import Route
+from belote2p.ui.table.input import Practice as PracticeKey
 from belote2p.ui.table.scene import TableScene
 
 SIZES = ((960, 600), (1600, 1000))
@@ -113,7 +114,7 @@ def sample_store() -> MemoryStore:
 
 def scripted_table(game, seed: str) -> TableScene:
     table = open_table(game, seed, now_iso())
-    table.ai_seats = set()  # both seats played from here
+    table.mode.ai_seats = frozenset()  # both seats played from here
     return table
 
 
@@ -217,9 +218,9 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot("last_trick")
     table.input.show_last = False
     advance(game, table, lambda t: t.hand.to_move == RIVAL and t.hand.trick_number >= 5)
-    table.ai_seats = {RIVAL}
+    table.mode.ai_seats = frozenset({RIVAL})
     shot("rival_thinking")
-    table.ai_seats = set()
+    table.mode.ai_seats = frozenset()
     found = advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0
                     and bool(t.hand.current) and bool(t.illegal_now()))
     if found:
@@ -281,7 +282,7 @@ def render_moments(game, table, shot) -> None:
     panel, beat = table.beats.panel, table.beats.beat
     table.beats.panel = None
     table.beats.beat = None
-    builder = table.builder
+    builder = table.play.builder
     moments = {
         "announce_belote": builder.belote(Event(EventKind.REBELOTE, RIVAL)),
         "announce_redeal": builder.redeal_notice(),
@@ -318,7 +319,7 @@ def shoot_stock_hint(game, table, shot, name: str) -> None:
     shoot the hint shown there (a stock-phase card)."""
     advance(game, table, lambda t: t.in_hand() and t.hand.phase is Phase.PLAY
             and t.hand.trick_number >= 2 and t.hand.to_move == 0 and bool(t.hand.current))
-    table.ask_hint()
+    table.perform(PracticeKey("hint"))
     game.app.step(1 / 60)
     table.input.hover = None
     shot(name)
@@ -328,7 +329,7 @@ def shoot_strict_hint(game, table, shot, name: str) -> None:
     """Play on to the player's first turn of the strict phase, if the hand
     gets there, and shoot the hint shown there."""
     if advance(game, table, lambda t: t.in_hand() and t.hand.strict and t.hand.to_move == 0):
-        table.ask_hint()
+        table.perform(PracticeKey("hint"))
         game.app.step(1 / 60)
         shot(name)
 
@@ -341,12 +342,12 @@ def render_practice(game, shot) -> None:
     nav.push(Route.PRACTICE)
     shot("practice_pick_level")
     table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=3)
-    table.ai_seats = set()  # both seats scripted, as above
+    table.mode.ai_seats = frozenset()  # both seats scripted, as above
     shoot_stock_hint(game, table, shot, "practice_hint")
-    table.toggle_face_up()
+    table.perform(PracticeKey("face_up"))
     app.step(1 / 60)
     shot("practice_face_up")
-    table.toggle_face_up()
+    table.perform(PracticeKey("face_up"))
     shoot_strict_hint(game, table, shot, "practice_hint_strict")
 
 
@@ -476,9 +477,9 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot = Shooter(game, folder, before)
 
     table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=2)
-    table.ai_seats = set()  # both seats scripted, as above
+    table.mode.ai_seats = frozenset()  # both seats scripted, as above
     settle(game, table)
-    table.ask_hint()
+    table.perform(PracticeKey("hint"))
     app.step(1 / 60)
     shot("learn_hint_bid")
     shoot_stock_hint(game, table, shot, "learn_hint_card")
@@ -495,7 +496,7 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot("learn_review_sentences")
     review.activate(next(b for b in review.buttons if b.value == "replay"))
     table = app.top
-    table.ai_seats = set()
+    table.mode.ai_seats = frozenset()
     settle(game, table)
     shot("learn_replay_start")
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
@@ -593,7 +594,7 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot("title_confirm_new_run_daily")
     day = ActiveRun(Run(seed), started, BOARD_DAY)
     table = nav.reset(Route.TABLE, active=day)
-    table.ai_seats = set()
+    table.mode.ai_seats = frozenset()
     settle(game, table)
     table.open_menu()
     shot("pause_daily_counted")
@@ -614,7 +615,7 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
 
     # -- practice: its menu says nothing is saved
     table = nav.reset(Route.TABLE, active=ActiveRun(Run(HUMAN_FIRST), ""), practice=2)
-    table.ai_seats = set()
+    table.mode.ai_seats = frozenset()
     settle(game, table)
     table.open_menu()
     shot("pause_practice")

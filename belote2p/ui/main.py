@@ -12,7 +12,7 @@ import signal
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..match import Run
 from ..services.i18n import _
@@ -28,6 +28,11 @@ from .scenes.title import TitleScene
 from .settings import Settings
 from .theme import settings_with_defaults, theme
 from .worker import AIWorker
+
+if TYPE_CHECKING:  # the table's parts load when a table first opens, not before the title
+    from ..services.deal_replay import DealReplay
+    from .table.demo import DemoConfig
+    from .table.mode import TableMode
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,20 @@ def build_game(store: Store, size: tuple[int, int] = (1280, 800),
     return Game(app, ctx, session)
 
 
+def table_mode(ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None,
+               practice: int | DealReplay | None) -> TableMode:
+    """The kind of table a run is played on: the demo, a practice table, or scored
+    (each imported when a table first opens, as the table itself is)."""
+    if demo is not None:
+        from .table.demo import DemoMode
+        return DemoMode(ctx, demo)
+    if practice:
+        from .table.practice_mode import PracticeMode
+        return PracticeMode(ctx, practice)
+    from .table.scored import ScoredMode
+    return ScoredMode(ctx, active)
+
+
 def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     """One factory per route.  Only the title is imported with this module: every
     other screen's module (the table's, the review's with the AI's reviewer...) is
@@ -97,7 +116,7 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
 
     def table(active: ActiveRun, demo: Any = None, practice: Any = None) -> Screen:
         from .table.scene import TableScene
-        return TableScene(ctx, active, demo, practice)
+        return TableScene(ctx, active, table_mode(ctx, active, demo, practice))
 
     def pause(**kw: Any) -> Screen:
         from .scenes.pause import PauseMenu

@@ -54,7 +54,9 @@ from belote2p.store import MemoryStore
 from belote2p.testing import harness as h
 from belote2p.testing.play import play_run
 from belote2p.ui.navigation import Route
+from belote2p.ui.table.input import Practice as PracticeKey
 from belote2p.ui.table.practice import Practice
+from belote2p.ui.table.practice_mode import PracticeMode
 from belote2p.ui.table.scene import TableScene
 from belote2p.view import view_of
 from tests.support.positions import STOCK, first_position, hidden_variants
@@ -356,11 +358,11 @@ def test_replay_from_the_review_screen_ends_with_both_results(game):
     h.click(review.offer()["buttons"]["replay"].center)
     h.step(game)
     table = game.app.top
-    assert isinstance(table, TableScene) and table.practice is not None
-    deal = table.practice.replay
+    assert isinstance(table, TableScene) and isinstance(table.mode, PracticeMode)
+    deal = table.mode.practice.replay
     assert deal is not None and (deal.match, deal.hand) == (0, 1)
     assert table.run.actions == list(deal.prefix)
-    table.ai_seats = set()  # both seats played here: first legal action
+    table.mode.ai_seats = frozenset()  # both seats played here: first legal action
     for _ in range(3000):
         game.app.step(1 / 60)
         panel = table.beats.panel
@@ -393,7 +395,7 @@ def test_hinted_bid_is_marked_on_the_practice_table(game):
     h.settle(game)
     if not (table.human_turn() and table.hand.phase is Phase.BIDDING):
         pytest.skip("the seed does not give the player the first word")
-    table.ask_hint()
+    table.perform(PracticeKey("hint"))
     h.step(game, 3)
     state = table.state()
     assert state.practice.hinted_bid in [b.value for b in state.bid_buttons]

@@ -11,7 +11,10 @@ from belote2p.cards import CARDS
 from belote2p.store import MemoryStore
 from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
+from belote2p.ui.table.input import Practice as PracticeKey
+from belote2p.ui.table.practice_mode import PracticeMode
 from belote2p.ui.table.scene import TableScene
+from belote2p.ui.table.scored import ScoredMode
 
 
 @pytest.fixture
@@ -30,7 +33,7 @@ def open_practice(game, level: int = 2) -> TableScene:
     h.click(game.app.top.offer()["buttons"][str(level)].center)
     h.step(game)
     table = game.app.top
-    assert isinstance(table, TableScene) and table.practice is not None
+    assert isinstance(table, TableScene) and isinstance(table.mode, PracticeMode)
     return table
 
 
@@ -52,7 +55,7 @@ def play_to_card_turn(game, table: TableScene, card_turns: int = 1) -> dict:
 
 def test_practice_hint_and_undo(game):
     table = open_practice(game, level=2)
-    assert table.level_of(1) == 2
+    assert table.mode.ai_level(1, table.run) == 2
     play_to_card_turn(game, table)
     h.key(pygame.K_h, "h")
     h.step(game, 3)
@@ -61,7 +64,7 @@ def test_practice_hint_and_undo(game):
     assert state.lines and not state.thinking
     legal = {c.label for c in table.hand.legal_cards()}
     assert {c.label for c, _figure in state.figures} == legal
-    assert table.state().side.practice  # the side panel's practice block, not the streak
+    assert table.state().side.who[0].text == "Practice"  # not the streak
 
     before = list(table.run.actions)
     offer = play_to_card_turn(game, table, card_turns=1)
@@ -85,14 +88,14 @@ def test_practice_hint_and_undo(game):
 
 def test_scored_table_ignores_practice_keys(game):
     table = h.open_table(game, "practice-keys")
-    assert table.practice is None and table.scored
+    assert isinstance(table.mode, ScoredMode)
     play_to_card_turn(game, table)
     before = list(table.run.actions)
     for k, text in ((pygame.K_h, "h"), (pygame.K_u, "u"), (pygame.K_v, "v")):
         h.key(k, text)
     h.step(game, 3)
     assert table.state().practice is None
-    assert not table.state().side.practice  # the streak and run score, as ever
+    assert table.state().side.who[0].text == "Rival"  # the streak and run score, as ever
     assert table.run.actions == before
 
 
@@ -100,7 +103,7 @@ def test_undo_with_no_card_played_does_nothing(game):
     table = open_practice(game, level=1)
     h.settle(game)
     before = list(table.run.actions)
-    table.undo()
+    table.perform(PracticeKey("undo"))
     assert table.run.actions == before
 
 

@@ -327,13 +327,14 @@ def test_side_panel_commits_at_the_start_and_shows_the_seed_at_the_end():
     game = h.make_app()
     table = h.open_table(game, "fair-seed")
     h.settle(game)
-    side = table._side_state((0, 0), False)
-    assert side.commitment == commitment("fair-seed") and side.seed is None
+    side = table.state().side
+    assert ("Commitment", commitment("fair-seed")) in [(x.text, x.value) for x in side.who]
+    assert "Seed" not in [x.text for x in side.who]
     table.abandon()
     offer = h.settle(game)
     assert offer["panel"] is not None
-    side = table._side_state((0, 0), False)
-    assert side.seed == "fair-seed"
+    side = table.state().side
+    assert ("Seed", "fair-seed") in [(x.text, x.value) for x in side.who]
 
 
 def test_run_over_panel_exports_the_run(data_folder):

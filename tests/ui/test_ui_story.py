@@ -187,7 +187,7 @@ def test_a_click_skips_the_celebration(game):
 
     table = h.open_table(game, "skip")
     h.step(game, 60)
-    builder = BeatBuilder(table._timing(), table.seat_name)
+    builder = BeatBuilder(table.play.timing(), table.mode.seat_name)
     beats = builder.match_over(_first_match_end())
     assert len(beats) == 1 and beats[0].total() < 1.0
     table.beats.clear()

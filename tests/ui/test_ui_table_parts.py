@@ -18,6 +18,7 @@ from belote2p.ui.gfx import Button
 from belote2p.ui.layout import table_layout
 from belote2p.ui.table.finish import claim, next_card
 from belote2p.ui.table.input import InputView, OpenMenu, PlaceBid, PlayCard, Skip, TableInput
+from belote2p.ui.table.mode import SideLineKind
 from belote2p.ui.theme import theme
 
 pytestmark = pytest.mark.ui
@@ -87,7 +88,7 @@ def test_the_rest_are_yours_only_when_every_defence_loses_them():
 
 def _view(cards=(), bids=(), panel=False, skippable=False, demo=False) -> InputView:
     layout = table_layout((1280, 800), theme().layout)
-    return InputView(layout, demo, panel, skippable, tuple(cards), tuple(bids), ())
+    return InputView(layout, not demo, panel, skippable, tuple(cards), tuple(bids), ())
 
 
 def test_input_turns_events_into_intents():
@@ -141,16 +142,17 @@ def test_the_table_labels_the_daily_run():
         first = session.last_started
         table = game.nav.reset(Route.TABLE, active=first)
         h.step(game)
-        label = table.state().side.daily
+        label = _daily(table.state().side)
         assert label is not None and label.startswith("Daily challenge · ")
         assert "2026" in label and label.endswith("· counted")
         assert session.start_daily("2026-12-01") is False  # a second attempt: practice
         table = game.nav.reset(Route.TABLE, active=session.last_started)
         h.step(game)
-        assert table.state().side.daily.endswith("· practice")
+        label = _daily(table.state().side)
+        assert label is not None and label.endswith("· practice")
         table = h.open_table(game, "not-daily")
         h.step(game)
-        assert table.state().side.daily is None
+        assert _daily(table.state().side) is None
     finally:
         game.app.shutdown()
 
@@ -209,3 +211,9 @@ def test_the_rival_answering_at_once_still_waits_its_minimum_pause():
         assert all(gap >= pause - 1e-9 for gap in gaps), gaps
     finally:
         game.app.shutdown()
+
+
+def _daily(side) -> str | None:
+    """The side panel's note naming the daily challenge, if it has one."""
+    return next((line.text for line in side.who
+                 if line.kind is SideLineKind.NOTE and "Daily" in line.text), None)

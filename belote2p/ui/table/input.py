@@ -82,7 +82,7 @@ class InputView:
     """What the table shows that input needs to read, as of the last frame."""
 
     layout: TableLayout
-    demo: bool
+    seated: bool  # the player holds a seat (the demo: nobody does, nothing is theirs)
     panel_open: bool
     skippable: bool  # a celebration is playing
     card_rects: tuple[tuple[Card, pygame.Rect], ...]  # your visible cards, left to right
@@ -161,7 +161,7 @@ class TableInput:
         if v.panel_open:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 return [self._menu()]
-            return [] if v.demo else [PanelInput(event)]
+            return [PanelInput(event)] if v.seated else []
         if event.type == pygame.MOUSEMOTION:
             self._motion(event.pos, v)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -191,7 +191,7 @@ class TableInput:
         if self.show_last:
             self.show_last = False
             return []
-        if v.demo:
+        if not v.seated:
             return []
         if key in PRACTICE_KEYS:
             return [Practice(PRACTICE_KEYS[key])]  # a scored table ignores them
@@ -254,7 +254,7 @@ class TableInput:
         if self.show_last:
             self.show_last = False
             return []
-        if v.demo:
+        if not v.seated:
             return []
         if v.finish_button is not None and v.finish_button.hit(pos):
             return [FinishRest()]

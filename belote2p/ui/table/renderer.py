@@ -198,7 +198,7 @@ class TableRenderer:
             for i in range(min(n, 5)):
                 out.append(self._card(("pile", seat, i), None, rect.move(i * 2, -i * 2), False,
                                       shadow=i == 0))
-            label = _pile_label(seat, s.seat_names[seat], n, s.side.demo_levels is None)
+            label = _pile_label(seat, s.seat_names[seat], n, s.you)
             out.append(self._label(("pile_label", seat), label, L.fonts.small, c("text"),
                                    (rect.centerx, rect.bottom + 2), "midtop", True, L.table))
 
@@ -209,7 +209,7 @@ class TableRenderer:
             card = faces[i] if faces is not None and i < len(faces) else None
             out.append(self._card(("rival", i), card, pygame.Rect(round(x), L.rival_y, *L.small),
                                   s.four_colour))
-        if s.rival_plate and s.practice is None:  # practice: its box names the rival
+        if s.rival_plate:
             f = L.fonts.small
             right = round(min(s.rival_x)) - L.margin if s.rival_x else L.name_plate[0]
             out.append(self._pill(("plate",), s.rival_plate,
@@ -344,7 +344,7 @@ class TableRenderer:
 
         def paint(surf: pygame.Surface) -> None:
             draw_last_trick(surf, L, self.art, s.last_trick, lambda seat: names[seat],
-                            s.four_colour, lambda seat: seat == 0 and s.side.demo_levels is None)
+                            s.four_colour, lambda seat: seat == s.you)
 
         return Sprite(("overlay",), ("last", s.last_trick, names, s.four_colour),
                       pygame.Rect(L.table), paint)
@@ -421,10 +421,10 @@ class TableRenderer:
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
 
 
-def _pile_label(seat: int, name: str, n: int, you_speak: bool) -> str:
+def _pile_label(seat: int, name: str, n: int, you: int | None) -> str:
     """"Your tricks: 3" / "Rival: 3 tricks": whose pile it is, and how many."""
     count = format_number(n)
-    if seat == 0 and you_speak:
+    if seat == you:
         return ngettext("Yours: {n} trick", "Yours: {n} tricks", n).format(n=count)
     return ngettext("{name}: {n} trick", "{name}: {n} tricks", n).format(name=name, n=count)
 

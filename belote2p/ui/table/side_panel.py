@@ -3,10 +3,12 @@ and the table's buttons, drawn from a ``SideState``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from ...cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
-from ...services.i18n import N_, _, format_number
+from ...services.i18n import N_, _
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
@@ -15,6 +17,7 @@ from ..menu import fit
 from ..panels import draw_tracker, tracker_height
 from ..theme import Theme
 from ..words import taken_by
+from .mode import SideLine, SideLineKind
 from .state import SideState
 
 # The panel's buttons, left to right: the label and the value the input acts on.
@@ -98,44 +101,9 @@ class SidePanel:
                 rows.status(line)
 
     def _who(self, rows: _Rows, s: SideState) -> None:
-        """Who plays whom: the two levels in the demo; on a practice table the
-        rival and that nothing counts; else the rival and the streak."""
-        if s.demo_levels is not None:
-            rows.heading(_("Belote 2P"))
-            for seat in (1, 0):
-                level = s.demo_levels[seat]
-                name = s.level_name(level)
-                rows.row(_short(s.seat_names[seat]), f"L{level} {_(name) if name else ''}".strip())
-            return
-        if s.practice:
-            self._practice(rows, s)
-            return
-        rows.heading(_("Rival"))
-        if s.daily is not None:
-            rows.note(s.daily)
-        name = s.level_name(s.rival_level)
-        rows.text(_("Level {level} · {name}").format(level=s.rival_level,
-                                                     name=_(name) if name else ""))
-        rows.row(_("Streak"), format_number(s.streak), c("accent"), True)
-        rows.row(_("Run score"), format_number(s.score), c("accent"), True)
-        self._fairness(rows, s)
-
-    def _practice(self, rows: _Rows, s: SideState) -> None:
-        """In place of the streak, the run score and the commitment, which mean
-        nothing here: no score, no streak, no statistics, no board."""
-        rows.heading(_("Practice"))
-        name = s.level_name(s.rival_level)
-        rows.text(_("Rival: level {level} · {name}").format(level=s.rival_level,
-                                                            name=_(name) if name else ""))
-        rows.note(_("Nothing is scored: no streak, statistics or leaderboard."))
-
-    def _fairness(self, rows: _Rows, s: SideState) -> None:
-        """The commitment from the first card; the seed beside it once the run is
-        over, so the player can hash the seed and compare (see How to play)."""
-        if s.commitment:
-            rows.small_row(_("Commitment"), s.commitment)
-        if s.seed is not None:
-            rows.small_row(_("Seed"), s.seed, c("accent"))
+        """Who plays whom and what counts: the lines the table's mode wrote."""
+        for line in s.who:
+            _WRITE[line.kind](rows, line)
 
     def _match(self, rows: _Rows, s: SideState) -> None:
         rows.heading(_("Match"))
@@ -154,7 +122,7 @@ class SidePanel:
         rows.heading(_("This hand"))
         if s.trump is not None:
             who = _short(s.seat_names[s.taker]) if s.taker is not None else ""
-            you = s.taker == 0 and s.demo_levels is None
+            you = s.taker is not None and s.taker == s.you
             ink = self.theme.suit_colour(s.trump, s.four_colour)
             rows.trump(_("Trump"), SUIT_SYMBOLS[s.trump], ink, taken_by(you, who))
         else:
@@ -177,6 +145,18 @@ class SidePanel:
             kind = _("strict play") if s.pack == 0 else _("free play")
             facts = [_("Trick {n} of 16").format(n=n), kind]
         rows.status(SEPARATOR.join(facts))
+
+
+_WRITE: dict[SideLineKind, Callable[[_Rows, SideLine], None]] = {
+    SideLineKind.HEADING: lambda rows, line: rows.heading(line.text),
+    SideLineKind.TEXT: lambda rows, line: rows.text(line.text),
+    SideLineKind.NOTE: lambda rows, line: rows.note(line.text),
+    SideLineKind.ROW: lambda rows, line: rows.row(line.text, line.value),
+    SideLineKind.FIGURE: lambda rows, line: rows.row(line.text, line.value, c("accent"), True),
+    SideLineKind.SMALL: lambda rows, line: rows.small_row(line.text, line.value),
+    SideLineKind.SMALL_ACCENT: lambda rows, line: rows.small_row(line.text, line.value,
+                                                                 c("accent")),
+}
 
 
 def _short(seat_name: str) -> str:

@@ -8,7 +8,6 @@ equal from frame to frame, so their drawing can be cached.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 import pygame
 
@@ -19,6 +18,7 @@ from ..gfx import Button
 from ..layout import TableLayout
 from ..model import Celebration
 from ..panels import InfoPanel
+from .mode import SideLine
 from .practice import PracticeState
 
 
@@ -41,9 +41,9 @@ class SideState:
     """Everything the side panel shows (if this is equal, so is the panel)."""
 
     size: tuple[int, int]
-    demo_levels: tuple[int | str, ...] | None
-    level_names: tuple[tuple[int, str], ...]
-    rival_level: int
+    who: tuple[SideLine, ...]  # the first block: who plays whom, what counts (the mode's)
+    rival_level: int | str
+    level_name: str  # the rival level's name, translated ("" if none)
     streak: int
     score: int
     hand_scores: tuple[tuple[int, int], ...]  # the finished hands the player has seen scored
@@ -64,15 +64,9 @@ class SideState:
     show_last: bool
     tracker: SeatView | None  # seat 0's view, when the tracker is shown
     hover: tuple[bool, ...]  # the pointer over each of the panel's buttons
-    commitment: str = ""  # the seed's SHA-256, shown from the first card (fairness)
-    seed: str | None = None  # shown only once the run is over
     language: str = ""  # the words change with it, so the cached panel must too
-    practice: bool = False  # a practice table: nothing is scored, so no streak or score shown
-    history: tuple[str, ...] = ()  # the announcements so far, newest last ("Belote: rival +20")
-    daily: str | None = None  # "Daily challenge · 1 Dec 2026 · counted", for a daily run
-
-    def level_name(self, level: Any) -> str:
-        return dict(self.level_names).get(level, "") if isinstance(level, int) else ""
+    history: tuple[str, ...] = ()  # this hand's announcements, newest last ("Belote: you +20")
+    you: int | None = 0  # the seat spoken to as "you" (None: the demo, nobody)
 
 
 @dataclass(frozen=True)
@@ -117,3 +111,4 @@ class TableState:
     human_turn: bool = False  # the table waits for the player's card or bid
     idle: bool = True  # nothing moves: no beat pending
     phase: Phase | None = None  # the hand's phase, None between hands
+    you: int | None = 0  # the seat spoken to as "you" (None: the demo, nobody)
