@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Event, Trick
+from .actions import Action, Event, Trick
 from .cards import Card
 from .rules import HandScore
 
@@ -23,6 +23,41 @@ class Standing:
     streak: int
     score: int
     rival_level: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Dealt(Event):
+    """A deal on the table (``kind`` NEXT_HAND, NEXT_MATCH or REDEAL; ``seat``
+    the dealer): the six cards each, the turned card, which deal of the hand."""
+
+    hand_no: int  # 1 or 2 within the match
+    deal_number: int  # 1 to 3 within the hand
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    turned: Card
+    forced_dealer: bool  # the third deal: the dealer may not pass in round 2
+
+    @property
+    def dealer(self) -> int:
+        assert self.seat is not None, "a deal names its dealer"
+        return self.seat
+
+
+@dataclass(frozen=True, kw_only=True)
+class BidMade(Event):
+    """A bid (``kind`` BID, ``seat`` the bidder, ``bid``), with the turned card it answers."""
+
+    turned: Card
+
+
+@dataclass(frozen=True, kw_only=True)
+class ContractMade(Event):
+    """A take (``kind`` CONTRACT, ``seat`` the taker): the trump and the cards
+    that complete each hand (the turned card goes to the taker)."""
+
+    trump: int
+    turned: Card
+    dealer: int
+    extra: tuple[tuple[Card, ...], tuple[Card, ...]]  # by seat, in dealing order
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -44,6 +79,11 @@ class HandScored(Event):
     score: HandScore
     card_points: tuple[int, int]
     last_winner: int  # the seat that took the last trick's 10
+    # what replays the hand (``record.record_from``): the review is made of it
+    dealer: int
+    decks: tuple[tuple[Card, ...], ...]
+    actions: tuple[Action, ...]
+    hand_no: int = 0  # 1 or 2 within the match (``Match`` says; a lone hand: 0)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -28,7 +28,7 @@ from .actions import (
     Trick,
 )
 from .cards import CARDS, KING, QUEEN, Card, card, points
-from .events import HandScored, TrickTaken
+from .events import BidMade, ContractMade, Dealt, HandScored, TrickTaken
 from .rules import HandScore, legal_follows, refusal_to_follow, score_hand, trick_winner
 
 TRICKS_PER_HAND = 16
@@ -85,6 +85,12 @@ class Hand:
             raise IllegalAction(Refusal(RefusalCode.NO_REDEAL_PENDING))
         self._deal(deck)
         return [Event(EventKind.REDEAL, self.dealer)]
+
+    def dealt(self, kind: EventKind, hand_no: int) -> Dealt:
+        """The event that shows this deal (``hand_no``: the hand's place in its match)."""
+        return Dealt(kind, self.dealer, hand_no=hand_no, deal_number=self.deal_number,
+                     hands=(tuple(self.hands[0][:6]), tuple(self.hands[1][:6])),
+                     turned=self.turned, forced_dealer=self.forced_dealer)
 
     @property
     def forced_dealer(self) -> bool:
@@ -195,12 +201,17 @@ class Hand:
     def _bid(self, bid: Bid) -> list[Event]:
         seat = self.to_move
         self.bids.append((seat, bid))
-        events = [Event(EventKind.BID, seat, bid=bid)]
+        events: list[Event] = [BidMade(EventKind.BID, seat, bid=bid, turned=self.turned)]
         if bid.is_take:
             self.taker = seat
-            self.trump = self.turned.suit if bid == TAKE else bid.suit
+            trump = self.turned.suit if bid == TAKE else bid.suit
+            assert trump is not None, "a take names its trump"
+            self.trump = trump
+            before = (len(self.hands[0]), len(self.hands[1]))
             self._complete_deal()
-            events.append(Event(EventKind.CONTRACT, seat))
+            extra = (tuple(self.hands[0][before[0]:]), tuple(self.hands[1][before[1]:]))
+            events.append(ContractMade(EventKind.CONTRACT, seat, trump=trump,
+                                       turned=self.turned, dealer=self.dealer, extra=extra))
             return events
         if seat == self.dealer:  # both have spoken in this round
             if self.bid_round == 2:
@@ -246,7 +257,9 @@ class Hand:
             self.phase = Phase.DONE
             events.append(HandScored(EventKind.HAND_OVER, score=self.score(),
                                      card_points=(self.card_points[0], self.card_points[1]),
-                                     last_winner=winner))
+                                     last_winner=winner, dealer=self.dealer,
+                                     decks=tuple(tuple(d) for d in self.decks),
+                                     actions=tuple(self.actions)))
         return events
 
     def _belote_check(self, seat: int, played: Card) -> list[Event]:

@@ -22,7 +22,7 @@ from .actions import (
     parse_action,
 )
 from .cards import CARDS, Card
-from .events import MatchEnded, Standing
+from .events import HandScored, MatchEnded, Standing
 from .hand import Hand
 from .rules import HandScore
 from .view import MatchContext, SeatView, view_of
@@ -82,12 +82,15 @@ class Match:
         hand = self.hand
         events = hand.apply(action)
         if hand.phase is Phase.REDEAL:
-            events += hand.redeal(self._deck(len(self.hands) - 1, hand.deal_number))
+            hand.redeal(self._deck(len(self.hands) - 1, hand.deal_number))
+            events.append(hand.dealt(EventKind.REDEAL, len(self.hands)))
         elif hand.phase is Phase.DONE:
             self.hand_scores.append(hand.score())
+            events = [replace(ev, hand_no=len(self.hand_scores)) if isinstance(ev, HandScored)
+                      else ev for ev in events]
             if not self.over:
                 self.hands.append(Hand(1 - self.first_dealer, self._deck(1, 0)))
-                events.append(Event(EventKind.NEXT_HAND, self.hand.dealer))
+                events.append(self.hand.dealt(EventKind.NEXT_HAND, len(self.hands)))
             else:
                 events.append(MatchEnded(
                     EventKind.MATCH_OVER, self.winner, scores=self.scores, margin=self.margin,
@@ -202,7 +205,7 @@ class Run:
                       if isinstance(ev, MatchEnded) else ev for ev in events]
             if not self.over:
                 self.match = Match(self.seed, len(self.results))
-                events.append(Event(EventKind.NEXT_MATCH, self.match.hand.dealer))
+                events.append(self.match.hand.dealt(EventKind.NEXT_MATCH, 1))
             else:
                 events.append(Event(EventKind.RUN_OVER))
         return events

@@ -9,10 +9,10 @@ wrong and where.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
-from .actions import IllegalAction, Phase, parse_action
+from .actions import Action, IllegalAction, Phase, parse_action
 from .cards import SUITS, Card, CardError, parse_deck
 from .hand import Hand
 from .lines import BadLine, parse_json
@@ -24,10 +24,17 @@ class RecordError(ValueError):
 
 def record_of(hand: Hand) -> dict[str, Any]:
     """The record that replays ``hand`` (finished or not)."""
+    return record_from(hand.dealer, hand.decks, hand.actions)
+
+
+def record_from(dealer: int, decks: Sequence[Sequence[Card]],
+                actions: Sequence[Action]) -> dict[str, Any]:
+    """A hand's record from its dealer, its decks and its actions (a
+    ``HandScored`` event carries them)."""
     return {
-        "dealer": hand.dealer,
-        "decks": [[str(c) for c in deck] for deck in hand.decks],
-        "actions": [str(a) for a in hand.actions],
+        "dealer": dealer,
+        "decks": [[str(c) for c in deck] for deck in decks],
+        "actions": [str(a) for a in actions],
     }
 
 

@@ -22,9 +22,18 @@ from typing import Literal, TypeAlias
 
 from ..actions import Event, EventKind, Phase, Trick
 from ..cards import Card, sort_for_display
-from ..events import HandScored, MatchEnded, Standing, TrickTaken
+from ..events import (
+    BidMade,
+    ContractMade,
+    Dealt,
+    HandScored,
+    MatchEnded,
+    Standing,
+    TrickTaken,
+)
 from ..hand import Hand
-from ..match import PLAYER, RIVAL, Match, Run
+from ..match import PLAYER, RIVAL, Run
+from ..record import record_from
 from ..rules import HandScore
 from ..services.i18n import _, format_number
 from ..view import SeatView
@@ -200,10 +209,15 @@ class MatchSummary:
 
 @dataclass(frozen=True)
 class HandOver:
-    hand: Hand
+    """A hand's panel: its score, the card points behind it, the record its
+    review replays; after hand 2 the match too."""
+
     score: HandScore
+    card_points: tuple[int, int]
+    last_winner: int  # the seat that took the last trick's 10
     hand_no: int
     match: MatchSummary | None  # the second hand's panel shows the match too
+    record: dict[str, object]  # record.record_from: what the review replays
 
 
 @dataclass(frozen=True)
@@ -263,9 +277,9 @@ class BeatBuilder:
         self.second_person = second_person
 
     # -- the whole list
-    def build(self, events: list[Event], hand: Hand, match: Match, run: Run) -> list[Beat]:
-        """The beats of one action's events (``hand``: the hand it was played in;
-        ``run.match``: the one in play after it, which a new deal shows)."""
+    def build(self, events: list[Event]) -> list[Beat]:
+        """The beats of one action's events: a pure function of them (they carry
+        every figure shown), so no beat reads an engine that has moved on."""
         beats: list[Beat] = []
         draws: list[Event] = []
         ended = next((ev for ev in events if isinstance(ev, MatchEnded)), None)
@@ -274,31 +288,16 @@ class BeatBuilder:
             if ev.kind != EventKind.DRAW and draws:
                 beats.append(self.draws(draws, opened))
                 draws = []
-            kind = ev.kind
-            if kind == EventKind.BID:
-                beats.append(self.bid(ev, hand))
-            elif kind == EventKind.REDEAL:
-                beats += self.redeal(hand, len(match.hands))
-            elif kind == EventKind.CONTRACT:
-                beats.append(self.contract(hand))
-            elif kind == EventKind.PLAY:
-                beats.append(self.play(ev))
-            elif kind in (EventKind.BELOTE, EventKind.REBELOTE):
-                beats.append(self.belote(ev))
+            if ev.kind == EventKind.DRAW:
+                draws.append(ev)
             elif isinstance(ev, TrickTaken):
                 beats.append(self.trick(ev))
                 if ev.open_hands is not None and not ev.last:
                     opened = ev.open_hands[RIVAL]
-            elif kind == EventKind.DRAW:
-                draws.append(ev)
             elif isinstance(ev, HandScored):
-                beats += self.hand_over(ev, hand, len(match.hand_scores), ended)
-            elif isinstance(ev, MatchEnded):
-                beats += self.match_over(ev)
-            elif kind in (EventKind.NEXT_HAND, EventKind.NEXT_MATCH):
-                beats += self.deal(run.match.hand, len(run.match.hands))
-            elif kind == EventKind.RUN_OVER:
-                beats.append(run_over_beat())
+                beats += self.hand_over(ev, ended)
+            else:
+                beats += self._beats_of(ev)
         if draws:
             beats.append(self.draws(draws, opened))
             if opened is not None:
@@ -306,6 +305,24 @@ class BeatBuilder:
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
+
+    def _beats_of(self, ev: Event) -> list[Beat]:
+        """The beats of an event that stands alone."""
+        if isinstance(ev, BidMade):
+            return [self.bid(ev)]
+        if isinstance(ev, Dealt):
+            return self.redeal(ev) if ev.kind == EventKind.REDEAL else self.deal(ev)
+        if isinstance(ev, ContractMade):
+            return [self.contract(ev)]
+        if ev.kind == EventKind.PLAY:
+            return [self.play(ev)]
+        if ev.kind in (EventKind.BELOTE, EventKind.REBELOTE):
+            return [self.belote(ev)]
+        if isinstance(ev, MatchEnded):
+            return self.match_over(ev)
+        if ev.kind == EventKind.RUN_OVER:
+            return [run_over_beat()]
+        return []
 
     # -- announcements
     def announce(self, text: str, seat: int | None, log: str | None = None,
@@ -348,10 +365,10 @@ class BeatBuilder:
                else _("Dedans: {name} loses {points}").format(name=name, points=points))
         return self.announce(text, None, log, sound="dedans")
 
-    def redeal(self, hand: Hand, hand_no: int) -> list[Beat]:
-        beats = [self.redeal_notice()] + self.deal(hand, hand_no)
-        if hand.forced_dealer:
-            beats.append(self.forced_dealer(hand.dealer))
+    def redeal(self, ev: Dealt) -> list[Beat]:
+        beats = [self.redeal_notice()] + self.deal(ev)
+        if ev.forced_dealer:
+            beats.append(self.forced_dealer(ev.dealer))
         return beats
 
     def redeal_notice(self) -> Beat:
@@ -364,12 +381,11 @@ class BeatBuilder:
         return self.announce(text, None, _("Third deal: the dealer must take"))
 
     # -- dealing
-    def deal(self, hand: Hand, hand_no: int) -> list[Beat]:
+    def deal(self, ev: Dealt) -> list[Beat]:
         """The six cards each, three at a time, then the turned card."""
-        dealer, first = hand.dealer, 1 - hand.dealer
-        mine = list(hand.hands[PLAYER])
-        turned = hand.turned
-        deal_number = hand.deal_number
+        dealer, first = ev.dealer, 1 - ev.dealer
+        mine = list(ev.hands[PLAYER])
+        turned, deal_number, hand_no = ev.turned, ev.deal_number, ev.hand_no
 
         def start(m: TableModel) -> None:
             m.reset(dealer, hand_no)
@@ -422,9 +438,9 @@ class BeatBuilder:
         return Flight(card, card is not None, src, ("hand", RIVAL, slot), delay, dur,
                       launch=_take_from_pack if from_pack else None, land=land, sound="deal")
 
-    def bid(self, ev: Event, hand: Hand) -> Beat:
+    def bid(self, ev: BidMade) -> Beat:
         assert ev.bid is not None and ev.seat is not None, "a bid event names its bid"
-        words = bid_words(ev.bid, hand.turned.suit)
+        words = bid_words(ev.bid, ev.turned.suit)
         seat = ev.seat
 
         def start(m: TableModel) -> None:
@@ -432,12 +448,12 @@ class BeatBuilder:
 
         return Beat(BeatKind.BID, self.t["bid_pause"], start=start)
 
-    def contract(self, hand: Hand) -> Beat:
+    def contract(self, ev: ContractMade) -> Beat:
         """The turned card to the taker, then three cards each, non-dealer first."""
-        taker, trump, turned = hand.taker, hand.contract_trump(), hand.turned
-        assert taker is not None, "the contract beat comes after a take"
-        first, dealer = 1 - hand.dealer, hand.dealer
-        extra = {s: list(hand.hands[s][6:]) for s in (0, 1)}
+        taker, trump, turned = ev.seat, ev.trump, ev.turned
+        assert taker is not None, "a contract names its taker"
+        first, dealer = 1 - ev.dealer, ev.dealer
+        extra = {s: list(ev.extra[s]) for s in (0, 1)}
         banner = contract_banner(self.second_person(taker), self.seat_name(taker), trump)
 
         def start(m: TableModel) -> None:
@@ -548,8 +564,7 @@ class BeatBuilder:
         return Beat(BeatKind.DRAW, start=start, end=end, flights=flights)
 
     # -- results
-    def hand_over(self, ev: HandScored, hand: Hand, hand_no: int,
-                  ended: MatchEnded | None) -> list[Beat]:
+    def hand_over(self, ev: HandScored, ended: MatchEnded | None) -> list[Beat]:
         """Capot or dedans announced, then the panel (the match's after hand 2,
         ``ended``). The side panel shows the hand's score when the panel opens."""
         score = ev.score
@@ -563,6 +578,7 @@ class BeatBuilder:
             summary = MatchSummary(ended.hands, ended.scores, ended.seat, ended.margin,
                                    ended.run_over, ended.after if ended.seat == PLAYER else None)
         hand_score = (score.scores[0], score.scores[1])
+        hand_no = ev.hand_no
 
         def start(m: TableModel) -> None:
             if len(m.story.hand_scores) < hand_no:
@@ -571,8 +587,10 @@ class BeatBuilder:
         won = (summary.winner if summary is not None
                else 0 if score.scores[0] > score.scores[1] else 1)
         sound = "win" if won == PLAYER else "lose"
+        payload = HandOver(score, ev.card_points, ev.last_winner, hand_no, summary,
+                           record_from(ev.dealer, ev.decks, ev.actions))
         beats.append(Beat(BeatKind.HAND_OVER, start=start, panel=PanelKind.HAND_OVER,
-                          sound=sound, payload=HandOver(hand, score, hand_no, summary)))
+                          sound=sound, payload=payload))
         return beats
 
     def match_over(self, ev: MatchEnded) -> list[Beat]:

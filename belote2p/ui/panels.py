@@ -21,7 +21,6 @@ from ..cards import (
 )
 from ..events import Standing as RunStanding
 from ..match import Run
-from ..record import record_of
 from ..services.i18n import _, format_number
 from ..services.run_session import Standing
 from ..view import SeatView
@@ -184,15 +183,15 @@ def hand_over_panel(data: HandOver, names: Callable[[int], str],
     totals, the winner and the margin).  ``names(seat)`` names a seat;
     ``you(seat)``: the sentence speaks to it.  Points are counted as in the
     side panel: card points, the last trick's 10 on its own line."""
-    hand, score = data.hand, data.score
-    rows: list[Row] = [(_("Card points"), hand.card_points[0], hand.card_points[1], False)]
+    score = data.score
+    rows: list[Row] = [(_("Card points"), data.card_points[0], data.card_points[1], False)]
     if score.capot is not None:
         cap: list[int | str] = [0, 0]
         cap[score.capot] = score.trick_points[score.capot]
         rows.append((_("Capot"), cap[0], cap[1], False))
     else:
         last = ["", ""]
-        last[hand.tricks[-1].winner] = f"+{LAST_TRICK_BONUS}"
+        last[data.last_winner] = f"+{LAST_TRICK_BONUS}"
         rows.append((_("Last trick"), last[0], last[1], False))
     if score.belote is not None:
         bel = score.belote_points
@@ -211,7 +210,7 @@ def hand_over_panel(data: HandOver, names: Callable[[int], str],
     else:
         lines.append((_("A tie: each scores their own total"), "text"))
     rows.append((_("Hand score"), score.scores[0], score.scores[1], True))
-    review = (record_of(hand), _("Hand {n}: the review").format(n=format_number(data.hand_no)))
+    review = (data.record, _("Hand {n}: the review").format(n=format_number(data.hand_no)))
     title = _("Hand {n} over").format(n=data.hand_no)
     title_colour, button = "panel_title", _("Continue")
     match = data.match

@@ -10,7 +10,7 @@ undo); otherwise only the beats change it.
 
 from __future__ import annotations
 
-from ...actions import Action, Bid, IllegalAction, Phase
+from ...actions import Action, Bid, EventKind, IllegalAction, Phase
 from ...cards import Card
 from ...hand import Hand
 from ...match import PLAYER, RIVAL, Run
@@ -74,7 +74,8 @@ class TablePlay:
             return
         hand = run.match.hand
         if deal and not hand.actions:
-            self.beats.queue.extend(self.builder.deal(hand, len(run.match.hands)))
+            dealt = hand.dealt(EventKind.NEXT_HAND, len(run.match.hands))
+            self.beats.queue.extend(self.builder.deal(dealt))
         else:
             self.model.sync(hand, len(run.match.hands))
 
@@ -115,7 +116,7 @@ class TablePlay:
 
     # ------------------------------------------------------------ actions
     def apply(self, action: Action) -> bool:
-        match, hand = self.run.match, self.run.match.hand
+        hand = self.run.match.hand
         try:
             events = self.run.apply(action)
         except IllegalAction as exc:
@@ -126,7 +127,7 @@ class TablePlay:
         if self.finishing is not None and hand.phase is not Phase.PLAY:
             self.finishing = None  # the hand is over: the next one at the usual pace
         self.builder.t = self.timing()
-        self.beats.queue.extend(self.builder.build(events, hand, match, self.run))
+        self.beats.queue.extend(self.builder.build(events))
         self.input.arm(None, [])
         self.auto_wait = 0.0
         self.rivals.forget()
