@@ -12,6 +12,8 @@ from typing import Any
 from pygame import Rect
 
 MAX_HAND = 9
+PILE_LAYERS = 5  # a pile of won tricks is drawn as at most this many cards
+PILE_RISE = 2  # pixels each layer of a pile rises over the one under it
 
 
 @dataclass(frozen=True)
@@ -45,7 +47,7 @@ class TableLayout:
     trick: tuple[Rect, Rect]  # by seat
     piles: tuple[Rect, Rect]  # by seat
     bid_anchor: tuple[int, int]  # left edge, vertical centre of the bid buttons
-    thinking: tuple[int, int]  # centre of the rival's thinking sign
+    thinking: tuple[int, int]  # left end, middle height, of the rival's thinking sign
     bubbles: tuple[tuple[int, int], tuple[int, int]]  # centre of each seat's bid bubble
     message: tuple[int, int]  # centre of the message line
     panel_buttons: tuple[Rect, Rect, Rect]  # last trick, tracker, menu
@@ -105,14 +107,15 @@ def table_layout(size: tuple[int, int], metrics: dict[str, Any]) -> TableLayout:
     badge.center = turned.center
 
     pile_x = table.right - m - pcw - round(pcw * 0.3)
-    gap = max(fonts.small * 2, m * 2)
+    # between the piles: the rival's label, and room for your pile's layers to rise
+    gap = max(fonts.small * 2, m * 2) + PILE_LAYERS * PILE_RISE
     pile_rival = Rect(pile_x, cy - gap // 2 - pch, pcw, pch)
     pile_you = Rect(pile_x, cy + gap // 2, pcw, pch)
 
     spacing = min(cw * metrics["hand_spacing_max"], (table.w - 4 * m - cw) / (MAX_HAND - 1))
     r_spacing = rcw * metrics["rival_spacing"]
     rival_w = r_spacing * (MAX_HAND - 1) + rcw
-    thinking = (round(cx + rival_w / 2 + m + fonts.body * 3), rival_y + rch // 2)
+    thinking = (round(cx + rival_w / 2 + m), rival_y + rch // 2)
 
     bubble_rival = (cx, band_top + fonts.body)
     bubble_you = (cx, band_bottom - fonts.body - m // 2)

@@ -24,7 +24,7 @@ from .. import gfx
 from ..cards_art import CardArt
 from ..context import Window
 from ..gfx import Button, c
-from ..layout import TableLayout
+from ..layout import PILE_LAYERS, PILE_RISE, TableLayout
 from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
 from .practice import PracticeState
@@ -195,8 +195,9 @@ class TableRenderer:
             if n <= 0:
                 continue
             rect = L.piles[seat]
-            for i in range(min(n, 5)):
-                out.append(self._card(("pile", seat, i), None, rect.move(i * 2, -i * 2), False,
+            for i in range(min(n, PILE_LAYERS)):
+                rise = i * PILE_RISE
+                out.append(self._card(("pile", seat, i), None, rect.move(rise, -rise), False,
                                       shadow=i == 0))
             label = _pile_label(seat, s.seat_names[seat], n, s.you)
             out.append(self._label(("pile_label", seat), label, L.fonts.small, c("text"),
@@ -224,7 +225,7 @@ class TableRenderer:
         label = _("thinking")
         w = gfx.font(f, True).size(label)[0] + f * 4
         r = pygame.Rect(0, 0, w, round(f * 2))
-        r.center = L.thinking
+        r.midleft = L.thinking  # a longer word grows away from the rival's hand
         lit = int(pygame.time.get_ticks() / 300) % 4  # the dots light up in turn
 
         def paint(surf: pygame.Surface) -> None:
