@@ -8,6 +8,7 @@ from dataclasses import replace
 from belote2p.actions import Phase, parse_action
 from belote2p.ai.levels import load_levels
 from belote2p.cards import CARDS, parse_card
+from belote2p.cards import points as card_points
 from belote2p.hand import Hand
 
 
@@ -81,3 +82,13 @@ def fast_levels() -> dict:
                      play_rejection=3, finalists=2, final_samples=2)
     levels[4] = replace(levels[4], search=search)
     return levels
+
+
+def points_of_tricks(hand: Hand, tricks: int) -> tuple[int, int]:
+    """Card points of the hand's first ``tricks`` tricks, by seat (no last-trick 10):
+    what the side panel shows once that many tricks are collected on screen."""
+    pts = [0, 0]
+    for trick in hand.tricks[:tricks]:
+        for c in trick.cards:
+            pts[trick.winner] += card_points(c, hand.trump)
+    return pts[0], pts[1]

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 import pytest
 
 from belote2p.actions import Action
-from belote2p.cards import points as card_points
 from belote2p.hand import Hand
 from belote2p.match import RIVAL, Run
 from belote2p.services.rival import rival_action, rival_decision
@@ -28,6 +27,7 @@ from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
+from tests.support.builders import points_of_tricks
 
 pytestmark = pytest.mark.ui
 
@@ -42,15 +42,6 @@ STORY_SEED = "story20"
 
 def _my_action(run: Run) -> Action:
     return rival_decision(run.match.view(0), MY_LEVEL, f"{run.seed}/me", len(run.actions))
-
-
-def _points(hand: Hand, tricks: int) -> tuple[int, int]:
-    """Card points of the hand's first ``tricks`` tricks, by seat (no last-trick 10)."""
-    pts = [0, 0]
-    for trick in hand.tricks[:tricks]:
-        for card in trick.cards:
-            pts[trick.winner] += card_points(card, hand.trump)
-    return pts[0], pts[1]
 
 
 def _allowed_history(hand: Hand, deal_number: int, over: bool) -> list[str]:
@@ -132,7 +123,7 @@ class Told:
         assert s.won == side.won, where
         collected = side.won[0] + side.won[1]
         assert collected <= len(hand.tricks), where
-        assert side.points == _points(hand, collected), where
+        assert side.points == points_of_tricks(hand, collected), where
         if side.last_bonus is not None:
             assert collected == 16 and side.last_bonus == hand.tricks[-1].winner, where
         # the announcements are this hand's, never a past one's

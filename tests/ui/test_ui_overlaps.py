@@ -43,11 +43,11 @@ def _boxes(sprites: list[Sprite], state: TableState):
         if kind in NOT_THE_TABLE:
             continue
         if kind in CARDS:
-            rect = pygame.Rect(sp.look[1])  # type: ignore[index]
+            rect = pygame.Rect(sp.look[1])
             (flying if kind == "flight" else resting).append((sp.name, rect))
             continue
         texts.append((sp.name, sp.bounds))
-        centre_banner = kind == "banner" and state.banners[sp.name[1]][1] is None
+        centre_banner = kind == "banner" and state.banners[int(str(sp.name[1]))][1] is None
         if kind in SAID_TO_ALL or centre_banner:
             said.append((sp.name, sp.bounds))
     return resting, flying, texts, said

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from belote2p.cards import points as card_points
 from belote2p.events import MatchEnded
 from belote2p.hand import Hand
 from belote2p.match import Run
@@ -18,6 +17,7 @@ from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
+from tests.support.builders import points_of_tricks
 
 pytestmark = pytest.mark.ui
 
@@ -52,15 +52,6 @@ def _pick(table: TableScene, state: TableState) -> tuple[int, int] | None:
         if hc.card == action:
             return hc.rect.center
     return None
-
-
-def _points(hand: Hand, tricks: int) -> tuple[int, int]:
-    """Card points of the hand's first ``tricks`` tricks, by seat (no last-trick 10)."""
-    pts = [0, 0]
-    for trick in hand.tricks[:tricks]:
-        for card in trick.cards:
-            pts[trick.winner] += card_points(card, hand.trump)
-    return pts[0], pts[1]
 
 
 def _first_match_end() -> MatchEnded:
@@ -135,7 +126,7 @@ class Story:
         assert s.won == side.won, where
         hand = hands[side.hands_started - 1]
         assert side.won[0] + side.won[1] <= len(hand.tricks), where
-        assert side.points == _points(hand, side.won[0] + side.won[1]), where
+        assert side.points == points_of_tricks(hand, side.won[0] + side.won[1]), where
         if side.last_bonus is not None:
             assert side.won[0] + side.won[1] == 16 and side.last_bonus == hand.tricks[-1].winner
 
