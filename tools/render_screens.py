@@ -289,6 +289,7 @@ def render_moments(game, table, shot) -> None:
         "announce_forced_dealer": builder.forced_dealer(RIVAL),
         "announce_capot": builder.capot(0),
         "announce_dedans": builder.dedans(1, 162),
+        "announce_strict_play": builder.strict_play(),
     }
     for name, moment in moments.items():
         table.beats.banners.clear()

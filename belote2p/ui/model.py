@@ -189,10 +189,12 @@ class Flight:
 
 @dataclass(frozen=True)
 class Announcement:
-    """Words shown over the table (at a seat, or the centre when ``seat`` is None)."""
+    """Words shown over the table: at a seat, or the centre when ``seat`` is
+    None, or where the stock was (``at_stock``: out of every card's way)."""
 
     text: str
     seat: int | None = None
+    at_stock: bool = False
 
 
 @dataclass(frozen=True)
@@ -301,7 +303,7 @@ class BeatBuilder:
         if draws:
             beats.append(self.draws(draws, opened))
             if opened is not None:
-                beats.append(self.announce(_("The stock is empty: strict play"), None))
+                beats.append(self.strict_play())
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
@@ -326,7 +328,8 @@ class BeatBuilder:
 
     # -- announcements
     def announce(self, text: str, seat: int | None, log: str | None = None,
-                 hold: bool = True, sound: str | None = "announce") -> Beat:
+                 hold: bool = True, sound: str | None = "announce",
+                 at_stock: bool = False) -> Beat:
         """Words shown long enough to read (``announce`` seconds); ``hold``:
         the table waits for them (else play goes on under the banner);
         ``log``: the line the side panel's history keeps."""
@@ -336,8 +339,13 @@ class BeatBuilder:
 
         shown = self.t["announce"]
         return Beat(BeatKind.ANNOUNCE, shown if hold else self.t["announce_step"], start=start,
-                    banner=Announcement(text, seat), banner_time=shown, sound=sound,
+                    banner=Announcement(text, seat, at_stock), banner_time=shown, sound=sound,
                     hard=hold)
+
+    def strict_play(self) -> Beat:
+        """Said where the stock was: play goes on, and no card flies over the words."""
+        return self.announce(_("The stock is empty: strict play"), None, hold=False,
+                             at_stock=True)
 
     def belote(self, ev: Event) -> Beat:
         seat = ev.seat

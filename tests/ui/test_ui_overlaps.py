@@ -47,7 +47,7 @@ def _boxes(sprites: list[Sprite], state: TableState):
             (flying if kind == "flight" else resting).append((sp.name, rect))
             continue
         texts.append((sp.name, sp.bounds))
-        centre_banner = kind == "banner" and state.banners[int(str(sp.name[1]))][1] is None
+        centre_banner = kind == "banner" and state.banners[int(str(sp.name[1]))].seat is None
         if kind in SAID_TO_ALL or centre_banner:
             said.append((sp.name, sp.bounds))
     return resting, flying, texts, said

@@ -16,15 +16,14 @@ import pygame
 
 from ...cards import Card
 from ...match import PLAYER
-from ..model import Beat, Flight, TableModel
+from ..model import Announcement, Beat, Flight, TableModel
 from ..panels import InfoPanel
 from ..sound import Sounds
 
 
 @dataclass
 class Banner:
-    text: str
-    seat: int | None  # None: the centre of the table
+    said: Announcement
     left: float  # seconds
 
 
@@ -140,10 +139,11 @@ class BeatPlayer:
             b.start(self.model)
         self.sounds.play(b.sound)
         if b.banner:
-            text, seat = b.banner.text, b.banner.seat
+            said = b.banner
             # one banner per place: a newer announcement replaces the older one
-            self.banners = [x for x in self.banners if x.seat != seat]
-            self.banners.append(Banner(text, seat, max(b.total(), b.banner_time)))
+            self.banners = [x for x in self.banners
+                            if (x.said.seat, x.said.at_stock) != (said.seat, said.at_stock)]
+            self.banners.append(Banner(said, max(b.total(), b.banner_time)))
         if b.panel is not None:
             self.panel = self.hooks.make_panel(b)
             self.banners.clear()

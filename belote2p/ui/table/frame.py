@@ -54,7 +54,7 @@ class FrameBuilder:
                        for card, rect in self.card_rects()),
             dragged=dragged, bid_buttons=tuple(bids), bid_prompt=prompt,
             bubbles=tuple(m.bubbles.items()),
-            banners=tuple((b.text, b.seat) for b in p.beats.banners),
+            banners=tuple(b.said for b in p.beats.banners),
             message=self._message(), flights=self._flights(),
             show_last=inp.show_last, last_trick=m.last_trick, panel=p.beats.panel,
             side=self._side_state(mouse, four),

@@ -277,12 +277,19 @@ class TableRenderer:
             out.append(self._pill(("bubble", speaker), words, L.bubbles[speaker], f.body,
                                   c("bubble"), c("bubble_text"), L.table))
         general = (L.centre[0], L.trick[RIVAL].top - f.title)
-        for i, (text, seat) in enumerate(s.banners):
+        # where the stock was: left of the trick, so no card in play crosses it
+        stock_side = pygame.Rect(L.table.left, 0, L.trick[RIVAL].left - L.margin - L.table.left,
+                                 L.size[1])
+        for i, said in enumerate(s.banners):
+            text, seat = said.text, said.seat
             pos = general if seat is None else L.bubbles[seat]
             if seat is not None and seat in bubbles:
                 pos = (pos[0], pos[1] + (f.title * 2 if seat == RIVAL else -f.title * 2))
+            area = L.table
+            if said.at_stock:
+                pos, area = (stock_side.centerx, L.stock.top - f.title), stock_side
             out.append(self._pill(("banner", i), text, pos, f.title, c("toast"), c("accent"),
-                                  L.table))
+                                  area))
         if s.message:
             out.append(self._pill(("message",), s.message, L.message, f.body, c("toast"),
                                   c("text"), L.table))

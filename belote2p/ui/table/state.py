@@ -16,7 +16,7 @@ from ...cards import Card
 from ...view import SeatView
 from ..gfx import Button
 from ..layout import TableLayout
-from ..model import Celebration
+from ..model import Announcement, Celebration
 from ..panels import InfoPanel
 from .mode import SideLine
 from .practice import PracticeState
@@ -95,7 +95,7 @@ class TableState:
     bid_buttons: tuple[Button, ...]
     bid_prompt: str | None
     bubbles: tuple[tuple[int, str], ...]  # seat, its last bid's words
-    banners: tuple[tuple[str, int | None], ...]  # text, seat (None: centre)
+    banners: tuple[Announcement, ...]  # the announcements shown, and where
     message: str | None
     flights: tuple[FlightView, ...]
     show_last: bool
