@@ -2,17 +2,16 @@
 
 The engine applies an action at once; its events become *beats* (a card
 flying, a pause, an announcement, a panel) that change this model one step at
-a time.  Beats capture what they need when they are built, right after the
-action, so they never read an engine that has moved on.  The model holds the
-whole story the player has been told: the cards, the tricks and points of
-the hand, and also the match's hands, the streak, the run score, the rival's
-level and the short history of announcements.  The side panel and the piles
-draw this model and nothing else, so they never run ahead of the beat that
-announces a change.  When no beat is pending the model is re-synchronised
-from the engine (everything has been told by then), so the picture cannot
-drift from the rules.  No pygame here: the table scene draws the model.
+a time.  The beats are built from the events alone (``BeatBuilder.build``):
+the events carry every figure shown (``belote2p.events``), so no beat reads an
+engine that has moved on.  The model holds the whole story the player has been
+told: the cards, the tricks and points of the hand, and also the match's hands,
+the streak, the run score, the rival's level and this hand's announcements.
+Beats are its only writer; everything the table draws is derived from it, so
+nothing runs ahead of the beat that announces a change, and nothing outlives
+its hand.  ``TableModel.sync`` re-reads the engine only when a run is resumed
+or rebuilt (practice's undo).  No pygame here: the table draws the model.
 """
-
 from __future__ import annotations
 
 import enum
