@@ -15,12 +15,12 @@ from ..cards import (
     CARDS,
     LAST_TRICK_BONUS,
     PLAIN_STRENGTH,
-    RANK_NAMES,
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
 from ..events import Standing as RunStanding
 from ..match import Run
+from ..services.card_words import rank_letter
 from ..services.i18n import _, format_number
 from ..services.run_session import Standing
 from ..view import SeatView
@@ -365,7 +365,7 @@ def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view: 
                 colour, fill = c("text"), None
             if fill:
                 pygame.draw.rect(surf, fill, box, border_radius=3)
-            gfx.blit_text(surf, RANK_NAMES[rank], f, colour, box.center, "center",
+            gfx.blit_text(surf, rank_letter(rank), f, colour, box.center, "center",
                           bold=card not in played)
             if card in played:
                 pygame.draw.line(surf, colour, (box.left + 3, box.centery),

@@ -1,6 +1,6 @@
 """The fair-play screens over real recorded runs, driven through the real
 loop with posted events: the title's daily challenge, History, Statistics,
-Export, and the commitment and seed in the side panel.
+Export, and the fairness note and seed in the side panel.
 
 The runs are played by the AI and recorded as the game records them
 (belote2p/testing/samples.py); each test gets a fresh store built from them.
@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from belote2p.fairness import commitment, daily_seed, today_utc
+from belote2p.services.board_text import fair_deals_note
 from belote2p.services.history import match_summaries
 from belote2p.services.i18n import format_number, set_language
 from belote2p.services.runfile import parse_run_file
@@ -323,13 +324,15 @@ def test_statistics_without_runs_draw_the_empty_screen():
 
 
 # ---------------------------------------------------------------- the table
-def test_side_panel_commits_at_the_start_and_shows_the_seed_at_the_end():
+def test_side_panel_says_deals_are_fair_in_words_and_shows_the_seed_at_the_end():
     game = h.make_app()
     table = h.open_table(game, "fair-seed")
     h.settle(game)
     side = table.state().side
-    assert ("Commitment", commitment("fair-seed")) in [(x.text, x.value) for x in side.who]
-    assert "Seed" not in [x.text for x in side.who]
+    texts = [x.text for x in side.who]
+    assert fair_deals_note() in texts  # plain words; the hash is in History's details
+    assert not any(commitment("fair-seed") in f"{x.text} {x.value}" for x in side.who)
+    assert "Seed" not in texts
     table.abandon()
     offer = h.settle(game)
     assert offer["panel"] is not None

@@ -14,6 +14,7 @@ from ...actions import Action, Bid, EventKind, IllegalAction, Phase
 from ...cards import Card
 from ...hand import Hand
 from ...match import PLAYER, RIVAL, Run
+from ...services.card_words import card_label
 from ...services.i18n import _
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
@@ -148,7 +149,7 @@ class TablePlay:
         visible = self.model.visible_mine()
         if self.ctx.settings["confirm_play"] and not confirmed and self.input.armed != card:
             self.input.arm(card, visible)
-            self.say(_("Click again or press Enter to play {card}").format(card=card.label))
+            self.say(_("Click again or press Enter to play {card}").format(card=card_label(card)))
             return False
         self.beats.message = None
         ok = self.apply(card)

@@ -3,9 +3,8 @@ once, the run recorded and offered to the board at its end, exportable."""
 
 from __future__ import annotations
 
-from ...fairness import commitment
 from ...match import Run
-from ...services.board_text import daily_label
+from ...services.board_text import daily_label, fair_deals_note
 from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun
 from ...store.api import ExportSource, daily_of_seed
@@ -25,8 +24,9 @@ class ScoredMode(TableMode):
         self.daily = None if facts is None else daily_label(facts.day, facts.counted)
 
     def who(self, story: Story, run: Run, names: dict[int, str]) -> tuple[SideLine, ...]:
-        """The rival, the streak and the run score as told; the fairness commitment
-        from the first card, the seed beside it once the run's end is told."""
+        """The rival, the streak and the run score as told; fairness in plain words
+        (the commitment itself is in the run's details in History), the seed once
+        the run's end is told."""
         level = story.rival_level
         name = names.get(level, "")
         lines = [SideLine(SideLineKind.HEADING, _("Rival"))]
@@ -37,7 +37,7 @@ class ScoredMode(TableMode):
                 level=level, name=_(name) if name else "")),
             SideLine(SideLineKind.FIGURE, _("Streak"), format_number(story.streak)),
             SideLine(SideLineKind.FIGURE, _("Run score"), format_number(story.score)),
-            SideLine(SideLineKind.SMALL, _("Commitment"), commitment(str(run.seed)))]
+            SideLine(SideLineKind.NOTE, fair_deals_note())]
         if story.over:
             lines.append(SideLine(SideLineKind.SMALL_ACCENT, _("Seed"), str(run.seed)))
         return tuple(lines)
