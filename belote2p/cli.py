@@ -33,6 +33,7 @@ from typing import BinaryIO, NoReturn
 from . import __version__
 from .ai.core import NAME as CORE_NAME
 from .ai.levels import LevelsError
+from .fairness import seed_problem
 from .lines import read_lines
 from .services.daily import daily_date_arg
 from .services.i18n import UnknownLanguage, resolve_language, set_language
@@ -88,6 +89,15 @@ def _run_id(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"{value} is not a run id (ids go from 1 to {MAX_RUN_ID}; belote2p runs lists them)")
     return value
+
+
+def _seed(text: str) -> str:
+    """``--seed`` of every command (arena, demo, review, autoplay): the one seed
+    rule, ``fairness.seed_problem``; a daily seed comes only from ``--daily``."""
+    problem = seed_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
 
 
 def _data_dir(text: str) -> str:
@@ -162,7 +172,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="a file of records (the replay format), or - for standard input")
     p.add_argument("--samples", type=_positive,
                    help="deals of the unseen cards per stock-phase decision, 1-100 (default 12)")
-    p.add_argument("--seed", default="review", help="the sampling seed (default: review)")
+    p.add_argument("--seed", default="review", type=_seed,
+                   help="the sampling seed (default: review)")
     p.add_argument("--bids", action="store_true", help="judge the bids too")
     p.add_argument("--text", action="store_true",
                    help="sentences in the player's language instead of JSON (bids included)")
@@ -171,13 +182,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("a", type=_level, help="level A: 1-4 or random")
     p.add_argument("b", type=_level, help="level B: 1-4 or random")
     p.add_argument("--matches", type=_positive, default=100)
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", default="0", type=_seed)
     p.add_argument("--jobs", type=_positive, default=1)
     p.add_argument("--levels", metavar="FILE",
                    help="play the levels of this levels file (default: the shipped one)")
 
     p = sub.add_parser("demo", help="the game window with two AIs playing")
-    p.add_argument("--seed", default="0")
+    p.add_argument("--seed", default="0", type=_seed)
     p.add_argument("--levels", nargs=2, type=_level, default=["2", "4"], metavar=("A", "B"))
     p.add_argument("--hands", type=_positive, default=None)
     p.add_argument("--fast", action="store_true", help="no animation delays")
@@ -203,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
     p.add_argument("--level", type=_level, required=True)
     deals = p.add_mutually_exclusive_group(required=True)
-    deals.add_argument("--seed")
+    deals.add_argument("--seed", type=_seed)
     deals.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
                        help="play that day's daily challenge (its seed: daily-YYYY-MM-DD)")
     p.add_argument("--name")

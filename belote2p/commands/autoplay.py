@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.base import decide
-from ..fairness import daily_seed, seed_problem
+from ..fairness import daily_seed
 from ..match import PLAYER, Run
 from ..services.rival import rival_action
 from ..store.api import PlayedBy, Store
@@ -112,13 +112,8 @@ def autoplay_main(args: argparse.Namespace) -> int:
         name = f"AI level {level}"
     daily = getattr(args, "daily", None)
     day = None if daily is None else daily.isoformat()
+    # --seed passed the one seed rule when it was parsed (cli._seed)
     seed = daily_seed(daily) if daily is not None else args.seed
-    # The one seed rule: --seed never makes a run the store could not keep or a
-    # run file verify would refuse, and never a daily seed (only --daily plays it).
-    problem = seed_problem(seed, daily)
-    if problem is not None:
-        print(f"belote2p: autoplay --seed: {problem}", file=sys.stderr)
-        return 2
     printable_stdout()
     store = open_store()
     summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,

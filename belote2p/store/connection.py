@@ -9,6 +9,7 @@ on it, SQLite's included (see ``store/locks.py`` and docs/STORE.md).
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sqlite3
 import stat
@@ -51,27 +52,22 @@ class NewerDatabase(Untouchable):
     ours to move, migrate or hide; going back to that version shows it all."""
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+_KINDS = ((stat.S_ISREG, "a regular file"), (stat.S_ISDIR, "a folder"),
+          (stat.S_ISFIFO, "a FIFO (named pipe)"),
           (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
           (stat.S_ISSOCK, "a socket"))
 SIDE_SUFFIXES = ("-wal", "-shm", "-journal")
 
 
 def _kind(mode: int) -> str:
-    return next((what for test, what in _KINDS if test(mode)), "not a regular file")
+    return next((what for test, what in _KINDS if test(mode)), "neither a file nor a folder")
 
 
 def check_files(path: Path) -> None:
     """Raise ``NotRegularFile`` unless the folder of ``path`` is a folder and
     ``path`` and its side files are regular files (or missing).  ``os.stat``
     only (symbolic links followed): no descriptor of the database is opened."""
-    try:
-        folder = os.stat(path.parent)
-    except OSError:
-        folder = None  # missing: it is created; unreadable: SQLite says so
-    if folder is not None and not stat.S_ISDIR(folder.st_mode):
-        raise NotRegularFile(f"the data folder {path.parent} is {_kind(folder.st_mode)}, "
-                             "not a folder; choose another one (--data-dir)")
+    _check_folder(path.parent)
     for name in (str(path), *(str(path) + s for s in SIDE_SUFFIXES)):
         try:
             st = os.stat(name)
@@ -81,6 +77,31 @@ def check_files(path: Path) -> None:
             raise NotRegularFile(f"{name} is {_kind(st.st_mode)}, not a regular file: the "
                                  "game keeps its data only in a regular file; move it away "
                                  "or choose another data folder (--data-dir)")
+
+
+def _check_folder(folder: Path) -> None:
+    """The data folder is a folder, or missing with a folder above it (it is
+    created then).  Unreadable: SQLite says so when it opens."""
+    for place in (folder, *folder.parents):
+        where = f"the data folder {folder}" if place == folder else \
+            f"the data folder {folder} cannot be made: {place}"
+        try:
+            st = os.stat(place)
+        except (FileNotFoundError, NotADirectoryError):
+            if os.path.islink(place):
+                raise NotRegularFile(f"{where} is a symbolic link to {os.readlink(place)}, "
+                                     "which does not exist; choose another folder "
+                                     "(--data-dir)") from None
+            continue  # missing: made when the store opens, if what is above allows
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                raise NotRegularFile(f"{where} is a symbolic link that leads back to "
+                                     "itself; choose another folder (--data-dir)") from None
+            return
+        if stat.S_ISDIR(st.st_mode):
+            return
+        raise NotRegularFile(f"{where} is {_kind(st.st_mode)}, not a folder; "
+                             "choose another one (--data-dir)")
 
 
 def classify(exc: BaseException) -> str:

@@ -475,10 +475,12 @@ def test_database_replaced_under_a_running_game(tmp_path):
 
 # -- cannot write: the game goes on ----------------------------------------------------
 
-def test_unusable_folder_gives_a_memory_store(tmp_path, capsys):
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    store = open_store(blocker / "sub")
+def test_unusable_folder_gives_a_memory_store(tmp_path, capsys, monkeypatch):
+    def refused(self, *args, **kwargs):
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "mkdir", refused)  # a folder this user may not make
+    store = open_store(tmp_path / "sub")
     assert isinstance(store, MemoryStore) and store.warnings and not store.saving
     assert "without saving" in capsys.readouterr().err
     store.save_run("x", ["pass"], STARTED)
