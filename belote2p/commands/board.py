@@ -43,7 +43,7 @@ def runs_main(args: argparse.Namespace) -> int:
     shows its commitment, never its seed), as text in the player's language, or
     ``--json`` data that never changes with the language."""
     printable_stdout()
-    records = open_store().list_runs()
+    records = open_store().runs_page()  # the stored figures: no run replayed
     if getattr(args, "json", False):
         print(json.dumps([r.as_json() for r in records]))  # ASCII: \u escapes
     else:
@@ -55,12 +55,11 @@ def stats_main(args: argparse.Namespace) -> int:
     """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
     text in the player's language, or ``--json`` data that never changes with it."""
     from ..services.rating import RatingDataError
-    from ..services.stats import compute_stats
+    from ..services.stats import stats_of
 
     printable_stdout()  # French digit groups and accents on an ASCII console
     try:
-        stats = compute_stats(open_store().list_runs(),
-                              include_ai=bool(getattr(args, "include_ai", False)))
+        stats = stats_of(open_store().figure_totals(bool(getattr(args, "include_ai", False))))
     except RatingDataError as exc:  # the rating's level anchors: one line, no traceback
         print(f"belote2p stats: {exc}", file=sys.stderr)
         return 2

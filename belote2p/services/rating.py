@@ -23,6 +23,7 @@ Nothing here reads a file but ``load_anchors``; everything else is pure.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,23 +121,39 @@ class Rating:
 
 def rating_of(results: Sequence[tuple[int, float]], anchors: Anchors) -> Rating:
     """``results``: (the rival's level, the player's score: 1, ½ or 0) per scored match."""
-    n = len(results)
+    return rating_of_counts(Counter(results), anchors)
+
+
+def rating_of_counts(counts: Mapping[tuple[int, float], int], anchors: Anchors) -> Rating:
+    """``counts``: how many matches of each (the rival's level, the player's
+    score); the statistics keep their matches so, however many runs."""
+    n = sum(counts.values())
     if n < MIN_MATCHES:
         return Rating(None, None, n)
-    value, spread = estimate([(anchors.of(level), s) for level, s in results], anchors.centre)
+    value, spread = estimate_counts(
+        {(anchors.of(level), s): k for (level, s), k in counts.items()}, anchors.centre)
     return Rating(round(value), round(Z95 * spread), n, placement(round(value), anchors))
 
 
 def estimate(games: Iterable[tuple[float, float]], centre: float) -> tuple[float, float]:
     """(the most likely rating, its standard error) given (opponent rating,
     score) games and the prior centred on ``centre``."""
-    games = list(games)
-    for _other, score in games:
+    return estimate_counts(Counter(games), centre)
+
+
+def estimate_counts(counts: Mapping[tuple[float, float], int],
+                    centre: float) -> tuple[float, float]:
+    """``estimate`` of games grouped: how many of each (opponent rating,
+    score).  Summed in sorted order, so the same games give the same rating
+    bit for bit, whatever order they came in."""
+    games = sorted(counts.items())
+    for (_other, score), _k in games:
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"a match score is 0-1, not {score}")
 
     def slope(r: float) -> float:  # d/dR of the log posterior (strictly decreasing)
-        return _LN * sum(s - expected(r, o) for o, s in games) - (r - centre) / PRIOR_SD ** 2
+        return _LN * sum(k * (s - expected(r, o)) for (o, s), k in games) \
+            - (r - centre) / PRIOR_SD ** 2
 
     lo, hi = RATING_FLOOR, RATING_CEILING
     if slope(lo) <= 0:
@@ -151,7 +168,7 @@ def estimate(games: Iterable[tuple[float, float]], centre: float) -> tuple[float
             else:
                 hi = mid
         r = (lo + hi) / 2
-    info = _LN ** 2 * sum(expected(r, o) * (1 - expected(r, o)) for o, _s in games)
+    info = _LN ** 2 * sum(k * expected(r, o) * (1 - expected(r, o)) for (o, _s), k in games)
     return r, 1.0 / math.sqrt(info + 1.0 / PRIOR_SD ** 2)
 
 

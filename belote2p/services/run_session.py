@@ -244,7 +244,7 @@ class RunSession:
         score = active.run.score
         try:
             board = list(self.store.leaderboard())
-            earlier = [r.score for r in self.store.list_runs()
+            earlier = [r.score for r in self.store.runs_page()
                        if not r.ai and r.ended is not None and r.started != active.started]
         except STORAGE_FAILURES:  # an unreadable store: no claim about the board
             return None
@@ -309,7 +309,7 @@ class RunSession:
         """The daily challenge's board, one row a day, newest first: each day's
         counted run, as ``leaderboard --daily`` shows it."""
         try:
-            days = sorted({r.daily for r in self.store.list_runs()
+            days = sorted({r.daily for r in self.store.runs_page()
                            if r.daily is not None and r.daily_counted}, reverse=True)
             rows = [(day, self.store.daily_leaderboard(day, 1)) for day in days[:limit]]
         except STORAGE_FAILURES:

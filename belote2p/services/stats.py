@@ -1,21 +1,15 @@
 """The player's statistics, summarised from the history (``belote2p stats``,
 the Statistics screen).
 
-Everything is recomputed by replaying each run's actions with the core
-(``services.history``), so the figures always agree with the runs listed by
+A finished run's figures are counted once, by replaying its actions with the
+core, when it is recorded (``store.figures``, kept in the database's
+``run_figures``); the statistics sum them (``Store.figure_totals``: one SQL
+query, however long the history), so they agree with the runs listed by
 ``belote2p runs``: the same runs (the player's; with ``include_ai`` the
-autoplay runs too), the run in progress included.  Counted for the player's
-seat (``match.PLAYER``):
-
-- matches: finished matches, and the match under way of an abandoned run
-  (it counts as lost, as on the leaderboard); the match of a run in progress
-  is not counted yet, its finished hands are;
-- by_level: matches played and won against each rival level;
-- hands: finished hands; contracts taken / made / dedans: hands the player
-  took, and how they ended for the player (a tie is neither made nor dedans);
-- capots and belotes: those the player scored;
-- rating: ``services.rating`` over the counted matches (a win 1, a draw ½,
-  a loss or an abandoned match 0, against that match's level).
+autoplay runs too), the run in progress included.  What is counted, for the
+player's seat, is written in ``store/figures.py``; the rating is
+``services.rating`` over the counted matches (a win 1, a draw ½, a loss or an
+abandoned match 0, against that match's level).
 
 A run recorded before runs kept their actions counts in ``runs``,
 ``best_streak`` and ``best_score`` only (``without_actions`` says how many).
@@ -27,10 +21,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..actions import HandResult
-from ..match import PLAYER
-from .history import HandSummary, MatchSummary, Outcome, match_summaries
-from .rating import Anchors, Rating, load_anchors, rating_of
+from ..store.api import RunStatus
+from ..store.figures import LEVELS, Totals, figures_of
+from .rating import Anchors, Rating, load_anchors, rating_of_counts
 
 if TYPE_CHECKING:
     from ..store.api import RunRecord
@@ -58,7 +51,8 @@ class Stats:
     capots: int = 0
     belotes: int = 0
     without_actions: int = 0  # runs recorded before actions were kept
-    results: list[tuple[int, float]] = field(default_factory=list)  # (level, score) a match
+    # how many matches of each (rival level, score): 1 won, 0.5 drawn, 0 lost
+    results: dict[tuple[int, float], int] = field(default_factory=dict)
     rating: Rating | None = None  # set by compute_stats
 
     @property
@@ -76,7 +70,7 @@ class Stats:
                 "contracts_made": self.contracts_made,
                 "contracts_dedans": self.contracts_dedans, "capots": self.capots,
                 "belotes": self.belotes, "without_actions": self.without_actions,
-                "rating": (self.rating or Rating(None, None, len(self.results))).as_json()}
+                "rating": (self.rating or Rating(None, None, self.matches)).as_json()}
 
 
 def counted_records(records: Iterable[RunRecord], include_ai: bool = False) -> list[RunRecord]:
@@ -84,51 +78,53 @@ def counted_records(records: Iterable[RunRecord], include_ai: bool = False) -> l
     return [r for r in records if include_ai or not r.ai]
 
 
-def compute_stats(records: Iterable[RunRecord], include_ai: bool = False,
-                  anchors: Anchors | None = None, rated: bool = True) -> Stats:
-    """The statistics; the rating's level anchors are the shipped ones unless
-    given (``rating.RatingDataError`` if that file is bad); ``rated`` False:
-    no rating (``rating`` stays None)."""
-    stats = Stats()
-    for record in counted_records(records, include_ai):
-        stats.runs += 1
-        stats.best_streak = max(stats.best_streak, record.streak)
-        stats.best_score = max(stats.best_score, record.score)
-        if record.ended is not None and not record.exportable:
-            stats.without_actions += 1  # finished before actions were kept
-            continue
-        for match in match_summaries(record):
-            _add_match(stats, match)
+def stats_of(totals: Totals, anchors: Anchors | None = None, rated: bool = True) -> Stats:
+    """The statistics of summed figures; the rating's level anchors are the
+    shipped ones unless given (``rating.RatingDataError`` if that file is
+    bad); ``rated`` False: no rating (``rating`` stays None)."""
+    tally = totals.tally
+    stats = Stats(
+        runs=totals.runs, matches=sum(tally.played), matches_won=sum(tally.won),
+        matches_drawn=sum(tally.drawn), best_streak=totals.best_streak,
+        best_score=totals.best_score,
+        by_level={level: LevelStats(tally.played[i], tally.won[i])
+                  for i, level in enumerate(LEVELS) if tally.played[i]},
+        hands=tally.hands, contracts_taken=tally.taken, contracts_made=tally.made,
+        contracts_dedans=tally.dedans, capots=tally.capots, belotes=tally.belotes,
+        without_actions=totals.without_actions)
+    stats.results = {(level, score): count for i, level in enumerate(LEVELS)
+                     for score, count in ((1.0, tally.won[i]), (0.5, tally.drawn[i]),
+                                          (0.0, tally.played[i] - tally.won[i] - tally.drawn[i]))
+                     if count}
     if rated:
-        stats.rating = rating_of(stats.results, load_anchors() if anchors is None else anchors)
+        stats.rating = rating_of_counts(stats.results,
+                                        load_anchors() if anchors is None else anchors)
     return stats
 
 
-def _add_match(stats: Stats, match: MatchSummary) -> None:
-    for hand in match.hands:
-        _add_hand(stats, hand)
-    if not match.counted:
-        return
-    won = match.outcome is Outcome.WON
-    stats.matches += 1
-    stats.matches_won += int(won)
-    stats.matches_drawn += int(match.outcome is Outcome.DRAWN)
-    stats.results.append((match.level, 1.0 if won else 0.5 if match.outcome is Outcome.DRAWN
-                          else 0.0))
-    level = stats.by_level.get(match.level, LevelStats(0, 0))
-    stats.by_level[match.level] = LevelStats(level.played + 1, level.won + int(won))
+def compute_stats(records: Iterable[RunRecord], include_ai: bool = False,
+                  anchors: Anchors | None = None, rated: bool = True) -> Stats:
+    """The statistics of ``records`` that carry their actions (``run_record``),
+    each replayed: what the stored figures must agree with."""
+    totals = Totals()
+    for record in counted_records(records, include_ai):
+        if record.ended is not None and not record.exportable:
+            totals += Totals(1, record.streak, record.score, without_actions=1)
+            continue
+        abandoned = record.status is RunStatus.ABANDONED
+        totals += figures_of(record.seed, record.actions, abandoned).totals
+    return stats_of(totals, anchors, rated)
 
 
-def _add_hand(stats: Stats, hand: HandSummary) -> None:
-    stats.hands += 1
-    if hand.taker == PLAYER:
-        stats.contracts_taken += 1
-        stats.contracts_made += int(hand.result is HandResult.MADE)
-        stats.contracts_dedans += int(hand.result is HandResult.DEDANS)
-    stats.capots += int(hand.capot == PLAYER)
-    stats.belotes += int(hand.belote == PLAYER)
+MAX_POINTS = 500  # a chart of more points than it has pixels shows nothing more
 
 
 def score_series(records: Iterable[RunRecord]) -> list[tuple[str, int]]:
-    """``(started, score)`` of each finished run, oldest first (for the plot)."""
-    return sorted((r.started, r.score) for r in records if r.ended is not None)
+    """``(started, score)`` of each finished run, oldest first (for the plot);
+    beyond ``MAX_POINTS`` runs, ``MAX_POINTS`` of them evenly spread, the
+    first and the last included."""
+    found = sorted((r.started, r.score) for r in records if r.ended is not None)
+    if len(found) <= MAX_POINTS:
+        return found
+    last = len(found) - 1
+    return [found[i * last // (MAX_POINTS - 1)] for i in range(MAX_POINTS)]

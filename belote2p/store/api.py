@@ -42,10 +42,10 @@ import sqlite3
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import Enum
-from functools import lru_cache
 from typing import Any, Protocol
 
 from ..fairness import DAILY_PREFIX, commitment, daily_seed
+from .figures import Totals, figures_of
 from .names import clean_name
 from .runs import FinishedRun, display_date, now_iso, restore_run, run_summary
 
@@ -284,7 +284,21 @@ class Store(Protocol):
 
     # -- history and the daily challenge
     def list_runs(self) -> list[RunRecord]:
-        """Every finished run and the game's run in progress, newest first."""
+        """Every finished run and the game's run in progress, newest first,
+        each with its actions, checked and replayed (the cost grows with the
+        history: for tools and tests; the screens and commands use
+        ``runs_page`` and ``figure_totals``)."""
+        ...
+    def runs_page(self, before: RunRecord | None = None,
+                  limit: int | None = None) -> list[RunRecord]:
+        """``list_runs``' records, newest first, read from the runs' stored
+        figures and without their actions (``run_record`` gives a run with
+        them): those listed after ``before`` (None: from the first), at most
+        ``limit`` (None: all)."""
+        ...
+    def figure_totals(self, include_ai: bool = False) -> Totals:
+        """The figures of the player's runs (with ``include_ai`` the autoplay
+        runs too), the run in progress included, summed (``store.figures``)."""
         ...
     def run_record(self, run_id: int) -> RunRecord | None: ...
     def run_for_export(self, run_id: int) -> ExportSource | None:
@@ -347,30 +361,19 @@ def finished_row(run: FinishedRun, name: str, started: str, ai_key: str | None =
 FIGURES = ("score", "streak", "margin_total", "level", "matches", "abandoned")
 
 
-@lru_cache(maxsize=4096)
-def _replay(seed: str, actions: tuple[str, ...], abandoned: bool
-            ) -> tuple[dict[str, Any], bool]:
-    """A finished run's row fields from its actions, and whether every action
-    replayed.  Cached: a 100-run history replays in about 0.2 s (docs/STORE.md),
-    and the window asks again for every screen."""
-    run, dropped = restore_run(seed, actions)
-    if abandoned and not run.over:
-        run.abandon()
-    return run_summary(run), dropped == 0
-
-
 def replayed(row: RunRow) -> RunRow:
     """A checked ``runs`` row with the figures of its actions replayed by the
     core (score, streak, margin total, level, matches, results), and
     ``altered``: the figures stored disagree with them, or an action does not
     replay (the row was edited).  A run recorded before runs kept their
-    actions keeps its stored figures (it cannot be replayed)."""
+    actions keeps its stored figures (it cannot be replayed).  The replay is
+    ``figures.figures_of`` (cached)."""
     if row.actions is None:
         return replace(row, altered=False)
-    summary, whole = _replay(row.seed, row.actions, row.abandoned)
-    altered = not whole or any(getattr(row, k) != summary[k] for k in FIGURES)
-    return replace(row, altered=altered, results=tuple(dict(m) for m in summary["results"]),
-                   **{k: summary[k] for k in FIGURES})
+    found = figures_of(row.seed, row.actions, row.abandoned)
+    altered = not found.whole or any(getattr(row, k) != getattr(found, k) for k in FIGURES)
+    return replace(row, altered=altered, results=tuple(dict(m) for m in found.results),
+                   **{k: getattr(found, k) for k in FIGURES})
 
 
 def record_of_row(row: RunRow) -> RunRecord:
@@ -394,10 +397,38 @@ def progress_record(saved: SavedRun, name: str | None) -> RunRecord:
         ai=False, seed=saved.seed, actions=tuple(saved.actions), exportable=False)
 
 
+def _listed_key(record: RunRecord) -> tuple[bool, str, int]:
+    return record.status is RunStatus.IN_PROGRESS, record.started, record.run_id
+
+
 def newest_first(records: list[RunRecord]) -> list[RunRecord]:
     """The run in progress first, then by start time, newest first (ids break ties)."""
-    return sorted(records, key=lambda r: (r.status is RunStatus.IN_PROGRESS, r.started,
-                                          r.run_id), reverse=True)
+    return sorted(records, key=_listed_key, reverse=True)
+
+
+def page_of(records: list[RunRecord], before: RunRecord | None,
+            limit: int | None) -> list[RunRecord]:
+    """History's page: newest first, those listed after ``before`` (None: from
+    the start), at most ``limit`` (None: all)."""
+    found = newest_first(records)
+    if before is not None:
+        found = [r for r in found if _listed_key(r) < _listed_key(before)]
+    return found if limit is None else found[:limit]
+
+
+def totals_of(rows: list[RunRow], saved: SavedRun | None) -> Totals:
+    """The figures of finished runs read the slow way (``rows`` checked and
+    replayed) and of the game's run in progress, summed.  A run kept without
+    its actions counts in ``runs`` and the bests only."""
+    total = Totals()
+    for row in rows:
+        if row.actions is None:
+            total += Totals(1, row.streak, row.score, without_actions=1)
+        else:
+            total += figures_of(row.seed, row.actions, row.abandoned).totals
+    if saved is not None:
+        total += figures_of(saved.seed, tuple(saved.actions), False).totals
+    return total
 
 
 def export_source(record: RunRecord | None) -> ExportSource | None:

@@ -8,7 +8,9 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from .api import BOARD_SIZE, RunRow
+from . import rows
+from .api import BOARD_SIZE, RunRow, replayed
+from .figures import SUMMARY_COLUMNS, TALLY_COLUMNS, Tally, Totals, figures_of
 from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
 
 KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
@@ -147,6 +149,7 @@ def insert_run(conn: sqlite3.Connection, row: RunRow) -> int:
                         row.key).fetchone()[0]
     conn.execute("UPDATE hand_records SET run_id = ? WHERE seed = ? AND started = ?",
                  (real, *row.key))
+    count_missing_figures(conn, real)  # its figures, counted once
     return int(real)
 
 
@@ -222,3 +225,93 @@ def prune_records(conn: sqlite3.Connection) -> None:
         "DELETE FROM hand_records WHERE run_id IS NOT NULL "
         f"AND run_id NOT IN (SELECT id FROM runs ORDER BY id DESC LIMIT {KEEP_RECORDS_OF}) "
         f"AND run_id NOT IN (SELECT id FROM runs ORDER BY {RANK_ORDER} LIMIT {BOARD_SIZE})")
+
+
+# -- a finished run's figures (schema version 4, ``store/figures.py``)
+_FIGURE_COLUMNS = ("run_id", *SUMMARY_COLUMNS, "altered", *TALLY_COLUMNS)
+_PUT_FIGURES = (f"INSERT OR REPLACE INTO run_figures ({', '.join(_FIGURE_COLUMNS)}) "
+                f"VALUES ({', '.join('?' for _ in _FIGURE_COLUMNS)})")
+_WITHOUT_FIGURES = "NOT EXISTS (SELECT 1 FROM run_figures f WHERE f.run_id = runs.id)"
+
+
+def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None) -> int:
+    """Count and keep the figures of the runs that have none (of run
+    ``entry_id`` only, when given): each row checked (``rows.run_row``) and
+    its actions replayed.  A row that fails its check, or kept without its
+    actions, gets none: it is read and judged as before version 4.  Returns
+    how many runs got their figures."""
+    where = f"actions IS NOT NULL AND {_WITHOUT_FIGURES}"
+    args: tuple[Any, ...] = ()
+    if entry_id is not None:
+        where, args = f"id = ? AND {where}", (entry_id,)
+    found = conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE {where} ORDER BY id", args)
+    counted = 0
+    for raw in found.fetchall():
+        try:
+            row = replayed(rows.run_row(raw))
+        except rows.BadRow:
+            continue  # reported by the readers, as before
+        assert row.actions is not None
+        figures = figures_of(row.seed, row.actions, row.abandoned)
+        conn.execute(_PUT_FIGURES, (row.id, *(getattr(figures, k) for k in SUMMARY_COLUMNS),
+                                    int(row.altered), *figures.tally.columns))
+        counted += 1
+    return counted
+
+
+def _ai_filter(ai: bool | None, table: str = "runs") -> tuple[str, tuple[Any, ...]]:
+    return ("1", ()) if ai is None else (f"{table}.ai = ?", (int(ai),))
+
+
+def figure_totals(conn: sqlite3.Connection, ai: bool | None = None) -> Totals:
+    """The figures of every run that has them, summed by SQLite (``ai`` True
+    or False: only the autoplay runs, or only the player's)."""
+    where, args = _ai_filter(ai)
+    sums = ", ".join(f"SUM(f.{name})" for name in TALLY_COLUMNS)
+    found = conn.execute(
+        f"SELECT COUNT(*), MAX(f.streak), MAX(f.score), {sums} FROM run_figures f "
+        f"JOIN runs ON runs.id = f.run_id WHERE {where}", args).fetchone()
+    return Totals(runs=int(found[0]), best_streak=int(found[1] or 0),
+                  best_score=int(found[2] or 0), tally=Tally.from_columns(tuple(found[3:])))
+
+
+def rows_without_figures(conn: sqlite3.Connection, ai: bool | None = None
+                         ) -> list[tuple[Any, ...]]:
+    """The ``runs`` rows (``RUN_COLUMNS``) that have no figures: kept without
+    actions, damaged, or edited since their figures were counted."""
+    where, args = _ai_filter(ai)
+    return conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE {_WITHOUT_FIGURES} AND {where} "
+                        "ORDER BY id", args).fetchall()
+
+
+def best_with_figures(conn: sqlite3.Connection, limit: int, ai: bool | None = None
+                      ) -> list[tuple[Any, ...]]:
+    """The best ``limit`` runs (``RUN_COLUMNS``) whose stored figures say they
+    are not altered (so their stored order is their replayed one)."""
+    where, args = _ai_filter(ai)
+    return conn.execute(
+        f"SELECT {RUN_SELECT} FROM runs WHERE id IN (SELECT run_id FROM run_figures "
+        f"WHERE altered = 0) AND {where} ORDER BY {RANK_ORDER} LIMIT ?",
+        args + (limit,)).fetchall()
+
+
+# History's list: what a row shows, and its figures (no actions, no results)
+LISTED_COLUMNS = ("id", "name", "started", "ended", "seed", "abandoned", "ai",
+                  "actions IS NOT NULL", "daily", "daily_counted")
+
+
+def listed_runs(conn: sqlite3.Connection, before: tuple[str, int] | None = None,
+                limit: int | None = None) -> list[tuple[Any, ...]]:
+    """The runs that have figures, newest first (by start, then id):
+    ``LISTED_COLUMNS`` then the figures' score, streak, margin total and
+    altered.  ``before``: only those listed after the run of that (start,
+    id), a page's last; ``limit``: at most that many."""
+    where, args = "1", ()  # type: tuple[str, tuple[Any, ...]]
+    if before is not None:
+        where, args = "(runs.started, runs.id) < (?, ?)", before
+    shown = ", ".join(f"runs.{c}" for c in LISTED_COLUMNS)
+    return conn.execute(
+        f"SELECT {shown}, f.score, f.streak, f.margin_total, f.altered FROM runs "
+        f"JOIN run_figures f ON f.run_id = runs.id WHERE {where} "
+        f"ORDER BY runs.started DESC, runs.id DESC{'' if limit is None else ' LIMIT ?'}",
+        args + (() if limit is None else (limit,))).fetchall()

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import queries, rows
-from .api import RunRow, SavedRun, replayed
+from .api import RunRecord, RunRow, SavedRun, replayed
 from .messages import Messages
 
 RecordTexts = dict[tuple[int, int], str]  # (match, hand) -> the hand record as JSON
@@ -60,6 +60,40 @@ class Repository:
         ``ai`` True or False: only the autoplay runs, or only the player's."""
         found = queries.run_rows(conn, best_first=limit is not None, ai=ai)
         return self.checked_rows(found, limit)
+
+    def unaltered(self, found: Sequence[Sequence[Any]]) -> list[RunRow]:
+        """Rows whose stored figures say they are not altered: checked, not
+        replayed (their figures are their actions')."""
+        out: list[RunRow] = []
+        for raw in found:
+            try:
+                out.append(rows.run_row(raw))
+            except rows.BadRow as bad:
+                self.messages.bad_row("runs", bad)
+        return out
+
+    def best_with_figures(self, conn: sqlite3.Connection, limit: int,
+                          ai: bool | None = None) -> list[RunRow]:
+        """The best ``limit`` runs whose stored figures say they are not
+        altered (``queries.best_with_figures``), checked."""
+        return self.unaltered(queries.best_with_figures(conn, limit, ai))
+
+    def rows_without_figures(self, conn: sqlite3.Connection,
+                             ai: bool | None = None) -> list[RunRow]:
+        """The runs that have no stored figures, checked and replayed."""
+        return self.checked_rows(queries.rows_without_figures(conn, ai))
+
+    def listed(self, conn: sqlite3.Connection, before: tuple[str, int] | None,
+               limit: int | None) -> list[RunRecord]:
+        """History's records of the runs with stored figures, without their
+        actions (``queries.listed_runs``), each checked."""
+        out = []
+        for raw in queries.listed_runs(conn, before, limit):
+            try:
+                out.append(rows.listed_record(raw))
+            except rows.BadRow as bad:
+                self.messages.bad_row("runs", bad)
+        return out
 
     def run_by_id(self, conn: sqlite3.Connection, entry_id: int) -> RunRow | None:
         raw = queries.run_row_by_id(conn, entry_id)

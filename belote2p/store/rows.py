@@ -13,9 +13,9 @@ from collections.abc import Sequence
 from datetime import date, datetime
 from typing import Any
 
-from ..fairness import DailyDateError, daily_seed, parse_daily_date, seed_problem
+from ..fairness import DailyDateError, commitment, daily_seed, parse_daily_date, seed_problem
 from ..match import MAX_LEVEL, run_score
-from .api import Results, RunRow, SavedRun, daily_of_seed
+from .api import Results, RunRecord, RunRow, RunStatus, SavedRun, daily_of_seed
 from .names import clean_name
 
 RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
@@ -254,3 +254,20 @@ def name_value(text: Any) -> str | None:
     if value is not None and (not isinstance(value, str) or clean_name(value) != value):
         raise BadRow("name is not a cleaned name")
     return value
+
+
+def listed_record(raw: Sequence[Any]) -> RunRecord:
+    """A row of ``queries.listed_runs``: a run that has its figures (so it
+    passed ``run_row``'s checks when they were counted, and was not changed
+    since: a change deletes them), as History's list and ``runs`` show it.
+    Its actions are not read: ``Store.run_record`` gives them."""
+    (run_id, name, started, ended, seed, abandoned, ai, exportable, daily, counted,
+     score, streak, margin, altered) = raw
+    return RunRecord(
+        run_id=_int(run_id, "id", 1), name=_shown_name(name), started=_text(started, "start"),
+        ended=_text(ended, "end"),
+        status=RunStatus.ABANDONED if abandoned else RunStatus.OVER,
+        streak=_int(streak, "streak", 0), margin_total=_int(margin, "margin total", 0),
+        score=_int(score, "score", 0), daily=daily, commitment=commitment(_text(seed, "seed")),
+        ai=bool(ai), seed=seed, actions=(), exportable=bool(exportable),
+        daily_counted=bool(counted), altered=bool(altered))

@@ -13,7 +13,40 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
+from .figures import TALLY_COLUMNS
+from .queries import count_missing_figures
+
 Step: TypeAlias = Sequence[str] | Callable[[sqlite3.Connection], None]
+
+# Version 4: the figures of each finished run (``store/figures.py``), counted
+# by replaying its actions once: statistics, History's list and the
+# leaderboard sum or read them instead of replaying every run.  Any change to
+# a ``runs`` row, or to its figures, deletes its figures (the triggers), so an
+# edited run is read, checked and replayed again as before version 4.
+FIGURES_SCHEMA = (
+    "CREATE TABLE run_figures ("
+    " run_id INTEGER PRIMARY KEY REFERENCES runs (id) ON DELETE CASCADE,"
+    " score INTEGER NOT NULL, streak INTEGER NOT NULL, margin_total INTEGER NOT NULL,"
+    " level INTEGER NOT NULL, matches INTEGER NOT NULL,"
+    " altered INTEGER NOT NULL,"  # 1: the stored figures are not the actions' (edited)
+    + "".join(f" {name} INTEGER NOT NULL," for name in TALLY_COLUMNS).rstrip(",") + ")",
+    "CREATE INDEX runs_started ON runs (started, id)",  # History's pages, newest first
+    "CREATE TRIGGER runs_edited AFTER UPDATE ON runs "
+    "BEGIN DELETE FROM run_figures WHERE run_id = old.id; END",
+    "CREATE TRIGGER runs_removed AFTER DELETE ON runs "
+    "BEGIN DELETE FROM run_figures WHERE run_id = old.id; END",
+    "CREATE TRIGGER run_figures_edited AFTER UPDATE ON run_figures "
+    "BEGIN DELETE FROM run_figures WHERE run_id = old.run_id; END",
+)
+
+
+def _figures_step(conn: sqlite3.Connection) -> None:
+    """Make ``run_figures`` and count the figures of the runs already there,
+    in the migration's one transaction (a crash leaves version 3: no figures)."""
+    for statement in FIGURES_SCHEMA:
+        conn.execute(statement)
+    count_missing_figures(conn)
+
 
 MIGRATIONS: list[tuple[int, str, Step]] = [
     (1, "initial schema", [
@@ -91,9 +124,12 @@ MIGRATIONS: list[tuple[int, str, Step]] = [
             seed    TEXT NOT NULL,
             started TEXT NOT NULL)""",
     ]),
+    (4, "a finished run's figures, counted once", _figures_step),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]
+# The tables whose rows are the player's (a damaged file's rows are carried
+# over from these; ``run_figures`` is derived, and recounted as runs are).
 TABLES = ("settings", "state", "current_run", "runs", "hand_records", "daily_claims")
 
 

@@ -33,6 +33,7 @@ from . import connection, guard, paths, pending, queries, rows
 from .api import (
     BOARD_SIZE,
     GAME_SLOT,
+    PROGRESS_ID,
     LeaderboardEntry,
     PlayedBy,
     RunLock,
@@ -44,16 +45,19 @@ from .api import (
     export_source,
     finished_row,
     newest_first,
+    page_of,
     progress_record,
     qualifies_on,
     ranked,
     record_of_row,
     replayed,
     settings_over,
+    totals_of,
 )
 from .behind import WriteBehind
 from .buffer import WriteBuffer
 from .connection import Untouchable
+from .figures import Totals
 from .keeper import Keeper, MemoryKeeper
 from .locks import FileLock, lock_path
 from .messages import MemoryMessages, Messages
@@ -346,10 +350,13 @@ class SqliteStore:
 
     def leaderboard(self, limit: int = BOARD_SIZE,
                     played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
+        ai = played_by.ai_column
         with self._lock:
-            found = self._as_handed_out(self._run_rows(limit, played_by.ai_column))
-            unsaved = [done.row for done in self.buffer.unsaved.finished]
-            return ranked(found + unsaved, limit, played_by)
+            best: list[RunRow] = self._read(
+                lambda c: self.repository.best_with_figures(c, limit, ai), [])
+            found = self._as_handed_out(best)
+            found += self._rows_without_figures(ai)  # judged by their replay, as before
+            return ranked(found, limit, played_by)
 
     def qualifies(self, score: int) -> bool:
         return qualifies_on(self.leaderboard(BOARD_SIZE), score)
@@ -362,23 +369,61 @@ class SqliteStore:
                 for row in self._run_rows(None)]
 
     # -- history and the daily challenge
+    def _rows_without_figures(self, ai: bool | None = None) -> list[RunRow]:
+        """The finished runs whose figures are not stored (kept without their
+        actions, damaged or edited, or not written yet): checked and replayed,
+        as every run was before schema version 4 (ids as handed out)."""
+        with self._lock:
+            found: list[RunRow] = self._read(
+                lambda c: self.repository.rows_without_figures(c, ai), [])
+            return self._as_handed_out(found) + [
+                replayed(d.row) for d in self.buffer.unsaved.finished
+                if ai is None or d.row.ai is ai]
+
+    def _listed(self, before: RunRecord | None, limit: int | None) -> list[RunRecord]:
+        """The runs with stored figures, read without their actions (ids as handed out)."""
+        key = None if before is None or before.ended is None else (before.started, before.run_id)
+        with self._lock:
+            found: list[RunRecord] = self._read(
+                lambda c: self.repository.listed(c, key, limit), [])
+            alias = self.buffer.alias
+        return [replace(r, run_id=alias[r.run_id]) if r.run_id in alias else r for r in found]
+
+    def list_runs(self) -> list[RunRecord]:
+        with self._lock:
+            found = [record_of_row(row) for row in self._all_rows()]
+            found += self._in_progress()
+        return newest_first(found)
+
     def _all_rows(self) -> list[RunRow]:
         """Every finished run: stored (ids as handed out) and not yet written."""
         with self._lock:
             found = self._as_handed_out(self._run_rows(None))
             return found + [replayed(d.row) for d in self.buffer.unsaved.finished]
 
-    def list_runs(self) -> list[RunRecord]:
+    def _in_progress(self) -> list[RunRecord]:
+        saved = self.load_run()
+        return [] if saved is None else [progress_record(saved, self.last_name())]
+
+    def runs_page(self, before: RunRecord | None = None,
+                  limit: int | None = None) -> list[RunRecord]:
         with self._lock:
-            found = [record_of_row(row) for row in self._all_rows()]
+            found = self._listed(before, limit)
+            found += [record_of_row(row) for row in self._rows_without_figures()]
+            found += self._in_progress()
+        return page_of(found, before, limit)
+
+    def figure_totals(self, include_ai: bool = False) -> Totals:
+        ai = None if include_ai else False
+        with self._lock:
+            stored = self._read(lambda c: queries.figure_totals(c, ai), Totals())
+            rest = self._rows_without_figures(ai)
             saved = self.load_run()
-            if saved is not None:
-                found.append(progress_record(saved, self.last_name()))
-        return newest_first(found)
+        return stored + totals_of(rest, saved)
 
     def run_record(self, run_id: int) -> RunRecord | None:
-        if run_id == 0:
-            return next((r for r in self.list_runs() if r.run_id == 0), None)
+        if run_id == PROGRESS_ID:
+            return next(iter(self._in_progress()), None)
         with self._lock:
             for done in self.buffer.unsaved.finished:
                 if done.row.id == run_id:

@@ -144,8 +144,8 @@ def test_stats_hold_the_rating_of_the_counted_matches():
     stats = compute_stats(recorded_store().list_runs())
     rating = stats.as_json()["rating"]
     assert rating == {"value": None, "interval": None, "matches": stats.matches}
-    assert len(stats.results) == stats.matches
-    wins = sum(1 for _level, s in stats.results if s == 1.0)
+    assert sum(stats.results.values()) == stats.matches
+    wins = sum(n for (_level, s), n in stats.results.items() if s == 1.0)
     assert wins == stats.matches_won
     from belote2p.store import MemoryStore
 
@@ -155,7 +155,8 @@ def test_stats_hold_the_rating_of_the_counted_matches():
             many.record_finished_run(replayed(sample), "Ana", f"2026-04-0{i + 1}T10:00:00+00:00")
     big = compute_stats(many.list_runs(), anchors=ANCHORS)
     assert big.matches >= MIN_MATCHES
-    assert big.rating == rating_of(big.results, ANCHORS) and big.rating.value is not None
+    each = [key for key, n in big.results.items() for _ in range(n)]  # one a match
+    assert big.rating == rating_of(each, ANCHORS) and big.rating.value is not None
 
 
 def test_stats_json_carries_the_rating(tmp_path):

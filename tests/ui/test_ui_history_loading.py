@@ -1,4 +1,4 @@
-"""History lists the runs off the frame loop: the store's ``list_runs``
+"""History lists the runs off the frame loop: the store's ``runs_page``
 replays every recorded run (hundreds of milliseconds for a hundred runs), so
 the screen says "Loading…" and the loop goes on drawing and answering the
 player until the list is there."""
@@ -18,19 +18,19 @@ from belote2p.ui.navigation import Route
 
 
 class SlowStore(MemoryStore):
-    """``list_runs`` waits until the test lets it finish, and notes its thread."""
+    """``runs_page`` waits until the test lets it finish, and notes its thread."""
 
     def __init__(self) -> None:
         super().__init__()
         self.release = threading.Event()
         self.threads: list[threading.Thread] = []
 
-    def list_runs(self):
+    def runs_page(self, before=None, limit=None):
         self.threads.append(threading.current_thread())
         if threading.current_thread() is threading.main_thread():
-            return super().list_runs()  # on the frame loop: do not hang the test, fail it
-        assert self.release.wait(timeout=60), "the test never let list_runs finish"
-        return super().list_runs()
+            return super().runs_page(before, limit)  # on the frame loop: fail, do not hang
+        assert self.release.wait(timeout=60), "the test never let runs_page finish"
+        return super().runs_page(before, limit)
 
 
 def test_history_loads_its_runs_while_the_loop_keeps_drawing_and_answering():
@@ -44,7 +44,7 @@ def test_history_loads_its_runs_while_the_loop_keeps_drawing_and_answering():
         game.nav.push(Route.HISTORY)
         history = game.app.top
         assert store.threads and store.threads[0] is not threading.main_thread(), \
-            "list_runs ran on the frame loop"
+            "runs_page ran on the frame loop"
         frames = game.app.frames
         drawn: list[str] = []
         from belote2p.ui import gfx
@@ -93,13 +93,13 @@ def _finished_run():
 
 
 class FailingStore(MemoryStore):
-    """``list_runs`` fails with ``error``."""
+    """``runs_page`` fails with ``error``."""
 
     def __init__(self, error: Exception) -> None:
         super().__init__()
         self.error = error
 
-    def list_runs(self):
+    def runs_page(self, before=None, limit=None):
         raise self.error
 
 

@@ -2,11 +2,13 @@
 matches and their hands (a hand opens its review), its commitment (with how to
 check it) and, once it is over, its seed; and "Export run" for a finished run that kept its moves.
 
-The runs come from the store's ``list_runs``, the matches from
-``services.history.match_summaries`` (the run replayed from its actions).
-``list_runs`` replays every recorded run (a few hundred milliseconds for a
-hundred runs, the first time): it runs off the frame loop, and the screen
-says "Loading…" until it is done.
+The runs come a page at a time (``PAGE`` runs) from the store's
+``runs_page``, which reads each run's stored figures (issue #31: the cost of a
+page does not grow with the history), off the frame loop: the screen says
+"Loading…" until the first page is there, and asks for the next one when the
+list is scrolled near its end.  The matches of an opened run come from
+``services.history.match_summaries`` (that run replayed from its actions,
+read with ``run_record``).
 """
 
 from __future__ import annotations
@@ -108,11 +110,21 @@ def hand_title(match: MatchSummary, hand: HandSummary) -> str:
     return _("Match {n}").format(n=match.number) + " · " + _("Hand {n}").format(n=hand.number)
 
 
+PAGE = 100  # runs a page
+NEAR_END = 30  # rows from the end of the list that ask for the next page
+
+
+def _page_loader(ctx: SceneContext, after: RunRecord | None) -> Future[list[RunRecord]]:
+    """The page of runs listed after ``after``, read off the frame loop."""
+    store = ctx.session.store
+    return ctx.worker.in_background(lambda: store.runs_page(after, PAGE))
+
+
 class HistoryScene(MenuScene):
     def __init__(self, ctx: SceneContext):
         self.records: list[RunRecord] = []
-        self.loading: Future[list[RunRecord]] | None = ctx.worker.in_background(
-            ctx.session.store.list_runs)
+        self.more = True  # the store may hold runs past those listed
+        self.loading: Future[list[RunRecord]] | None = _page_loader(ctx, None)
         self.opened: RunRecord | None = None
         self.matches: list[MatchSummary] = []
         self.selected = 0
@@ -122,19 +134,33 @@ class HistoryScene(MenuScene):
 
     def update(self, dt: float) -> None:
         self._take_records()
+        if self.opened is None and self.loading is None and self.more \
+                and self._last_visible() >= len(self.records) - NEAR_END:
+            self._load_page()
+
+    def _load_page(self) -> None:
+        self.loading = _page_loader(self.ctx, self.records[-1] if self.records else None)
 
     def _take_records(self) -> None:
-        """The runs, once the store has listed them (off the frame loop)."""
+        """The next page of runs, once the store has read it (off the frame loop)."""
         loading = self.loading
         if loading is None or not loading.done():
             return
         self.loading = None
         try:
-            self.records = loading.result()
-        except STORAGE_FAILURES as exc:  # no runs, and why; a bug surfaces
+            page = loading.result()
+        except STORAGE_FAILURES as exc:  # no more runs, and why; a bug surfaces
             self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
-            self.records = []
+            page = []
+        self.records += page
+        self.more = len(page) == PAGE
         self.build()
+
+    def _last_visible(self) -> int:
+        """The index of the last run row the list can show at its scroll."""
+        if not hasattr(self, "list_rect"):
+            return 0
+        return (self.scroll + self.list_rect.h) // max(1, self.row_h)
 
     # ------------------------------------------------------------ content
     def build(self) -> None:
@@ -211,8 +237,15 @@ class HistoryScene(MenuScene):
 
     # ------------------------------------------------------------ actions
     def open(self, record: RunRecord) -> None:
-        self.opened, self.selected, self.scroll = record, 0, 0
-        self.matches = match_summaries(record)
+        try:  # the list's records carry no actions: the run with them
+            whole = self.ctx.session.store.run_record(record.run_id)
+        except STORAGE_FAILURES as exc:
+            whole = None
+            self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+        if whole is None:
+            return
+        self.opened, self.selected, self.scroll = whole, 0, 0
+        self.matches = match_summaries(whole)
         self.build()
 
     def activate(self, b: Button) -> None:

@@ -1,12 +1,15 @@
 """Statistics: the player's figures over every recorded run, and two charts
 (the score of each run over time, the win rate against each rival level).
 
-The figures are ``services.stats.compute_stats`` over the store's
-``list_runs`` (the player's runs; autoplay's are left out).
+The figures are ``services.stats.stats_of`` over the store's
+``figure_totals`` (the player's runs; autoplay's are left out: the runs'
+stored figures summed, issue #31), read off the frame loop: the screen says
+"Loading…" until they are there.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from typing import Any
 
 import pygame
@@ -15,7 +18,8 @@ from ...services.advice_text import rating_line
 from ...services.i18n import _, format_number
 from ...services.rating import RatingDataError
 from ...services.runs_text import figure_rows, older_runs_note  # the CLI's words too
-from ...services.stats import LevelStats, Stats, compute_stats, score_series
+from ...services.stats import LevelStats, Stats, score_series, stats_of
+from ...store.api import STORAGE_FAILURES, Store
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -41,18 +45,45 @@ def level_bars(by_level: dict[int, LevelStats]) -> list[Bar]:
     return bars
 
 
+def read_figures(store: Store) -> tuple[Stats, str | None, list[tuple[str, int]]]:
+    """The statistics, why the rating is missing (its data file is bad) or
+    None, and the score of each run, oldest first (every figure from the
+    runs' stored figures: nothing is replayed)."""
+    totals, problem = store.figure_totals(), None
+    try:
+        stats = stats_of(totals)
+    except RatingDataError as exc:  # the figures still show, without the rating
+        stats, problem = stats_of(totals, rated=False), str(exc)
+    return stats, problem, score_series(r for r in store.runs_page() if not r.ai)
+
+
 class StatsScene(MenuScene):
     def __init__(self, ctx: SceneContext):
-        # Computed once: every run is replayed, and build() runs again on a resize.
-        records = ctx.session.store.list_runs()
-        try:
-            stats = compute_stats(records)
-        except RatingDataError as exc:  # the figures still show, without the rating
-            ctx.toast(str(exc))
-            stats = compute_stats(records, rated=False)
-        self.figures: Stats | None = stats if stats.runs else None
-        self.series = score_series(r for r in records if not r.ai)  # oldest first
+        # Read once, off the frame loop (build() runs again on a resize).
+        store = ctx.session.store
+        self.loading: Future[tuple[Stats, str | None, list[tuple[str, int]]]] | None = \
+            ctx.worker.in_background(lambda: read_figures(store))
+        self.figures: Stats | None = None
+        self.series: list[tuple[str, int]] = []
         super().__init__(ctx)
+        self._take_figures()
+
+    def update(self, dt: float) -> None:
+        self._take_figures()
+
+    def _take_figures(self) -> None:
+        loading = self.loading
+        if loading is None or not loading.done():
+            return
+        self.loading = None
+        try:
+            stats, problem, self.series = loading.result()
+        except STORAGE_FAILURES as exc:  # no figures, and why; a bug surfaces
+            self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+            return
+        if problem is not None:
+            self.ctx.toast(problem)
+        self.figures = stats if stats.runs else None
 
     def build(self) -> None:
         f = self.fonts
@@ -81,8 +112,9 @@ class StatsScene(MenuScene):
                            self.buttons[0].rect.top - f.body - top)
         if self.figures is None:
             gfx.panel(surf, area, radius=f.body)
-            gfx.blit_text(surf, _("No runs recorded yet: play one and its figures show here."),
-                          f.body, c("text_dim"), area.center, "center")
+            empty = _("Loading…") if self.loading is not None \
+                else _("No runs recorded yet: play one and its figures show here.")
+            gfx.blit_text(surf, empty, f.body, c("text_dim"), area.center, "center")
         else:
             self._draw_figures(surf, area, self.figures)
         self.draw_buttons(surf)
@@ -138,4 +170,5 @@ class StatsScene(MenuScene):
         older = self.figures.without_actions if self.figures is not None else 0
         rating = self.figures.rating if self.figures is not None else None
         return dict(super().offer(), figures=dict(rows), series=list(self.series),
+                    loading=self.loading is not None,
                     older_runs=older, rating=rating_line(rating) if rating else None)

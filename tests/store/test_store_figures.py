@@ -1,0 +1,158 @@
+"""Issue #31 item 4: a finished run's figures are counted once, when it is
+recorded (or by schema step 4 for the runs already there), and the statistics,
+History's pages and ``runs`` read them; an edited or damaged run is still
+judged as before (its figures are dropped by the change and it is replayed)."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from belote2p.match import Run
+from belote2p.services.stats import compute_stats, stats_of
+from belote2p.store import MemoryStore, open_store, queries, schema
+from belote2p.store import figures as figures_module
+from belote2p.store import runs as runs_module
+from belote2p.store.paths import DB_NAME
+from belote2p.store.rows import RUN_COLUMNS
+from tests.support.store_runs import random_actions
+
+LONG_RUNS = 6  # long random runs; every prefix of each, abandoned, is a run too
+CUTS = 50
+
+
+def _runs() -> list[tuple[str, tuple[str, ...], bool]]:
+    """A few hundred different finished runs, fast: prefixes of a few long ones,
+    abandoned (seed, actions, abandoned), and the long ones whole."""
+    out = []
+    for i in range(LONG_RUNS):
+        seed = f"figures-{i}"
+        actions = tuple(random_actions(seed, n_matches=None))
+        out.append((seed, actions, False))
+        for k in range(1, CUTS):
+            out.append((seed, actions[:len(actions) * k // CUTS], True))
+    return out
+
+
+def _record_all(store, found) -> None:
+    for i, (seed, actions, abandoned) in enumerate(found):
+        run = Run.replay(seed, list(actions))
+        if abandoned and not run.over:
+            run.abandon()
+        store.record_finished_run(run, f"P{i % 5}", f"2026-11-{1 + i % 28:02d}T10:00:{i % 60:02d}"
+                                  f".{i:06d}+00:00", ai_key=f"k{i}" if i % 7 == 0 else None)
+
+
+@pytest.fixture(scope="module")
+def many(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("many")
+    store = open_store(folder, echo=False)
+    _record_all(store, _runs())
+    store.close()
+    return folder
+
+
+def test_stored_figures_are_the_replayed_ones(many):
+    store = open_store(many, echo=False)
+    replayed = store.list_runs()  # every run checked and replayed, as before version 4
+    assert len(replayed) == LONG_RUNS * CUTS
+    for include_ai in (False, True):
+        assert stats_of(store.figure_totals(include_ai)) == \
+            compute_stats(replayed, include_ai=include_ai)
+    assert store.runs_page() == [replace(r, actions=()) for r in replayed]
+
+
+def test_statistics_and_pages_replay_no_run(many, monkeypatch):
+    class NoReplay:
+        def __init__(self, *args, **kwargs):
+            raise AssertionError("a run was replayed")
+
+    figures_module.figures_of.cache_clear()
+    monkeypatch.setattr(figures_module, "Run", NoReplay)
+    monkeypatch.setattr(runs_module, "Run", NoReplay)
+    store = open_store(many, echo=False)
+    stats = stats_of(store.figure_totals(include_ai=True))
+    assert stats.runs == LONG_RUNS * CUTS and stats.hands > 0
+    first = store.runs_page(limit=100)
+    second = store.runs_page(first[-1], 100)
+    assert len(first) == len(second) == 100 and first[-1].started > second[0].started
+    assert [r.run_id for r in store.runs_page()][:200] == [r.run_id for r in first + second]
+    assert len(store.leaderboard()) == 10
+
+
+def _edit(folder: Path, sql: str) -> None:
+    conn = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    conn.execute(sql)
+    conn.close()
+
+
+@pytest.mark.parametrize("edit", [
+    "UPDATE runs SET streak = 99, margin_total = 9999, score = 999999 WHERE id = 2",
+    "UPDATE runs SET actions = '[\"take:S\", \"take:S\"]' WHERE id = 2",
+    "UPDATE run_figures SET score = 999999, streak = 99, hands = 5000 WHERE run_id = 2",
+])
+def test_an_edited_run_or_figure_is_judged_as_before(tmp_path, edit):
+    store = open_store(tmp_path, echo=False)
+    _record_all(store, _runs()[:3])
+    before = stats_of(store.figure_totals())
+    store.close()
+    _edit(tmp_path, edit)
+    store = open_store(tmp_path, echo=False)
+    listed = {r.run_id: r for r in store.runs_page()}
+    assert listed[2].altered == ("run_figures" not in edit)
+    assert (listed[2].score < 999_999 and 2 not in {e.entry_id for e in store.leaderboard()}) \
+        or "run_figures" in edit
+    after = stats_of(store.figure_totals())
+    assert after.best_score < 999_999 and after.hands < 5000
+    assert after == compute_stats(store.list_runs())
+    if "actions" not in edit:
+        assert after == before  # the replayed figures, whatever the edit claimed
+
+
+def _version_3(folder: Path, found) -> None:
+    """A database of version 3 holding ``found``: as the game before issue #31 kept it."""
+    memory = MemoryStore()
+    _record_all(memory, found)
+    rows: list[tuple[Any, ...]] = memory._read(lambda c: queries.run_rows(c), [])
+    folder.mkdir(exist_ok=True)
+    conn = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    schema.migrate(conn, schema.MIGRATIONS[:3])
+    marks = ", ".join("?" for _ in rows[0])
+    conn.executemany(f"INSERT INTO runs ({', '.join(RUN_COLUMNS)}) VALUES ({marks})",
+                     rows)
+    conn.close()
+
+
+def test_the_migration_counts_the_figures_of_the_runs_already_there(tmp_path):
+    found = _runs()[:40]
+    _version_3(tmp_path, found)
+    store = open_store(tmp_path, echo=False)
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 4
+    assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 40
+    assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+
+
+def test_a_migration_that_fails_midway_leaves_version_3(tmp_path, monkeypatch):
+    _version_3(tmp_path, _runs()[:5])
+    calls = []
+
+    def failing(conn, entry_id=None):
+        calls.append(entry_id)
+        conn.execute("INSERT INTO run_figures (run_id) VALUES (1)")  # NOT NULL: fails
+        return 0
+
+    monkeypatch.setattr(schema, "count_missing_figures", failing)
+    conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
+    with pytest.raises(sqlite3.IntegrityError):
+        schema.migrate(conn)
+    assert calls and schema.version_of(conn) == 3
+    assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'run_figures'"
+                        ).fetchone() is None
+    monkeypatch.undo()
+    assert schema.migrate(conn) == 4
+    assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 5
