@@ -120,10 +120,13 @@ MAX_POINTS = 500  # a chart of more points than it has pixels shows nothing more
 
 
 def score_series(records: Iterable[RunRecord]) -> list[tuple[str, int]]:
-    """``(started, score)`` of each finished run, oldest first (for the plot);
-    beyond ``MAX_POINTS`` runs, ``MAX_POINTS`` of them evenly spread, the
-    first and the last included."""
-    found = sorted((r.started, r.score) for r in records if r.ended is not None)
+    """``(started, score)`` of each finished run, oldest first (for the plot)."""
+    return thinned(sorted((r.started, r.score) for r in records if r.ended is not None))
+
+
+def thinned(found: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """Beyond ``MAX_POINTS`` points, ``MAX_POINTS`` of them evenly spread,
+    the first and the last included."""
     if len(found) <= MAX_POINTS:
         return found
     last = len(found) - 1

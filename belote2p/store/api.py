@@ -296,6 +296,11 @@ class Store(Protocol):
         them): those listed after ``before`` (None: from the first), at most
         ``limit`` (None: all)."""
         ...
+    def run_scores(self, include_ai: bool = False) -> list[tuple[str, int]]:
+        """``(started, score)`` of every finished run of the player (with
+        ``include_ai`` the autoplay runs too), oldest first: the stored
+        figures' score, as ``runs_page`` lists it."""
+        ...
     def figure_totals(self, include_ai: bool = False) -> Totals:
         """The figures of the player's runs (with ``include_ai`` the autoplay
         runs too), the run in progress included, summed (``store.figures``)."""

@@ -295,6 +295,13 @@ def best_with_figures(conn: sqlite3.Connection, limit: int, ai: bool | None = No
         args + (limit,)).fetchall()
 
 
+def figure_scores(conn: sqlite3.Connection, ai: bool | None = None) -> list[tuple[Any, ...]]:
+    """(started, score) of every run that has figures, the figures' score."""
+    where, args = _ai_filter(ai)
+    return conn.execute(f"SELECT runs.started, f.score FROM runs JOIN run_figures f "
+                        f"ON f.run_id = runs.id WHERE {where}", args).fetchall()
+
+
 # History's list: what a row shows, and its figures (no actions, no results)
 LISTED_COLUMNS = ("id", "name", "started", "ended", "seed", "abandoned", "ai",
                   "actions IS NOT NULL", "daily", "daily_counted")

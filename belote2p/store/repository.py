@@ -83,6 +83,14 @@ class Repository:
         """The runs that have no stored figures, checked and replayed."""
         return self.checked_rows(queries.rows_without_figures(conn, ai))
 
+    @staticmethod
+    def figure_scores(conn: sqlite3.Connection, ai: bool | None = None
+                      ) -> list[tuple[str, int]]:
+        """(started, score) of the runs that have figures (values of another
+        type left out)."""
+        return [(started, score) for started, score in queries.figure_scores(conn, ai)
+                if isinstance(started, str) and isinstance(score, int)]
+
     def listed(self, conn: sqlite3.Connection, before: tuple[str, int] | None,
                limit: int | None) -> list[RunRecord]:
         """History's records of the runs with stored figures, without their

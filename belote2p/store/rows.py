@@ -11,6 +11,7 @@ import json
 import re
 from collections.abc import Sequence
 from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
 
 from ..fairness import DailyDateError, commitment, daily_seed, parse_daily_date, seed_problem
@@ -256,6 +257,12 @@ def name_value(text: Any) -> str | None:
     return value
 
 
+@lru_cache(maxsize=1024)
+def _listed_name(value: Any) -> str:
+    """``_shown_name``, once a name: a history holds few names, many times."""
+    return _shown_name(value)
+
+
 def listed_record(raw: Sequence[Any]) -> RunRecord:
     """A row of ``queries.listed_runs``: a run that has its figures (so it
     passed ``run_row``'s checks when they were counted, and was not changed
@@ -264,7 +271,7 @@ def listed_record(raw: Sequence[Any]) -> RunRecord:
     (run_id, name, started, ended, seed, abandoned, ai, exportable, daily, counted,
      score, streak, margin, altered) = raw
     return RunRecord(
-        run_id=_int(run_id, "id", 1), name=_shown_name(name), started=_text(started, "start"),
+        run_id=_int(run_id, "id", 1), name=_listed_name(name), started=_text(started, "start"),
         ended=_text(ended, "end"),
         status=RunStatus.ABANDONED if abandoned else RunStatus.OVER,
         streak=_int(streak, "streak", 0), margin_total=_int(margin, "margin total", 0),

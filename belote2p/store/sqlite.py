@@ -413,6 +413,14 @@ class SqliteStore:
             found += self._in_progress()
         return page_of(found, before, limit)
 
+    def run_scores(self, include_ai: bool = False) -> list[tuple[str, int]]:
+        ai = None if include_ai else False
+        with self._lock:
+            found: list[tuple[str, int]] = self._read(
+                lambda c: self.repository.figure_scores(c, ai), [])
+            rest = self._rows_without_figures(ai)
+        return sorted(found + [(row.started, row.score) for row in rest])
+
     def figure_totals(self, include_ai: bool = False) -> Totals:
         ai = None if include_ai else False
         with self._lock:

@@ -64,6 +64,7 @@ def test_stored_figures_are_the_replayed_ones(many):
         assert stats_of(store.figure_totals(include_ai)) == \
             compute_stats(replayed, include_ai=include_ai)
     assert store.runs_page() == [replace(r, actions=()) for r in replayed]
+    assert store.run_scores(True) == sorted((r.started, r.score) for r in replayed)
 
 
 def test_statistics_and_pages_replay_no_run(many, monkeypatch):
@@ -77,6 +78,7 @@ def test_statistics_and_pages_replay_no_run(many, monkeypatch):
     store = open_store(many, echo=False)
     stats = stats_of(store.figure_totals(include_ai=True))
     assert stats.runs == LONG_RUNS * CUTS and stats.hands > 0
+    assert len(store.run_scores(True)) == LONG_RUNS * CUTS
     first = store.runs_page(limit=100)
     second = store.runs_page(first[-1], 100)
     assert len(first) == len(second) == 100 and first[-1].started > second[0].started

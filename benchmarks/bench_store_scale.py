@@ -1,0 +1,232 @@
+"""What a long history costs: ``stats``, ``runs`` and ``leaderboard`` with
+10,000 and 100,000 finished runs, and the Statistics and History screens.
+
+    python benchmarks/bench_store_scale.py [--runs 10000 100000] [--repeats 3]
+        [--code TREE] [--ui] [--keep DIR]
+
+``--code TREE``: the belote2p source tree measured (default: this one), so
+the same script measures main (``--code /work/main``, say) and a branch.
+Prints one JSON line per history size: the median wall time of each command
+(a fresh process each time, as a player runs it), and with ``--ui`` the time
+from opening each screen to its figures shown and the longest frame meanwhile.
+
+How the history is made, fast and realistic (issue #31): ``SOURCES`` runs are
+played for real by the level-1 AI against the rival (``testing.play``, about
+0.06 s each), and each is cut at ``CUTS`` places into abandoned runs, so about
+``SOURCES * (CUTS + 1)`` different runs (different actions: a cache of replays
+does not serve one for another), recorded with the tree's own
+``queries.insert_run`` in one transaction (the tree counts and keeps their
+figures if it does so).  Then the rows (and their ``run_figures`` rows, when
+the tree has that table) are copied with new ids and new start times up to the
+size asked, in the order that makes a replay cache of fewer entries than the
+distinct runs miss every time, as a real history of different runs would.  The
+copies are player runs (``ai`` 0) so that ``stats`` counts them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = 200  # runs played for real
+CUTS = 25  # abandoned prefixes of each
+COMMANDS = ("stats --json", "runs --json", "leaderboard --json")
+SCREENS = ("stats", "history")
+DB = "belote2p.db"
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--runs", type=int, nargs="+", default=[10_000, 100_000])
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--code", type=Path, default=ROOT, help="the belote2p tree measured")
+    p.add_argument("--ui", action="store_true", help="time the Statistics and History screens")
+    p.add_argument("--keep", type=Path, help="make the histories in this folder and keep them")
+    p.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # work done in the tree's code
+    return p.parse_args(argv)
+
+
+def in_tree(code: Path, *args: str, timeout: float = 3600) -> str:
+    """This script run with ``--child ARGS`` on ``code``'s belote2p; its stdout."""
+    env = dict(os.environ, PYTHONPATH=str(code), SDL_VIDEODRIVER="dummy",
+               SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.pop("BELOTE2P_DATA_DIR", None)
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", *args],
+                          env=env, capture_output=True, text=True, timeout=timeout, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"bench_store_scale: child {args} failed:\n{done.stderr[-2000:]}")
+    return done.stdout
+
+
+# -- making the history (in the measured tree) ------------------------------------
+def child_distinct(folder: str) -> None:
+    """Record the distinct runs with the tree's own code."""
+    import sqlite3
+
+    from belote2p.store import open_store, queries
+    from belote2p.store.api import finished_row
+    from belote2p.testing.play import play_run
+
+    open_store(folder, echo=False).close()  # made and migrated by the tree
+    conn = sqlite3.connect(Path(folder) / DB, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+    start = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    index = 0
+    for s in range(SOURCES):
+        whole = play_run(f"bench-{s}", "1")
+        for cut in range(1, CUTS + 2):
+            run = whole if cut > CUTS else _abandoned(whole, len(whole.actions) * cut // (CUTS + 1))
+            started = (start + timedelta(minutes=index)).isoformat(timespec="microseconds")
+            queries.insert_run(conn, finished_row(run, f"Player {index % 9}", started))
+            index += 1
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def _abandoned(whole: Any, keep: int) -> Any:
+    from belote2p.match import Run
+
+    run = Run.replay(whole.seed, list(whole.actions[:keep]))
+    if not run.over:
+        run.abandon()
+    return run
+
+
+def grow(folder: Path, size: int) -> None:
+    """Copy the distinct runs (and their figures) up to ``size`` runs."""
+    import sqlite3
+
+    conn = sqlite3.connect(folder / DB, isolation_level=None)
+    columns = [r[1] for r in conn.execute("PRAGMA table_info(runs)")]
+    source = conn.execute(f"SELECT {', '.join(columns)} FROM runs ORDER BY id").fetchall()
+    has_figures = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'run_figures'"
+                               ).fetchone() is not None
+    figures = {}
+    if has_figures:
+        fcols = [r[1] for r in conn.execute("PRAGMA table_info(run_figures)")]
+        figures = {row[0]: row for row in conn.execute(
+            f"SELECT {', '.join(fcols)} FROM run_figures")}
+    at = {name: i for i, name in enumerate(columns)}
+    start = datetime(2026, 2, 1, tzinfo=timezone.utc)
+    conn.execute("BEGIN IMMEDIATE")
+    for n in range(len(source), size):
+        row = list(source[n % len(source)])  # cycling: a cache smaller than the runs misses
+        old_id = row[at["id"]]
+        started = start + timedelta(seconds=n)
+        row[at["id"]] = n + 1
+        row[at["started"]] = started.isoformat(timespec="microseconds")
+        row[at["ended"]] = (started + timedelta(minutes=5)).isoformat(timespec="microseconds")
+        conn.execute(f"INSERT INTO runs ({', '.join(columns)}) VALUES "
+                     f"({', '.join('?' for _ in columns)})", row)
+        if old_id in figures:
+            copy = (n + 1, *figures[old_id][1:])
+            conn.execute(f"INSERT INTO run_figures VALUES ({', '.join('?' for _ in copy)})",
+                         copy)
+    conn.execute("COMMIT")
+    conn.close()
+
+
+# -- measuring ---------------------------------------------------------------------
+def time_command(code: Path, folder: Path, command: str) -> float:
+    env = dict(os.environ, PYTHONPATH=str(code))
+    env.pop("BELOTE2P_DATA_DIR", None)
+    t = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(folder),
+                           *command.split()], env=env, capture_output=True, timeout=3600,
+                          check=False)
+    took = time.perf_counter() - t
+    if done.returncode != 0:
+        raise SystemExit(f"{command}: exit {done.returncode}: {done.stderr[-500:]!r}")
+    return took
+
+
+def child_screen(folder: str, screen: str) -> None:
+    """Open ``screen`` on the store in ``folder``: the seconds until its figures
+    show, and the longest frame meanwhile (the opening call counts as one)."""
+    from belote2p.store import open_store
+    from belote2p.testing import harness as h
+    from belote2p.ui.navigation import Route
+
+    game = h.make_app(store=open_store(folder, echo=False), worker="thread")
+    game.nav.reset(Route.TITLE)
+    h.step(game, 3)
+    route = Route.STATS if screen == "stats" else Route.HISTORY
+    frames = []
+    t0 = time.perf_counter()
+    game.nav.push(route)
+    frames.append(time.perf_counter() - t0)
+    while True:
+        t = time.perf_counter()
+        h.step(game)
+        frames.append(time.perf_counter() - t)
+        top = game.app.top
+        assert top is not None
+        offer = top.offer()
+        if not offer.get("loading", False):
+            break
+        if time.perf_counter() - t0 > 600:
+            raise SystemExit("the screen never finished loading")
+    opened = time.perf_counter() - t0
+    shown = len(offer.get("rows", [])) if screen == "history" else offer["figures"]
+    print(json.dumps({"open_s": round(opened, 3), "max_frame_ms": round(max(frames) * 1000, 1),
+                      "frames": len(frames), "shown": bool(shown)}))
+    game.app.shutdown()
+    game.ctx.worker.shutdown()
+
+
+def measure(args: argparse.Namespace, folder: Path, size: int) -> dict[str, Any]:
+    out: dict[str, Any] = {"runs": size, "code": str(args.code), "repeats": args.repeats,
+                           "load_before": os.getloadavg()[0]}
+    time_command(args.code, folder, "runs --json")  # warm the file cache
+    timings: dict[str, list[float]] = {c: [] for c in COMMANDS}
+    for _ in range(args.repeats):  # interleaved: the machine's other work hits each alike
+        for command in COMMANDS:
+            timings[command].append(time_command(args.code, folder, command))
+    out["commands_s"] = {c: round(statistics.median(v), 3) for c, v in timings.items()}
+    out["commands_all_s"] = {c: [round(x, 3) for x in v] for c, v in timings.items()}
+    if args.ui:
+        screens: dict[str, list[dict[str, Any]]] = {s: [] for s in SCREENS}
+        for _ in range(args.repeats):
+            for screen in SCREENS:
+                line = in_tree(args.code, "screen", str(folder), screen).strip().splitlines()[-1]
+                screens[screen].append(json.loads(line))
+        out["screens"] = {s: {"open_s": statistics.median(r["open_s"] for r in v),
+                              "max_frame_ms": statistics.median(r["max_frame_ms"] for r in v),
+                              "all": v} for s, v in screens.items()}
+    out["load_after"] = os.getloadavg()[0]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.child:
+        kind, *rest = args.child
+        child_distinct(*rest) if kind == "distinct" else child_screen(*rest)
+        return 0
+    args.code = args.code.resolve()
+    base = args.keep or Path(tempfile.mkdtemp(prefix="bench-store-scale-"))
+    base.mkdir(parents=True, exist_ok=True)
+    folder = base / "history"
+    if not (folder / DB).exists():
+        t = time.perf_counter()
+        in_tree(args.code, "distinct", str(folder))
+        print(f"# {SOURCES * (CUTS + 1)} distinct runs recorded in "
+              f"{time.perf_counter() - t:.1f} s", file=sys.stderr)
+    for size in sorted(args.runs):
+        grow(folder, size)
+        print(json.dumps(measure(args, folder, size)), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
