@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from datetime import date, datetime, timezone
+from datetime import date, datetime, timedelta, timezone
 
 COMMITMENT_DIGITS = 12
 DAILY_PREFIX = "daily-"
@@ -104,3 +104,24 @@ def daily_seed(day: date) -> str:
 def today_utc() -> date:
     """The daily challenge's day: the date in UTC, the same everywhere."""
     return datetime.now(timezone.utc).date()
+
+
+# A clock may be a little off the one that checks it, no more.
+CLOCK_SKEW = timedelta(minutes=10)
+
+
+def daily_time_problem(day: date, moment: datetime) -> str | None:
+    """What is wrong with a run of ``day``'s daily challenge starting at
+    ``moment``, or None.  The rule: the daily challenge is played on its day,
+    the UTC date (the day every copy of the game agrees on, whatever its time
+    zone), give or take CLOCK_SKEW at either end.  The command line refuses
+    to start one outside its day, and ``verify`` compares the day a run file
+    claims with the time it says the run started."""
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    opens = datetime(day.year, day.month, day.day, tzinfo=timezone.utc)
+    if opens - CLOCK_SKEW <= moment < opens + timedelta(days=1) + CLOCK_SKEW:
+        return None
+    when = moment.astimezone(timezone.utc).isoformat(timespec="minutes")
+    return (f"the daily challenge of {day.isoformat()} is played on that day (UTC), "
+            f"not at {when}")

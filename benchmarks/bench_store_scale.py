@@ -62,7 +62,8 @@ def in_tree(code: Path, *args: str, timeout: float = 3600) -> str:
                SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     env.pop("BELOTE2P_DATA_DIR", None)
     done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--child", *args],
-                          env=env, capture_output=True, text=True, timeout=timeout, check=False)
+                          env=env, cwd=code, capture_output=True, text=True, timeout=timeout,
+                          check=False)
     if done.returncode != 0:
         raise SystemExit(f"bench_store_scale: child {args} failed:\n{done.stderr[-2000:]}")
     return done.stdout
@@ -73,10 +74,12 @@ def child_distinct(folder: str) -> None:
     """Record the distinct runs with the tree's own code."""
     import sqlite3
 
+    import belote2p
     from belote2p.store import open_store, queries
     from belote2p.store.api import finished_row
     from belote2p.testing.play import play_run
 
+    print(f"# belote2p from {Path(belote2p.__file__).parent}", file=sys.stderr)
     open_store(folder, echo=False).close()  # made and migrated by the tree
     conn = sqlite3.connect(Path(folder) / DB, isolation_level=None)
     conn.execute("BEGIN IMMEDIATE")
@@ -141,9 +144,10 @@ def time_command(code: Path, folder: Path, command: str) -> float:
     env = dict(os.environ, PYTHONPATH=str(code))
     env.pop("BELOTE2P_DATA_DIR", None)
     t = time.perf_counter()
+    # cwd: ``python -m`` puts the working folder first on the path
     done = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(folder),
-                           *command.split()], env=env, capture_output=True, timeout=3600,
-                          check=False)
+                           *command.split()], env=env, cwd=code, capture_output=True,
+                          timeout=3600, check=False)
     took = time.perf_counter() - t
     if done.returncode != 0:
         raise SystemExit(f"{command}: exit {done.returncode}: {done.stderr[-500:]!r}")

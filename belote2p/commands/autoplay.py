@@ -6,10 +6,12 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.base import decide
-from ..fairness import daily_seed
+from ..fairness import daily_seed, daily_time_problem, parse_daily_date
 from ..match import PLAYER, Run
 from ..services.rival import rival_action
 from ..store.api import PlayedBy, Store
@@ -35,22 +37,41 @@ def autoplay_key(level: str, name: str, max_matches: int | None) -> str:
     return json.dumps([str(level), name, max_matches], ensure_ascii=False)
 
 
+class OutOfDay(ValueError):
+    """A daily run started outside its day (``fairness.daily_time_problem``)."""
+
+
+def _check_day(daily: str, started: str) -> None:
+    try:
+        moment = datetime.fromisoformat(started)
+    except ValueError:
+        raise OutOfDay(f"the run's start {started!r} is not a time") from None
+    problem = daily_time_problem(parse_daily_date(daily), moment)
+    if problem is not None:
+        raise OutOfDay(problem)
+
+
 def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: int | None,
-                  out: TextIO | None = None, daily: str | None = None) -> dict[str, Any]:
+                  out: TextIO | None = None, daily: str | None = None,
+                  clock: Callable[[], str] = now_iso) -> dict[str, Any]:
     """Play (or resume) one autoplay run to its end, saving after every action;
     returns the summary printed as the last line of ``belote2p autoplay``.
     ``daily``: the daily challenge's date (``seed`` is then that day's seed);
-    the run counts on the day's board when it is the day's first attempt."""
+    the run counts on the day's board when it is the day's first attempt, and
+    must start (or have started, resumed) on its day: else ``OutOfDay``, and
+    nothing is played.  ``clock``: the time a new run starts (ISO 8601, UTC)."""
     slot, saved = store.claim_autoplay(autoplay_key(level, name, max_matches), seed)
+    started = saved.started if saved is not None else clock()
+    if daily is not None:  # a daily run is played on its day (resumed: started on it)
+        _check_day(daily, started)
     if saved is not None:
         run, dropped = restore_run(saved.seed, saved.actions)
-        started = saved.started
         note = f"resuming an unfinished autoplay run of seed {seed} at action {len(run.actions)}"
         if dropped:
             note += f" ({dropped} saved actions could not be replayed)"
         print(f"belote2p: {note}", file=sys.stderr, flush=True)
     else:
-        run, started = Run(seed), now_iso()
+        run = Run(seed)
     counted = store.claim_daily(daily, seed, started, slot) if daily is not None else None
     if counted is False:
         print(f"belote2p: the daily challenge of {daily} was already attempted here: "
@@ -116,7 +137,11 @@ def autoplay_main(args: argparse.Namespace) -> int:
     seed = daily_seed(daily) if daily is not None else args.seed
     printable_stdout()
     store = open_store()
-    summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,
-                            daily=day)
+    try:
+        summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,
+                                daily=day)
+    except OutOfDay as exc:
+        print(f"belote2p: autoplay --daily: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(summary), flush=True)  # ASCII: \u escapes
     return 0 if summary["saved"] else 1

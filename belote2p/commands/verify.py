@@ -8,10 +8,12 @@ import sys
 
 from ..services.runfile import RunFileError, read_capped
 from ..services.verify import Status, Verdict, verify_bytes
+from ..services.verify_text import verdict_lines
 
 
 def verify_main(args: argparse.Namespace) -> int:
-    """``belote2p verify FILE|-``: the verdict as the last stdout line; exit 0/1/2."""
+    """``belote2p verify FILE|-``: the verdict in sentences (the player's language),
+    then as the last stdout line, JSON; exit 0/1/2."""
     try:
         if args.file == "-":
             data = read_capped(sys.stdin.buffer)
@@ -27,5 +29,7 @@ def verify_main(args: argparse.Namespace) -> int:
         verdict = verify_bytes(data)
     if verdict.status is Status.UNREADABLE:
         print(f"belote2p: {verdict.problem}", file=sys.stderr)
+    for line in verdict_lines(verdict):  # what it proves, what it only reports
+        print(line)
     print(json.dumps(verdict.as_json(), ensure_ascii=False), flush=True)
     return int(verdict.status)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..store.api import RunStatus
-from ..store.figures import LEVELS, Totals, figures_of
+from ..store.figures import LEVELS, Totals, evenly_spread, figures_of
 from .rating import Anchors, Rating, load_anchors, rating_of_counts
 
 if TYPE_CHECKING:
@@ -126,8 +126,5 @@ def score_series(records: Iterable[RunRecord]) -> list[tuple[str, int]]:
 
 def thinned(found: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """Beyond ``MAX_POINTS`` points, ``MAX_POINTS`` of them evenly spread,
-    the first and the last included."""
-    if len(found) <= MAX_POINTS:
-        return found
-    last = len(found) - 1
-    return [found[i * last // (MAX_POINTS - 1)] for i in range(MAX_POINTS)]
+    the first and the last included (``Store.run_scores`` picks the same)."""
+    return [found[i] for i in evenly_spread(len(found), MAX_POINTS)]

@@ -7,21 +7,40 @@ every action is legal, every rival action is exactly what the rival decides
 says, and the claimed streak, margin total and score are the replay's.
 
 The verdict is one JSON line (the last line ``verify`` prints):
-``{"valid", "streak", "margin_total", "score", "problem"}`` — the figures the
-replay reached (up to the problem, if any) and the first problem found, naming
-the action index (``actions[i]``, from 0) when an action is wrong.
+``{"valid", "streak", "margin_total", "score", "problem", "facts"}`` — the
+figures the replay reached (up to the problem, if any), the first problem
+found, naming the action index (``actions[i]``, from 0) when an action is
+wrong, and what the file says fact by fact (issue #31): ``"proven"`` for what
+the replay proves (the deals, the moves, the score, the rival's version, and
+for a daily run that its deals are the day's), ``"not proven"`` for those when
+the file fails, and ``"reported"`` for what no replay can prove, only the
+file's word: whether the attempt counted on its day's board, the player's
+name, when it was played (checked for sense, and for a daily run to be on its
+day, but a clock can be set), and whether the AI played it.
+
+A file claiming ``"counted": true`` still verifies (exit 0) when its run is
+true: an honest counted attempt and a practice one edited to say it counted
+are the same run, so no verdict could fail one and pass the other; the
+verdict says "counted: reported", never proven.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
-from enum import IntEnum
+from datetime import datetime, timezone
+from enum import Enum, IntEnum
 from typing import Any
 
 from ..actions import Action, IllegalAction, parse_action
 from ..cards import CardError
-from ..fairness import commitment, daily_seed, is_daily_form, parse_daily_date
+from ..fairness import (
+    CLOCK_SKEW,
+    commitment,
+    daily_seed,
+    daily_time_problem,
+    is_daily_form,
+    parse_daily_date,
+)
 from ..match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
 from .runfile import (
@@ -43,6 +62,30 @@ class Status(IntEnum):
     UNREADABLE = 2
 
 
+class Standing(str, Enum):
+    """What a run file does for one fact."""
+
+    PROVEN = "proven"  # the replay proves it
+    NOT_PROVEN = "not proven"  # the replay would prove it, but the file failed
+    REPORTED = "reported"  # only the file's word: no replay can prove it
+
+
+class Fact(str, Enum):
+    DEALS = "deals"  # the deals follow the seed, the one committed to
+    MOVES = "moves"  # every move legal, every rival move the rival's rule
+    SCORE = "score"  # the streak, margin total, score and end are the replay's
+    RIVAL_VERSION = "rival_version"  # the rival's level data is this game's
+    DAILY = "daily"  # a daily run's deals are its day's (its seed)
+    COUNTED = "counted"  # the day's counted first attempt, or practice
+    NAME = "name"  # the player's name
+    PLAYED = "played"  # when it was played (started, ended)
+    AI = "ai"  # the AI held the player's cards
+
+
+PROVEN_FACTS = (Fact.DEALS, Fact.MOVES, Fact.SCORE, Fact.RIVAL_VERSION)
+REPORTED_FACTS = (Fact.COUNTED, Fact.NAME, Fact.PLAYED, Fact.AI)
+
+
 @dataclass(frozen=True)
 class Verdict:
     status: Status
@@ -50,6 +93,8 @@ class Verdict:
     margin_total: int = 0
     score: int = 0
     problem: str | None = None
+    facts: tuple[tuple[Fact, Standing], ...] = ()  # none for an unreadable file
+    file: RunFile | None = None  # the file judged (None: unreadable)
 
     @property
     def valid(self) -> bool:
@@ -57,7 +102,16 @@ class Verdict:
 
     def as_json(self) -> dict[str, Any]:
         return {"valid": self.valid, "streak": self.streak, "margin_total": self.margin_total,
-                "score": self.score, "problem": self.problem}
+                "score": self.score, "problem": self.problem,
+                "facts": {fact.value: standing.value for fact, standing in self.facts}}
+
+
+def facts_of(run_file: RunFile, valid: bool) -> tuple[tuple[Fact, Standing], ...]:
+    """Fact by fact, what ``run_file`` proves (``valid``: it passed) or only reports."""
+    proof = Standing.PROVEN if valid else Standing.NOT_PROVEN
+    proven = PROVEN_FACTS + ((Fact.DAILY,) if run_file.daily is not None else ())
+    return tuple((fact, proof) for fact in proven) + tuple(
+        (fact, Standing.REPORTED) for fact in REPORTED_FACTS)
 
 
 class _Problem(Exception):
@@ -65,9 +119,8 @@ class _Problem(Exception):
 
 
 # The times of a run: no run was played before belote2p existed, and a clock
-# may be a little ahead of the one that checks (CLOCK_SKEW), no more.
+# may be a little ahead of the one that checks (fairness.CLOCK_SKEW), no more.
 EARLIEST_RUN = datetime(2026, 1, 1, tzinfo=timezone.utc)
-CLOCK_SKEW = timedelta(minutes=10)
 
 
 def verify_run_file(run_file: RunFile, levels: Levels | None = None,
@@ -77,16 +130,18 @@ def verify_run_file(run_file: RunFile, levels: Levels | None = None,
     try:
         _check_times(run_file, datetime.now(timezone.utc) if now is None else now)
         _check_header(run_file, levels)
+        _check_day(run_file)
         _replay(run, run_file, levels)
         _check_end(run, run_file)
         _check_figures(run, run_file)
     except _Problem as problem:
-        return _verdict(Status.NOT_VALID, run, str(problem))
-    return _verdict(Status.VALID, run, None)
+        return _verdict(Status.NOT_VALID, run, run_file, str(problem))
+    return _verdict(Status.VALID, run, run_file, None)
 
 
-def _verdict(status: Status, run: Run, problem: str | None) -> Verdict:
-    return Verdict(status, run.streak, run.margin_total, run.score, problem)
+def _verdict(status: Status, run: Run, run_file: RunFile, problem: str | None) -> Verdict:
+    return Verdict(status, run.streak, run.margin_total, run.score, problem,
+                   facts_of(run_file, status is Status.VALID), run_file)
 
 
 def _moment(text: str) -> datetime:
@@ -136,6 +191,15 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
         if run_file.seed != expected:
             raise _Problem(f"a daily run of {run_file.daily} must have the seed "
                            f"{expected!r}, not {run_file.seed!r}")
+
+
+def _check_day(run_file: RunFile) -> None:
+    """A daily run started on its day (``fairness.daily_time_problem``)."""
+    if run_file.daily is None:
+        return
+    problem = daily_time_problem(parse_daily_date(run_file.daily), _moment(run_file.started))
+    if problem is not None:
+        raise _Problem(f"the run 'started' {run_file.started}: {problem}")
 
 
 def _replay(run: Run, run_file: RunFile, levels: Levels | None) -> None:

@@ -296,10 +296,12 @@ class Store(Protocol):
         them): those listed after ``before`` (None: from the first), at most
         ``limit`` (None: all)."""
         ...
-    def run_scores(self, include_ai: bool = False) -> list[tuple[str, int]]:
+    def run_scores(self, include_ai: bool = False,
+                   most: int | None = None) -> list[tuple[str, int]]:
         """``(started, score)`` of every finished run of the player (with
         ``include_ai`` the autoplay runs too), oldest first: the stored
-        figures' score, as ``runs_page`` lists it."""
+        figures' score, as ``runs_page`` lists it; with ``most``, only that
+        many, evenly spread (``figures.evenly_spread``)."""
         ...
     def figure_totals(self, include_ai: bool = False) -> Totals:
         """The figures of the player's runs (with ``include_ai`` the autoplay

@@ -165,3 +165,13 @@ def _hand_tally(hand: Hand) -> Tally:
                  made=int(took and score.result is HandResult.MADE),
                  dedans=int(took and score.result is HandResult.DEDANS),
                  capots=int(score.capot == PLAYER), belotes=int(score.belote == PLAYER))
+
+
+def evenly_spread(total: int, most: int) -> list[int]:
+    """``most`` indices of ``range(total)`` evenly spread, the first and the
+    last included (all of them when there are no more than ``most``): the
+    points a chart of a long history plots."""
+    if total <= most:
+        return list(range(total))
+    last = total - 1
+    return [i * last // (most - 1) for i in range(most)]

@@ -12,15 +12,21 @@ their own files, and the OS releases them when the process dies.
 - ``FileLock`` in shared mode ("users"): held by every open store; a process
   that can take it exclusively is the only one with the database open.
 - ``FileLock`` in exclusive mode: the lock of a run slot (``Store.run_lock``).
+- ``owner_alive``: whether an autoplay slot's owner (host:pid) still plays it,
+  so that the same command resumes a killed one: a process of this host is
+  asked; one of another host (a shared or moved home) is gone once its slot
+  has not been saved for ``FOREIGN_STALE_AFTER``.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import socket
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 try:
@@ -148,3 +154,47 @@ class FileLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+# An autoplay saves after every action, so its slot's ``updated`` moves every
+# second or so while it plays.  Its owner on another host (a data folder on a
+# shared or moved home) cannot be asked whether it still runs: silent this
+# long, it is gone (killed, or the folder was carried off its machine).
+FOREIGN_STALE_AFTER = timedelta(minutes=10)
+
+
+def owner_alive(owner: str | None, updated: str | None, now: datetime | None = None) -> bool:
+    """Is the process that owns an autoplay slot (``owner`` = host:pid) still
+    playing it?  On this host: is that process running (when unsure: yes).  On
+    another host: did it save within ``FOREIGN_STALE_AFTER`` (an ``updated``
+    that is not a time: no)."""
+    if not isinstance(owner, str) or ":" not in owner:
+        return False
+    host, _, pid_text = owner.rpartition(":")
+    if host != socket.gethostname():
+        return _recent(updated, now or datetime.now(timezone.utc))
+    if os.name == "nt":
+        return True
+    try:
+        pid = int(pid_text)
+    except ValueError:
+        return False
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def _recent(updated: str | None, now: datetime) -> bool:
+    try:
+        moment = datetime.fromisoformat(str(updated))
+    except ValueError:
+        return False
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=timezone.utc)
+    return now - moment < FOREIGN_STALE_AFTER

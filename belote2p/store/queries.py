@@ -10,7 +10,7 @@ from typing import Any
 
 from . import rows
 from .api import BOARD_SIZE, RunRow, replayed
-from .figures import SUMMARY_COLUMNS, TALLY_COLUMNS, Tally, Totals, figures_of
+from .figures import SUMMARY_COLUMNS, TALLY_COLUMNS, Tally, Totals, evenly_spread, figures_of
 from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
 
 KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
@@ -106,7 +106,8 @@ def drop_current_of(conn: sqlite3.Connection, seed: str, started: str) -> None:
 
 def autoplay_slots(conn: sqlite3.Connection, key: str, seed: str) -> list[tuple[Any, ...]]:
     return conn.execute(
-        f"SELECT {columns('slot', 'owner', 'seed', 'started', 'actions')} FROM current_run "
+        f"SELECT {columns('slot', 'owner', 'updated', 'seed', 'started', 'actions')} "
+        "FROM current_run "
         "WHERE kind = 'autoplay' AND key = ? AND seed = ? ORDER BY updated DESC",
         (key, seed)).fetchall()
 
@@ -228,10 +229,12 @@ def prune_records(conn: sqlite3.Connection) -> None:
 
 
 # -- a finished run's figures (schema version 4, ``store/figures.py``)
-_FIGURE_COLUMNS = ("run_id", *SUMMARY_COLUMNS, "altered", *TALLY_COLUMNS)
+_FIGURE_COLUMNS = ("run_id", *SUMMARY_COLUMNS, "altered", "ai", "started", *TALLY_COLUMNS)
 _PUT_FIGURES = (f"INSERT OR REPLACE INTO run_figures ({', '.join(_FIGURE_COLUMNS)}) "
                 f"VALUES ({', '.join('?' for _ in _FIGURE_COLUMNS)})")
-_WITHOUT_FIGURES = "NOT EXISTS (SELECT 1 FROM run_figures f WHERE f.run_id = runs.id)"
+# the ids are read from an index (runs_started holds them), not from the runs' fat rows
+_WITHOUT_FIGURES = ("id IN (SELECT id FROM runs INDEXED BY runs_started "
+                    "WHERE id NOT IN (SELECT run_id FROM run_figures))")
 
 
 def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None) -> int:
@@ -254,7 +257,8 @@ def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None)
         assert row.actions is not None
         figures = figures_of(row.seed, row.actions, row.abandoned)
         conn.execute(_PUT_FIGURES, (row.id, *(getattr(figures, k) for k in SUMMARY_COLUMNS),
-                                    int(row.altered), *figures.tally.columns))
+                                    int(row.altered), int(row.ai), row.started,
+                                    *figures.tally.columns))
         counted += 1
     return counted
 
@@ -266,11 +270,11 @@ def _ai_filter(ai: bool | None, table: str = "runs") -> tuple[str, tuple[Any, ..
 def figure_totals(conn: sqlite3.Connection, ai: bool | None = None) -> Totals:
     """The figures of every run that has them, summed by SQLite (``ai`` True
     or False: only the autoplay runs, or only the player's)."""
-    where, args = _ai_filter(ai)
-    sums = ", ".join(f"SUM(f.{name})" for name in TALLY_COLUMNS)
+    where, args = _ai_filter(ai, "run_figures")
+    sums = ", ".join(f"SUM({name})" for name in TALLY_COLUMNS)
     found = conn.execute(
-        f"SELECT COUNT(*), MAX(f.streak), MAX(f.score), {sums} FROM run_figures f "
-        f"JOIN runs ON runs.id = f.run_id WHERE {where}", args).fetchone()
+        f"SELECT COUNT(*), MAX(streak), MAX(score), {sums} FROM run_figures WHERE {where}",
+        args).fetchone()
     return Totals(runs=int(found[0]), best_streak=int(found[1] or 0),
                   best_score=int(found[2] or 0), tally=Tally.from_columns(tuple(found[3:])))
 
@@ -295,11 +299,22 @@ def best_with_figures(conn: sqlite3.Connection, limit: int, ai: bool | None = No
         args + (limit,)).fetchall()
 
 
-def figure_scores(conn: sqlite3.Connection, ai: bool | None = None) -> list[tuple[Any, ...]]:
-    """(started, score) of every run that has figures, the figures' score."""
-    where, args = _ai_filter(ai)
-    return conn.execute(f"SELECT runs.started, f.score FROM runs JOIN run_figures f "
-                        f"ON f.run_id = runs.id WHERE {where}", args).fetchall()
+def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
+                  most: int | None = None) -> list[tuple[Any, ...]]:
+    """(started, score) of the runs that have figures, oldest first (by start,
+    then id), the figures' score; with ``most``: only that many, evenly
+    spread (``figures.evenly_spread``: SQLite numbers the rows, Python says
+    which)."""
+    where, args = _ai_filter(ai, "run_figures")
+    ordered = (f"SELECT started, score, row_number() OVER (ORDER BY started, run_id) - 1 "
+               f"AS n FROM run_figures WHERE {where}")
+    if most is None:
+        return [row[:2] for row in conn.execute(ordered, args).fetchall()]
+    total = conn.execute(f"SELECT COUNT(*) FROM run_figures WHERE {where}", args).fetchone()[0]
+    picks = evenly_spread(int(total), most)
+    return conn.execute(f"SELECT started, score FROM ({ordered}) WHERE n IN "
+                        f"({', '.join('?' for _ in picks)}) ORDER BY n",
+                        args + tuple(picks)).fetchall()
 
 
 # History's list: what a row shows, and its figures (no actions, no results)

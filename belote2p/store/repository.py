@@ -84,11 +84,11 @@ class Repository:
         return self.checked_rows(queries.rows_without_figures(conn, ai))
 
     @staticmethod
-    def figure_scores(conn: sqlite3.Connection, ai: bool | None = None
-                      ) -> list[tuple[str, int]]:
-        """(started, score) of the runs that have figures (values of another
-        type left out)."""
-        return [(started, score) for started, score in queries.figure_scores(conn, ai)
+    def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
+                      most: int | None = None) -> list[tuple[str, int]]:
+        """(started, score) of the runs that have figures, oldest first (with
+        ``most``: that many, evenly spread; values of another type left out)."""
+        return [(started, score) for started, score in queries.figure_scores(conn, ai, most)
                 if isinstance(started, str) and isinstance(score, int)]
 
     def listed(self, conn: sqlite3.Connection, before: tuple[str, int] | None,

@@ -264,17 +264,23 @@ def _listed_name(value: Any) -> str:
 
 
 def listed_record(raw: Sequence[Any]) -> RunRecord:
-    """A row of ``queries.listed_runs``: a run that has its figures (so it
-    passed ``run_row``'s checks when they were counted, and was not changed
-    since: a change deletes them), as History's list and ``runs`` show it.
-    Its actions are not read: ``Store.run_record`` gives them."""
+    """A row of ``queries.listed_runs``: a run that has its figures, so it
+    passed ``run_row``'s checks when they were counted and was not changed
+    since (a change deletes them); only the types are checked again, cheaply
+    (``runs`` reads 100,000 of them).  Its actions are not read:
+    ``Store.run_record`` gives them."""
     (run_id, name, started, ended, seed, abandoned, ai, exportable, daily, counted,
      score, streak, margin, altered) = raw
+    if not (_all_of(int, run_id, score, streak, margin)
+            and _all_of(str, started, ended, seed) and isinstance(daily, (str, type(None)))):
+        raise BadRow(f"run {run_id!r}: a listed value of the wrong type")
     return RunRecord(
-        run_id=_int(run_id, "id", 1), name=_listed_name(name), started=_text(started, "start"),
-        ended=_text(ended, "end"),
+        run_id=run_id, name=_listed_name(name), started=started, ended=ended,
         status=RunStatus.ABANDONED if abandoned else RunStatus.OVER,
-        streak=_int(streak, "streak", 0), margin_total=_int(margin, "margin total", 0),
-        score=_int(score, "score", 0), daily=daily, commitment=commitment(_text(seed, "seed")),
-        ai=bool(ai), seed=seed, actions=(), exportable=bool(exportable),
-        daily_counted=bool(counted), altered=bool(altered))
+        streak=streak, margin_total=margin, score=score, daily=daily,
+        commitment=commitment(seed), ai=bool(ai), seed=seed, actions=(),
+        exportable=bool(exportable), daily_counted=bool(counted), altered=bool(altered))
+
+
+def _all_of(kind: type, *values: Any) -> bool:
+    return all(type(value) is kind for value in values)

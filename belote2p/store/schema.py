@@ -29,7 +29,11 @@ FIGURES_SCHEMA = (
     " score INTEGER NOT NULL, streak INTEGER NOT NULL, margin_total INTEGER NOT NULL,"
     " level INTEGER NOT NULL, matches INTEGER NOT NULL,"
     " altered INTEGER NOT NULL,"  # 1: the stored figures are not the actions' (edited)
+    # the run's own, copied so that the sums and the plot never read the runs
+    # table (its rows hold the actions): a change to the run deletes them anyway
+    " ai INTEGER NOT NULL, started TEXT NOT NULL,"
     + "".join(f" {name} INTEGER NOT NULL," for name in TALLY_COLUMNS).rstrip(",") + ")",
+    "CREATE INDEX run_figures_series ON run_figures (ai, started, run_id)",  # the plot
     "CREATE INDEX runs_started ON runs (started, id)",  # History's pages, newest first
     "CREATE TRIGGER runs_edited AFTER UPDATE ON runs "
     "BEGIN DELETE FROM run_figures WHERE run_id = old.id; END",

@@ -57,9 +57,9 @@ from .api import (
 from .behind import WriteBehind
 from .buffer import WriteBuffer
 from .connection import Untouchable
-from .figures import Totals
+from .figures import Totals, evenly_spread
 from .keeper import Keeper, MemoryKeeper
-from .locks import FileLock, lock_path
+from .locks import FileLock, lock_path, owner_alive
 from .messages import MemoryMessages, Messages
 from .names import clean_name
 from .repository import RecordTexts, Repository
@@ -74,28 +74,6 @@ T = TypeVar("T")
 
 def _owner() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
-
-
-def _alive(owner: str | None) -> bool:
-    """Is the process that owns an autoplay slot still running? (When unsure: yes.)"""
-    if not isinstance(owner, str) or ":" not in owner:
-        return False
-    host, _, pid_text = owner.rpartition(":")
-    if host != socket.gethostname() or os.name == "nt":
-        return True
-    try:
-        pid = int(pid_text)
-    except ValueError:
-        return False
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
 
 
 def run_lock_path(db: Path, slot: str) -> Path:
@@ -304,8 +282,8 @@ class SqliteStore:
 
     def claim_autoplay(self, key: str, seed: str) -> tuple[str, SavedRun | None]:
         def claim(conn: sqlite3.Connection) -> tuple[str, SavedRun | None] | None:
-            for slot, owner, *rest in queries.autoplay_slots(conn, key, str(seed)):
-                if isinstance(slot, str) and not _alive(owner):
+            for slot, owner, updated, *rest in queries.autoplay_slots(conn, key, str(seed)):
+                if isinstance(slot, str) and not owner_alive(owner, updated):
                     queries.set_owner(conn, slot, self.buffer.owner)
                     return slot, self.repository.checked_run(rest)
             return None
@@ -413,13 +391,17 @@ class SqliteStore:
             found += self._in_progress()
         return page_of(found, before, limit)
 
-    def run_scores(self, include_ai: bool = False) -> list[tuple[str, int]]:
+    def run_scores(self, include_ai: bool = False,
+                   most: int | None = None) -> list[tuple[str, int]]:
         ai = None if include_ai else False
         with self._lock:
-            found: list[tuple[str, int]] = self._read(
-                lambda c: self.repository.figure_scores(c, ai), [])
             rest = self._rows_without_figures(ai)
-        return sorted(found + [(row.started, row.score) for row in rest])
+            spread = None if rest else most  # else spread below, with the others
+            found: list[tuple[str, int]] = self._read(
+                lambda c: self.repository.figure_scores(c, ai, spread), [])
+        scores = sorted(found + [(row.started, row.score) for row in rest])
+        return [scores[i] for i in evenly_spread(len(scores), most)] \
+            if most is not None else scores
 
     def figure_totals(self, include_ai: bool = False) -> Totals:
         ai = None if include_ai else False

@@ -363,11 +363,14 @@ def test_autoplay_seed_of_bytes_that_are_not_utf8_is_a_message(tmp_path):
 
 
 def test_only_the_daily_itself_plays_a_daily_seed(tmp_path):
+    from belote2p.fairness import today_utc
+
+    today = today_utc().isoformat()  # a daily run is played on its day (issue #31)
     refused = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed",
-                  "daily-2026-12-01", "--max-matches", "1")
+                  f"daily-{today}", "--max-matches", "1")
     one_line_and_2(refused)
     counted = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--daily",
-                  "2026-12-01", "--max-matches", "1")
+                  today, "--max-matches", "1")
     assert counted.returncode == 0, counted.stderr
     assert json.loads(counted.stdout.splitlines()[-1])["daily_counted"] is True
 
@@ -420,8 +423,11 @@ def _exported(tmp_path: Path, *args: str) -> dict:
 
 
 def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
-    first = _exported(tmp_path, "--daily", "2026-11-30")
-    second = _exported(tmp_path, "--daily", "2026-11-30", "--name", "Two")  # another command
+    from belote2p.fairness import today_utc
+
+    today = today_utc().isoformat()  # a daily run is played on its day (issue #31)
+    first = _exported(tmp_path, "--daily", today)
+    second = _exported(tmp_path, "--daily", today, "--name", "Two")  # another command
     plain = _exported(tmp_path, "--seed", "plain")
     assert (first["counted"], second["counted"], plain["counted"]) == (True, False, False)
     assert first["ai"] is plain["ai"] is True

@@ -4,6 +4,7 @@ and what ``verify`` proves or only reports."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -100,3 +101,111 @@ def test_a_data_folder_that_cannot_be_written_says_so(tmp_path, monkeypatch, cap
     finally:
         folder.chmod(0o755)
     assert code == 0 and "without saving" in err and str(folder) in err
+
+
+# -- item 6: what verify proves, and what it only reports ------------------------------
+
+def _autoplay(folder, *args: str) -> tuple[int, str, str]:
+    import subprocess
+    import sys
+
+    from tests.support.cli import ROOT
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("BELOTE2P_DATA_DIR", None)
+    done = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(folder), *args],
+                          env=env, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    return done.returncode, done.stdout, done.stderr
+
+
+def _verify(path, monkeypatch, capsys, *lang: str) -> tuple[int, list[str]]:
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", "")
+    code = cli.main([*lang, "verify", str(path)])
+    return code, capsys.readouterr().out.splitlines()
+
+
+def test_a_practice_attempt_edited_to_counted_is_reported_not_proven(tmp_path, monkeypatch,
+                                                                     capsys):
+    from belote2p.fairness import today_utc
+
+    today = today_utc().isoformat()
+    for name in ("One", "Two"):  # the second attempt of the day is practice
+        code, out, err = _autoplay(tmp_path, "autoplay", "--level", "1", "--daily", today,
+                                   "--max-matches", "1", "--name", name)
+        assert code == 0, err
+    practice_id = json.loads(out.splitlines()[-1])["id"]
+    code, out, err = _autoplay(tmp_path, "export", str(practice_id))
+    data = json.loads(out)
+    assert data["counted"] is False
+    data["counted"] = True  # the cheat
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    code, lines = _verify(edited, monkeypatch, capsys)
+    verdict = json.loads(lines[-1])
+    assert code == 0 and verdict["valid"]  # the run is true: its moves, its score
+    assert verdict["facts"]["counted"] == "reported"
+    assert {verdict["facts"][k] for k in ("deals", "moves", "score", "rival_version",
+                                          "daily")} == {"proven"}
+    assert {verdict["facts"][k] for k in ("name", "played", "ai")} == {"reported"}
+    text = "\n".join(lines[:-1])
+    reported = text.index("Reported by the file, not proven:")
+    assert text.index("counted on the day's board: yes") > reported > \
+        text.index("Proven by the file:")
+
+
+@pytest.mark.parametrize("lang, heading", [
+    ("en", "Reported by the file, not proven:"), ("fr", "Rapporté par le fichier, non prouvé :"),
+    ("pt", "Relatado pelo arquivo, não provado:"), ("es", "Informado por el archivo, no probado:"),
+])
+def test_verify_says_it_in_the_players_language(tmp_path, monkeypatch, capsys, lang, heading):
+    from belote2p.services.runfile import export_run
+    from belote2p.testing.play import play_run
+
+    run = play_run("words", "1", max_matches=1)
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps(export_run("words", run.actions, "Ana", None,
+                                          "2026-11-30T10:00:00+00:00",
+                                          "2026-11-30T10:20:00+00:00")))
+    code, lines = _verify(path, monkeypatch, capsys, "--lang", lang)
+    assert code == 0 and heading in lines
+
+
+def test_a_daily_run_of_another_day_is_refused_at_the_start(tmp_path):
+    from datetime import timedelta
+
+    from belote2p.fairness import today_utc
+    from belote2p.store import open_store
+
+    ahead = (today_utc() + timedelta(days=183)).isoformat()
+    code, out, err = _autoplay(tmp_path, "autoplay", "--level", "1", "--daily", ahead,
+                               "--max-matches", "1")
+    assert code == 2 and out == ""
+    assert err.strip() == (f"belote2p: autoplay --daily: the daily challenge of {ahead} is "
+                           f"played on that day (UTC), not at "
+                           f"{err.split('not at ')[1].strip()}")
+    store = open_store(tmp_path, echo=False)
+    try:  # nothing played, nothing claimed: the real attempt on that day counts
+        assert store.list_runs() == [] and not store.daily_attempted(ahead)
+    finally:
+        store.close()
+
+
+def test_a_daily_run_file_started_off_its_day_fails_verify():
+    from belote2p.fairness import CLOCK_SKEW
+    from belote2p.services.runfile import export_run
+    from belote2p.services.verify import verify_bytes
+    from belote2p.testing.play import play_run
+
+    run = play_run("daily-2026-11-30", "1", max_matches=1)
+    def verdict(started: str, ended: str):
+        data = export_run("daily-2026-11-30", run.actions, "Ana", "2026-11-30", started, ended)
+        return verify_bytes(json.dumps(data).encode())
+
+    assert verdict("2026-11-30T10:00:00+00:00", "2026-11-30T10:20:00+00:00").valid
+    assert verdict("2026-11-29T23:55:00+00:00", "2026-11-30T00:20:00+00:00").valid  # skew
+    assert CLOCK_SKEW.total_seconds() == 600
+    early = verdict("2026-05-30T10:00:00+00:00", "2026-05-30T10:20:00+00:00")
+    assert not early.valid and "is played on that day (UTC)" in early.problem
+    assert early.as_json()["facts"]["deals"] == "not proven"
+    late = verdict("2026-12-01T00:11:00+00:00", "2026-12-01T00:30:00+00:00")
+    assert not late.valid

@@ -7,19 +7,27 @@ import json
 import os
 import subprocess
 import sys
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 from belote2p.commands.autoplay import play_autoplay
-from belote2p.fairness import daily_seed
+from belote2p.fairness import daily_seed, today_utc
 from belote2p.match import Run
 from belote2p.services.run_session import RunSession
 from belote2p.store import open_store
 from belote2p.store.api import daily_of_seed
 
 ROOT = Path(__file__).resolve().parents[2]
-DAY = "2026-11-30"
-SEED = daily_seed(date(2026, 11, 30))
+# A daily run is played on its day (issue #31): the commands play today's.
+TODAY = today_utc()
+DAY = TODAY.isoformat()
+SEED = daily_seed(TODAY)
+NEXT = TODAY + timedelta(days=1)
+
+
+def _at_noon(day: date):
+    """A clock for ``play_autoplay``: a run that starts on ``day``."""
+    return lambda: f"{day.isoformat()}T12:00:00.000000+00:00"
 
 
 def _cli(*args: str, data: Path | None = None) -> subprocess.CompletedProcess:
@@ -31,7 +39,7 @@ def _cli(*args: str, data: Path | None = None) -> subprocess.CompletedProcess:
 
 def test_a_run_is_a_daily_run_by_its_seed():
     assert daily_of_seed(SEED) == DAY
-    for seed in ("daily-2026-02-30", "daily-2026-1-01", "xdaily-2026-11-30", "abc", ""):
+    for seed in ("daily-2026-02-30", "daily-2026-1-01", f"x{SEED}", "abc", ""):
         assert daily_of_seed(seed) is None
 
 
@@ -56,13 +64,14 @@ def test_two_data_folders_get_the_same_deals_and_the_same_run(tmp_path):
 def test_the_days_board_keeps_only_the_first_attempt(store):
     first = play_autoplay(store, "1", SEED, "First", 1, daily=DAY)
     second = play_autoplay(store, "3", SEED, "Second", 1, daily=DAY)
-    other_day = play_autoplay(store, "3", daily_seed(date(2026, 12, 1)), "Next", 1,
-                              daily="2026-12-01")
+    other_day = play_autoplay(store, "3", daily_seed(NEXT), "Next", 1,
+                              daily=NEXT.isoformat(), clock=_at_noon(NEXT))
     assert (first["daily_counted"], second["daily_counted"]) == (True, False)
     assert other_day["daily_counted"] is True
     board = store.daily_leaderboard(DAY)
     assert [e.name for e in board] == ["First"] and board[0].entry_id == first["id"]
-    assert store.daily_attempted(DAY) and not store.daily_attempted("2026-12-02")
+    day_after = (NEXT + timedelta(days=1)).isoformat()
+    assert store.daily_attempted(DAY) and not store.daily_attempted(day_after)
     names = {r.name for r in store.list_runs()}
     assert {"First", "Second", "Next"} <= names  # the main history keeps every run
     practice = store.run_record(second["id"])
@@ -78,7 +87,7 @@ def test_the_game_session_says_whether_the_daily_counts(store):
     assert session.daily_attempted(DAY)
     session.abandon(active)
     session.record(active, "Ana")
-    assert session.start_daily(date(2026, 11, 30)) is False  # practice, said before it starts
+    assert session.start_daily(TODAY) is False  # practice, said before it starts
     again = session.last_started
     session.abandon(again)
     session.record(again, "Ana")

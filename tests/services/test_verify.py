@@ -221,9 +221,13 @@ def test_verify_command_output_and_exit_status(tmp_path):
     good.write_text(dumps(data), encoding="utf-8")
     done = _cli("verify", str(good))
     last = json.loads(done.stdout.decode().splitlines()[-1])
+    facts = last.pop("facts")
     assert done.returncode == 0 and last == {"valid": True, "streak": run.streak,
                                              "margin_total": run.margin_total,
                                              "score": run.score, "problem": None}
+    assert facts == {"deals": "proven", "moves": "proven", "score": "proven",
+                     "rival_version": "proven", "counted": "reported", "name": "reported",
+                     "played": "reported", "ai": "reported"}
     tampered = _cli("verify", "-", stdin=json.dumps({**data, "score": data["score"] + 1}).encode())
     last = json.loads(tampered.stdout.decode().splitlines()[-1])
     assert tampered.returncode == 1 and last["valid"] is False and "score" in last["problem"]

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from belote2p.fairness import today_utc
 from belote2p.match import Run
 from belote2p.services.history import match_summaries
 from belote2p.services.stats import compute_stats
@@ -305,7 +306,7 @@ def test_every_salvage_loop_is_bounded(monkeypatch):
 
 
 # --------------------------------- 3.2 the daily claim and its run, together
-DAY = "2026-12-01"
+DAY = today_utc().isoformat()  # autoplay --daily plays today's (issue #31)
 DAILY = f"daily-{DAY}"
 
 

@@ -1,7 +1,7 @@
-"""History lists the runs off the frame loop: the store's ``runs_page``
-replays every recorded run (hundreds of milliseconds for a hundred runs), so
-the screen says "Loading…" and the loop goes on drawing and answering the
-player until the list is there."""
+"""History and Statistics read the store off the frame loop (``runs_page``, a
+page of runs at a time; ``figure_totals``), so the screen says "Loading…" and
+the loop goes on drawing and answering the player until the figures are there,
+however long the store takes (a locked or huge database, issue #31)."""
 
 from __future__ import annotations
 
@@ -34,15 +34,10 @@ class SlowStore(MemoryStore):
 
 
 def test_history_loads_its_runs_while_the_loop_keeps_drawing_and_answering():
-    set_language("en")
     store = SlowStore()
-    store.record_finished_run(_finished_run(), "Alice", "2026-01-02T10:00:00")
-    game = h.make_app(store=store, worker="thread")
+    game = _game_with_a_run(store)
     try:
-        game.nav.reset(Route.TITLE)
-        h.step(game)
-        game.nav.push(Route.HISTORY)
-        history = game.app.top
+        history = _opened(game, Route.HISTORY)
         assert store.threads and store.threads[0] is not threading.main_thread(), \
             "runs_page ran on the frame loop"
         frames = game.app.frames
@@ -123,3 +118,54 @@ def test_a_bug_in_listing_the_runs_is_not_hidden_as_an_empty_history():
     with pytest.raises(TypeError, match="a bug"):
         game.nav.push(Route.HISTORY)
         h.step(game)
+
+
+class SlowFiguresStore(MemoryStore):
+    """``figure_totals`` waits until the test lets it finish."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release = threading.Event()
+        self.threads: list[threading.Thread] = []
+
+    def figure_totals(self, include_ai=False):
+        self.threads.append(threading.current_thread())
+        if threading.current_thread() is not threading.main_thread():
+            assert self.release.wait(timeout=60), "the test never let figure_totals finish"
+        return super().figure_totals(include_ai)
+
+
+def test_statistics_read_their_figures_while_the_loop_keeps_drawing():
+    store = SlowFiguresStore()
+    game = _game_with_a_run(store)
+    try:
+        stats = _opened(game, Route.STATS)
+        frames = game.app.frames
+        h.step(game, 5)
+        assert store.threads and threading.main_thread() not in store.threads, \
+            "figure_totals ran on the frame loop"
+        assert game.app.frames == frames + 5 and stats.offer()["loading"]
+        store.release.set()
+        while stats.offer()["loading"]:  # the thread hands the figures over
+            h.step(game)
+            threading.Event().wait(0.005)
+        assert stats.offer()["figures"]
+    finally:
+        store.release.set()
+        game.app.shutdown()
+        game.ctx.worker.shutdown()
+
+
+def _opened(game, route):
+    """The screen of ``route``, opened over the title."""
+    game.nav.reset(Route.TITLE)
+    h.step(game)
+    game.nav.push(route)
+    return game.app.top
+
+
+def _game_with_a_run(store):
+    """A window (AI work in threads) on ``store``, which holds one finished run."""
+    set_language("en")
+    store.record_finished_run(_finished_run(), "Alice", "2026-01-02T10:00:00")
+    return h.make_app(store=store, worker="thread")

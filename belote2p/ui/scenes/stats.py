@@ -18,7 +18,7 @@ from ...services.advice_text import rating_line
 from ...services.i18n import _, format_number
 from ...services.rating import RatingDataError
 from ...services.runs_text import figure_rows, older_runs_note  # the CLI's words too
-from ...services.stats import LevelStats, Stats, stats_of, thinned
+from ...services.stats import MAX_POINTS, LevelStats, Stats, stats_of
 from ...store.api import STORAGE_FAILURES, Store
 from .. import gfx
 from ..context import SceneContext
@@ -54,7 +54,7 @@ def read_figures(store: Store) -> tuple[Stats, str | None, list[tuple[str, int]]
         stats = stats_of(totals)
     except RatingDataError as exc:  # the figures still show, without the rating
         stats, problem = stats_of(totals, rated=False), str(exc)
-    return stats, problem, thinned(store.run_scores())
+    return stats, problem, store.run_scores(most=MAX_POINTS)
 
 
 class StatsScene(MenuScene):
