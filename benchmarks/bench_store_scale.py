@@ -7,8 +7,10 @@
 ``--code TREE``: the belote2p source tree measured (default: this one), so
 the same script measures main (``--code /work/main``, say) and a branch.
 Prints one JSON line per history size: the median wall time of each command
-(a fresh process each time, as a player runs it), and with ``--ui`` the time
-from opening each screen to its figures shown and the longest frame meanwhile.
+(a fresh process each time, as a player runs it) and its CPU time (user +
+system, which the machine's other work changes least: quote both, with the
+load average printed), and with ``--ui`` the time from opening each screen to
+its figures shown and the longest frame meanwhile.
 
 How the history is made, fast and realistic (issue #31): ``SOURCES`` runs are
 played for real by the level-1 AI against the rival (``testing.play``, about
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -140,18 +143,22 @@ def grow(folder: Path, size: int) -> None:
 
 
 # -- measuring ---------------------------------------------------------------------
-def time_command(code: Path, folder: Path, command: str) -> float:
+def time_command(code: Path, folder: Path, command: str) -> tuple[float, float]:
+    """The command's wall time and its CPU time (user + system: what the
+    machine's other work changes least), in seconds."""
     env = dict(os.environ, PYTHONPATH=str(code))
     env.pop("BELOTE2P_DATA_DIR", None)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
     # cwd: ``python -m`` puts the working folder first on the path
     done = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(folder),
                            *command.split()], env=env, cwd=code, capture_output=True,
                           timeout=3600, check=False)
     took = time.perf_counter() - t
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
         raise SystemExit(f"{command}: exit {done.returncode}: {done.stderr[-500:]!r}")
-    return took
+    return took, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
 def child_screen(folder: str, screen: str) -> None:
@@ -192,12 +199,15 @@ def measure(args: argparse.Namespace, folder: Path, size: int) -> dict[str, Any]
     out: dict[str, Any] = {"runs": size, "code": str(args.code), "repeats": args.repeats,
                            "load_before": os.getloadavg()[0]}
     time_command(args.code, folder, "runs --json")  # warm the file cache
-    timings: dict[str, list[float]] = {c: [] for c in COMMANDS}
+    timings: dict[str, list[tuple[float, float]]] = {c: [] for c in COMMANDS}
     for _ in range(args.repeats):  # interleaved: the machine's other work hits each alike
         for command in COMMANDS:
             timings[command].append(time_command(args.code, folder, command))
-    out["commands_s"] = {c: round(statistics.median(v), 3) for c, v in timings.items()}
-    out["commands_all_s"] = {c: [round(x, 3) for x in v] for c, v in timings.items()}
+    out["commands_s"] = {c: round(statistics.median(w for w, _cpu in v), 3)
+                         for c, v in timings.items()}
+    out["commands_cpu_s"] = {c: round(statistics.median(cpu for _w, cpu in v), 3)
+                             for c, v in timings.items()}
+    out["commands_all_s"] = {c: [round(w, 3) for w, _cpu in v] for c, v in timings.items()}
     if args.ui:
         screens: dict[str, list[dict[str, Any]]] = {s: [] for s in SCREENS}
         for _ in range(args.repeats):

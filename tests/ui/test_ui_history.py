@@ -387,3 +387,36 @@ def test_charts_draw_at_both_sizes_without_error():
         plot.line_chart(surf, rect, [], [], font, str)
         plot.bar_chart(surf, rect, [plot.Bar("L1", 0.5, "1/2")], font, lambda n: f"{n}%")
 
+
+
+def test_history_loads_a_page_at_a_time_and_the_next_as_the_list_scrolls(monkeypatch):
+    """Issue #31: History reads a page of runs (``history.PAGE``, 100; 40
+    here), and the next page when the list is scrolled near its end; opening
+    a run reads its moves."""
+    from belote2p.match import Run
+    from belote2p.ui.scenes import history as history_scene
+    from tests.support.store_runs import random_actions
+
+    monkeypatch.setattr(history_scene, "PAGE", 40)
+    monkeypatch.setattr(history_scene, "NEAR_END", 2)
+    PAGE = history_scene.PAGE
+    set_language("en")
+    store = MemoryStore()
+    actions = random_actions("pages", n_matches=2)
+    total = 2 * PAGE + 7
+    for i in range(total):  # different runs: prefixes of one, abandoned
+        run = Run.replay("pages", actions[:1 + i * (len(actions) - 1) // total])
+        if not run.over:
+            run.abandon()
+        store.record_finished_run(run, f"P{i}", f"2026-03-01T10:{i // 60:02d}:{i % 60:02d}")
+    game = h.make_app(store=store)
+    history = open_history(game)
+    assert len(history.offer()["rows"]) == PAGE  # the first page only
+    for _ in range(100):  # the wheel, down to the end of the list
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+        h.step(game)
+    rows = history.offer()["rows"]
+    assert len(rows) == total and [r[1] for r in rows] == [f"P{i}" for i in
+                                                          reversed(range(total))]
+    offer = open_run(game, max(history.offer()["row_points"]))
+    assert offer["opened"] is not None and offer["rows"]  # its matches, from its moves
