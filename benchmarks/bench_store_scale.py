@@ -31,6 +31,7 @@ import argparse
 import json
 import os
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -230,14 +231,20 @@ def main(argv: list[str] | None = None) -> int:
     args.code = args.code.resolve()
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench-store-scale-"))
     base.mkdir(parents=True, exist_ok=True)
-    folder = base / "history"
-    if not (folder / DB).exists():
+    distinct = base / "distinct"
+    if not (distinct / DB).exists():
         t = time.perf_counter()
-        in_tree(args.code, "distinct", str(folder))
+        in_tree(args.code, "distinct", str(distinct))
         print(f"# {SOURCES * (CUTS + 1)} distinct runs recorded in "
               f"{time.perf_counter() - t:.1f} s", file=sys.stderr)
     for size in sorted(args.runs):
-        grow(folder, size)
+        folder = base / f"runs-{size}"
+        if not (folder / DB).exists():  # a copy of the distinct runs, grown to ``size``
+            folder.mkdir(parents=True, exist_ok=True)
+            for name in (DB, DB + "-wal"):  # a WAL left open goes with its database
+                if (distinct / name).exists():
+                    shutil.copyfile(distinct / name, folder / name)
+            grow(folder, size)
         print(json.dumps(measure(args, folder, size)), flush=True)
     return 0
 
