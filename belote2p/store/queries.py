@@ -270,7 +270,7 @@ def _ai_filter(ai: bool | None, table: str = "runs") -> tuple[str, tuple[Any, ..
 def figure_totals(conn: sqlite3.Connection, ai: bool | None = None) -> Totals:
     """The figures of every run that has them, summed by SQLite (``ai`` True
     or False: only the autoplay runs, or only the player's)."""
-    where, args = _ai_filter(ai, "run_figures")
+    where, args = _ai_filter(ai, "+run_figures")  # "+": a plain scan, not the plot's index
     sums = ", ".join(f"SUM({name})" for name in TALLY_COLUMNS)
     found = conn.execute(
         f"SELECT COUNT(*), MAX(streak), MAX(score), {sums} FROM run_figures WHERE {where}",
@@ -303,18 +303,17 @@ def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
                   most: int | None = None) -> list[tuple[Any, ...]]:
     """(started, score) of the runs that have figures, oldest first (by start,
     then id), the figures' score; with ``most``: only that many, evenly
-    spread (``figures.evenly_spread``: SQLite numbers the rows, Python says
-    which)."""
+    spread (``figures.evenly_spread``), the starts read for those only."""
     where, args = _ai_filter(ai, "run_figures")
-    ordered = (f"SELECT started, score, row_number() OVER (ORDER BY started, run_id) - 1 "
-               f"AS n FROM run_figures WHERE {where}")
+    order = f"FROM run_figures WHERE {where} ORDER BY started, run_id"
     if most is None:
-        return [row[:2] for row in conn.execute(ordered, args).fetchall()]
-    total = conn.execute(f"SELECT COUNT(*) FROM run_figures WHERE {where}", args).fetchone()[0]
-    picks = evenly_spread(int(total), most)
-    return conn.execute(f"SELECT started, score FROM ({ordered}) WHERE n IN "
-                        f"({', '.join('?' for _ in picks)}) ORDER BY n",
-                        args + tuple(picks)).fetchall()
+        return conn.execute(f"SELECT started, score {order}", args).fetchall()
+    ranked = conn.execute(f"SELECT run_id, score {order}", args).fetchall()  # numbers only
+    picked = [ranked[i] for i in evenly_spread(len(ranked), most)]
+    starts = dict(conn.execute(
+        f"SELECT run_id, started FROM run_figures WHERE run_id IN "
+        f"({', '.join('?' for _ in picked)})", [run_id for run_id, _score in picked]))
+    return [(starts.get(run_id), score) for run_id, score in picked]
 
 
 # History's list: what a row shows, and its figures (no actions, no results)

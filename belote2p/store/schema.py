@@ -33,7 +33,8 @@ FIGURES_SCHEMA = (
     # table (its rows hold the actions): a change to the run deletes them anyway
     " ai INTEGER NOT NULL, started TEXT NOT NULL,"
     + "".join(f" {name} INTEGER NOT NULL," for name in TALLY_COLUMNS).rstrip(",") + ")",
-    "CREATE INDEX run_figures_series ON run_figures (ai, started, run_id)",  # the plot
+    # the plot: the runs in order, their scores read from the index alone
+    "CREATE INDEX run_figures_series ON run_figures (ai, started, run_id, score)",
     "CREATE INDEX runs_started ON runs (started, id)",  # History's pages, newest first
     "CREATE TRIGGER runs_edited AFTER UPDATE ON runs "
     "BEGIN DELETE FROM run_figures WHERE run_id = old.id; END",
