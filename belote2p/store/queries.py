@@ -245,8 +245,9 @@ def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None)
     how many runs got their figures."""
     where = f"actions IS NOT NULL AND {_WITHOUT_FIGURES}"
     args: tuple[Any, ...] = ()
-    if entry_id is not None:
-        where, args = f"id = ? AND {where}", (entry_id,)
+    if entry_id is not None:  # one run: its own figures looked up, not every run's
+        where, args = ("id = ? AND actions IS NOT NULL AND NOT EXISTS "
+                       "(SELECT 1 FROM run_figures f WHERE f.run_id = runs.id)"), (entry_id,)
     found = conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE {where} ORDER BY id", args)
     counted = 0
     for raw in found.fetchall():
