@@ -273,14 +273,16 @@ def refuse_newer(conn: sqlite3.Connection, path: Path) -> None:
 
 def connect_memory(copy_of: sqlite3.Connection | None = None) -> sqlite3.Connection:
     """A database in memory (``store.sqlite.MemoryStore``): fresh and migrated,
-    or a copy of the database of ``copy_of`` (as it is: a read-only fallback's
-    file need not migrate).  No file: nothing to check, lock or register, and
-    nothing outlives it."""
+    or a copy of the database of ``copy_of`` (a read-only fallback's file),
+    migrated in memory when older: the store's queries need the tables of
+    this version (``run_figures``, schema 4), and the file itself is not
+    touched.  No file: nothing to check, lock or register, and nothing
+    outlives it."""
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     conn.text_factory = decode_text
     conn.execute("PRAGMA foreign_keys = ON")
     if copy_of is not None:
         copy_of.backup(conn)
-    else:
+    if copy_of is None or version_of(conn) < SCHEMA_VERSION:
         migrate(conn)
     return conn

@@ -14,9 +14,12 @@ import pytest
 
 from belote2p.match import Run
 from belote2p.services.stats import compute_stats, stats_of
-from belote2p.store import MemoryStore, open_store, queries, schema
+from belote2p.store import MemoryStore, open_store, pending, queries, schema
 from belote2p.store import figures as figures_module
 from belote2p.store import runs as runs_module
+from belote2p.store import sqlite as sqlite_store
+from belote2p.store.api import RunRow
+from belote2p.store.connection import NewerDatabase
 from belote2p.store.paths import DB_NAME
 from belote2p.store.rows import RUN_COLUMNS
 from tests.support.store_runs import random_actions
@@ -158,3 +161,61 @@ def test_a_migration_that_fails_midway_leaves_version_3(tmp_path, monkeypatch):
     monkeypatch.undo()
     assert schema.migrate(conn) == 4
     assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 5
+
+
+# -- schema 4 and store-core's paths (issue #31: the rebase of store-scale onto the split store)
+def test_version_3_migrates_and_version_5_is_left_as_it_is(tmp_path):
+    for folder, version in ((tmp_path / "v3", 3), (tmp_path / "v5", 5)):
+        _version_3(folder, _runs()[:3])
+        with sqlite3.connect(folder / DB_NAME) as conn:
+            conn.execute(f"PRAGMA user_version = {version}")
+    before = (tmp_path / "v5" / DB_NAME).read_bytes()
+    with pytest.raises(NewerDatabase, match="version is 5, this version knows up to 4"):
+        open_store(tmp_path / "v5", echo=False)
+    assert (tmp_path / "v5" / DB_NAME).read_bytes() == before
+    open_store(tmp_path / "v3", echo=False).close()
+    with sqlite3.connect(tmp_path / "v3" / DB_NAME) as conn:
+        assert schema.version_of(conn) == 4
+        assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 3
+
+
+def test_a_read_only_copy_of_a_version_3_database_shows_its_runs(tmp_path):
+    """A folder that cannot be written shows what its file holds (a copy in
+    memory): an older file's copy is migrated there, the file left at 3."""
+    _version_3(tmp_path, _runs()[:6])
+    before = (tmp_path / DB_NAME).read_bytes()
+    memory = sqlite_store._read_only_snapshot(tmp_path / DB_NAME)
+    assert memory is not None
+    assert len(memory.runs_page()) == 6 and memory.figure_totals(True).runs == 6
+    assert stats_of(memory.figure_totals(True)) == compute_stats(memory.list_runs(), True)
+    assert (tmp_path / DB_NAME).read_bytes() == before
+
+
+def _figure_count(folder: Path) -> int:
+    with sqlite3.connect(folder / DB_NAME) as conn:
+        return int(conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0])
+
+
+def test_a_run_written_behind_is_read_back_then_written_with_its_figures(tmp_path):
+    store = open_store(tmp_path, echo=False)
+    store.write_behind()
+    _record_all(store, _runs()[:3])
+    assert [r.run_id for r in store.runs_page()] == [-3, -2, -1]  # read back at once
+    store.flush()
+    assert _figure_count(tmp_path) == 3
+    assert [r.run_id for r in store.runs_page()] == [-3, -2, -1]  # the ids handed out
+    assert store.figure_totals(True).runs == 3
+    store.close()
+
+
+def test_runs_kept_aside_are_recorded_with_their_figures(tmp_path):
+    memory = MemoryStore()
+    _record_all(memory, _runs()[:4])
+    kept: list[RunRow] = memory._read(lambda c: memory.repository.run_rows(c, None), [])
+    open_store(tmp_path, echo=False).close()
+    assert pending.keep(tmp_path / DB_NAME, kept) is not None
+    store = open_store(tmp_path, echo=False)  # carries the pending file over
+    assert not list(tmp_path.glob(f"{DB_NAME}.pending-*"))
+    assert _figure_count(tmp_path) == 4
+    assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+    store.close()
