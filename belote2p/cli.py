@@ -9,7 +9,7 @@
     belote2p leaderboard [--daily D] [--include-ai] [--json]
                                              your best runs, or a day's board
     belote2p runs [--json]                   every run, newest first
-    belote2p stats [--json] [--include-ai]   the player's statistics
+    belote2p stats [--json] [--include-ai] [--skill]   the player's statistics
     belote2p autoplay --level L --seed S     a whole run played by an AI, scored
                       (or --daily YYYY-MM-DD: that day's challenge)
     belote2p export ID                       print a finished run as a run file
@@ -210,6 +210,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("stats", help="the player's statistics over every run")
     p.add_argument("--json", action="store_true", help="a JSON object instead of text")
     p.add_argument("--include-ai", action="store_true", help="count autoplay runs too")
+    p.add_argument("--skill", action="store_true",
+                   help="with --json: the skill figure, each hand replayed with level 4 "
+                        "in your seat (seconds a hand)")
 
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
     p.add_argument("--level", type=_level, required=True)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..ai.base import decide
 from ..fairness import daily_seed, daily_time_problem, parse_daily_date
 from ..match import PLAYER, Run
-from ..services.rival import rival_action
+from ..services.rival import player_key, rival_action
 from ..store.api import PlayedBy, Store
 from ..store.names import clean_name
 from ..store.runs import match_results, now_iso, restore_run
@@ -92,7 +92,7 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
 
     while not stopped():
         if run.match.to_move == PLAYER:
-            player_rng.seed(f"{seed}/player/{len(run.actions)}")
+            player_rng.seed(player_key(seed, len(run.actions)))
             action = decide(player, run.match.view(PLAYER))
         else:
             action = rival_action(run, levels)

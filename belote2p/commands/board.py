@@ -5,11 +5,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from ..services.board_text import format_board, no_daily_board
 from ..services.runs_text import format_runs, format_stats
 from ..store.api import PlayedBy
 from .common import open_store, printable_stdout
+
+if TYPE_CHECKING:
+    from ..services.skill import Skill
 
 # -- leaderboard ----------------------------------------------------------------
 
@@ -64,7 +68,21 @@ def stats_main(args: argparse.Namespace) -> int:
         print(f"belote2p stats: {exc}", file=sys.stderr)
         return 2
     if getattr(args, "json", False):
-        print(json.dumps(stats.as_json()))
+        figures = stats.as_json()
+        if getattr(args, "skill", False):
+            figures["skill"] = _skill(args).as_json()
+        print(json.dumps(figures))
     else:
         print(format_stats(stats))
     return 0
+
+
+def _skill(args: argparse.Namespace) -> Skill:
+    """The skill figure over the runs ``stats`` counts (``services.skill``)."""
+    from ..services.skill import skill_of_runs
+    from ..services.stats import counted_records
+
+    records = counted_records(open_store().list_runs(),
+                              include_ai=bool(getattr(args, "include_ai", False)))
+    return skill_of_runs((r.seed, r.actions) for r in records
+                         if r.ended is not None and r.exportable)

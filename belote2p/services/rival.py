@@ -42,6 +42,13 @@ def rival_key(seed: str, seat: int, action_index: int) -> str:
     return f"belote2p/rival/{seed}/{seat}/{action_index}"
 
 
+def player_key(seed: str, action_index: int) -> str:
+    """The text that seeds an AI's rng for one decision in the *player's* seat:
+    ``autoplay``'s player and level 4 in the player's seat (``services.duplicate``)
+    decide by it, so a run autoplayed at level 4 is its own duplicate."""
+    return f"{seed}/player/{action_index}"
+
+
 def game_levels() -> Levels:
     """The level data the game plays with (levels.yaml, read once a process).
 
@@ -70,6 +77,15 @@ def rival_decision(view: SeatView, level: int | str, seed: str, action_index: in
     """What the rival at ``level`` plays from ``view`` (its seat to move) as the
     run's action number ``action_index``; always one of ``view.legal``."""
     rng = random.Random(rival_key(str(seed), view.seat, action_index))
+    player = make_player(level, rng, game_levels() if levels is None else levels)
+    return decide(player, view)
+
+
+def player_decision(view: SeatView, level: int | str, seed: str, action_index: int,
+                    levels: Levels | None = None) -> Action:
+    """What an AI at ``level`` in the player's seat plays from ``view`` as the
+    run's action number ``action_index`` (``player_key``: autoplay's rule)."""
+    rng = random.Random(player_key(str(seed), action_index))
     player = make_player(level, rng, game_levels() if levels is None else levels)
     return decide(player, view)
 

@@ -3,12 +3,9 @@ recorded sample runs)."""
 
 from __future__ import annotations
 
-import random
-
-from ..ai import decide, make_player
 from ..ai.levels import Level
 from ..match import RIVAL, Run
-from ..services.rival import game_levels, rival_action
+from ..services.rival import game_levels, player_decision, rival_action
 
 
 def play_run(seed: str, player_level: str, levels: dict[int, Level] | None = None,
@@ -26,8 +23,7 @@ def play_run(seed: str, player_level: str, levels: dict[int, Level] | None = Non
         if seat == RIVAL:
             action = rival_action(run, levels)
         else:
-            rng = random.Random(f"{seed}/player/{len(run.actions)}")
-            player = make_player(player_level, rng, player_levels)
-            action = decide(player, run.match.view(seat))
+            action = player_decision(run.match.view(seat), player_level, seed,
+                                     len(run.actions), player_levels)
         run.apply(action)
     return run

@@ -1,0 +1,153 @@
+"""Level 4 in your seat: a finished hand of a run played again, the same deal,
+with level 4 deciding for the player (issue #32).
+
+A run is its seed plus its actions, so the deal is replayed exactly by
+rebuilding the run from its seed up to the hand's first action
+(``deal_replay``): the same deck, the same dealer, the match at the same
+score, the same rival level.  From there level 4 decides the player's bids and
+cards by autoplay's rule (``rival.player_decision``: a fresh level-4 player
+seeded by the run seed and the action's index) and the rival decides by its
+own rule (``rival.rival_action``), as in the game; a redeal takes the run's
+next deck (``match.deck_for``).  So a run that ``autoplay --level 4`` played
+is its own duplicate: every hand's difference is exactly 0.
+
+Only finished hands are compared: every card is public then, and nothing the
+table shows during a hand is computed from this module (a test checks it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..actions import Bid, parse_action
+from ..match import PLAYER, RIVAL, Run
+from .deal_replay import deal_replay
+from .rival import Levels, game_levels, player_decision, rival_action
+
+# The level whose play is the yardstick (the strongest, the one the hints use).
+YARDSTICK_LEVEL = 4
+
+Scores = tuple[int, int]  # (player, rival) points of one hand
+
+
+@dataclass(frozen=True)
+class Parting:
+    """Where the two lines of play first differ."""
+
+    index: int  # the action's place within the hand, from 0
+    trick: int | None  # the trick it falls in, from 0; None: during the bidding
+    yours: str  # the action played, as a record word
+    level4: str  # level 4's action there
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """One hand as played and as level 4 played it in the player's seat."""
+
+    match: int  # 0-based
+    hand: int  # 0-based within the match
+    yours: Scores
+    level4: Scores
+    your_line: tuple[str, ...]  # the hand's actions as played (redeals' passes included)
+    level4_line: tuple[str, ...]
+
+    @property
+    def difference(self) -> int:
+        """Your points minus level 4's, from your seat: the hand's skill figure."""
+        return self.yours[PLAYER] - self.level4[PLAYER]
+
+    @property
+    def rival_difference(self) -> int:
+        """The rival's points against you minus its points against level 4."""
+        return self.yours[RIVAL] - self.level4[RIVAL]
+
+    @property
+    def parting(self) -> Parting | None:
+        """The first place the lines part; None when they are the same."""
+        for index, (mine, theirs) in enumerate(zip(self.your_line, self.level4_line)):
+            if mine != theirs:
+                return Parting(index, _trick_of(self.your_line, index), mine, theirs)
+        return None
+
+    def as_json(self) -> dict[str, object]:
+        parting = self.parting
+        return {"match": self.match + 1, "hand": self.hand + 1,
+                "yours": list(self.yours), "level4": list(self.level4),
+                "difference": self.difference, "rival_difference": self.rival_difference,
+                "parting": None if parting is None else {
+                    "index": parting.index, "trick": _one_based(parting.trick),
+                    "yours": parting.yours, "level4": parting.level4}}
+
+
+def _one_based(trick: int | None) -> int | None:
+    return None if trick is None else trick + 1
+
+
+def _trick_of(line: Sequence[str], index: int) -> int | None:
+    """The trick the action at ``index`` falls in, from 0; None for a bid.  (The
+    lines agree before it, so both are in the same phase there.)"""
+    if isinstance(parse_action(line[index]), Bid):
+        return None
+    return sum(1 for word in line[:index] if not isinstance(parse_action(word), Bid)) // 2
+
+
+def duplicate_hand(seed: str, actions: Sequence[str], match: int, hand: int,
+                   levels: Levels | None = None) -> Duplicate:
+    """Hand ``hand`` of match ``match`` (0-based) of the finished run
+    ``seed`` + ``actions``, played again with level 4 in the player's seat;
+    ``deal_replay.NotReplayable`` if that hand was not finished."""
+    levels = game_levels() if levels is None else levels
+    replay = deal_replay(seed, tuple(actions), match, hand)
+    start = len(replay.prefix)
+    your_line = _hand_line(replay.seed, list(actions), start, match, hand)
+    run = replay.start()
+    level4 = _play_level4(run, replay.seed, levels)
+    return Duplicate(match, hand, replay.original, level4,
+                     your_line, tuple(run.actions[start:]))
+
+
+def _play_level4(run: Run, seed: str, levels: Levels) -> Scores:
+    """Play ``run``'s hand in progress to its end, level 4 in the player's seat."""
+    current = run.match
+    hands_done = len(current.hand_scores)
+    while len(current.hand_scores) == hands_done:
+        if run.match.to_move == PLAYER:
+            action = player_decision(run.match.view(PLAYER), YARDSTICK_LEVEL, seed,
+                                     len(run.actions), levels)
+        else:
+            action = rival_action(run, levels)
+        run.apply(action)
+    scores = current.hand_scores[hands_done].scores
+    return scores[PLAYER], scores[RIVAL]
+
+
+def _hand_line(seed: str, actions: list[str], start: int, match: int,
+               hand: int) -> tuple[str, ...]:
+    """The actions of that hand as played, from its first (``start``) to its last."""
+    run = Run.replay(seed, actions[:start])
+    current = run.match
+    for word in actions[start:]:
+        run.apply(parse_action(word))
+        if len(current.hand_scores) > hand:
+            break
+    return tuple(run.actions[start:])
+
+
+def finished_hands(seed: str, actions: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """``(match, hand)`` of every hand the run finished, in order (0-based)."""
+    run = Run(seed)
+    for word in actions:
+        current = run.match
+        done = len(current.hand_scores)
+        run.apply(parse_action(word))
+        if len(current.hand_scores) > done:
+            yield current.match_index, done
+
+
+def run_duplicates(seed: str, actions: Sequence[str],
+                   levels: Levels | None = None) -> list[Duplicate]:
+    """Every finished hand of the run, with level 4 in the player's seat."""
+    return [duplicate_hand(seed, actions, match, hand, levels)
+            for match, hand in finished_hands(seed, actions)]
+

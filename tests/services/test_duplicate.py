@@ -1,0 +1,113 @@
+"""Level 4 in your seat (issue #32): the same deal replayed with level 4
+deciding for the player, the per-hand difference and the skill figure."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+
+import pytest
+
+from belote2p.actions import parse_action
+from belote2p.match import PLAYER, RIVAL, Run
+from belote2p.services.deal_replay import NotReplayable
+from belote2p.services.duplicate import duplicate_hand, finished_hands, run_duplicates
+from belote2p.services.skill import Z95, skill_of
+from belote2p.testing.play import play_run
+from tests.support.builders import fast_levels
+
+LEVELS = fast_levels()  # level 4 with few samples: the tests stay quick
+
+
+@pytest.fixture(scope="module")
+def level4_run() -> Run:
+    return play_run("duplicate-4", "4", LEVELS, max_matches=1)
+
+
+@pytest.fixture(scope="module")
+def level2_run() -> Run:
+    return play_run("duplicate-2", "2", LEVELS, max_matches=1)
+
+
+def test_a_run_autoplayed_at_level_4_is_its_own_duplicate(level4_run: Run) -> None:
+    duplicates = run_duplicates("duplicate-4", level4_run.actions, LEVELS)
+    assert len(duplicates) == 2  # the match's two hands
+    for d in duplicates:
+        assert d.difference == 0 and d.rival_difference == 0
+        assert d.your_line == d.level4_line and d.parting is None
+
+
+def test_another_player_is_compared_hand_by_hand(level2_run: Run) -> None:
+    duplicates = run_duplicates("duplicate-2", level2_run.actions, LEVELS)
+    assert [d.yours for d in duplicates] == _hand_scores(level2_run)
+    parted = [d for d in duplicates if d.parting is not None]
+    assert parted, "level 2 plays some action level 4 would not"
+    for d in parted:
+        p = d.parting
+        assert p is not None and p.yours != p.level4
+        assert d.your_line[:p.index] == d.level4_line[:p.index]
+        assert d.your_line[p.index] == p.yours and d.level4_line[p.index] == p.level4
+    for d in duplicates:
+        assert d.difference == d.yours[PLAYER] - d.level4[PLAYER]
+        assert d.rival_difference == d.yours[RIVAL] - d.level4[RIVAL]
+
+
+def _hand_scores(run: Run) -> list[tuple[int, int]]:
+    """The (player, rival) scores of each hand of the run's first match."""
+    replay = Run("duplicate-2")
+    scores: list[tuple[int, int]] = []
+    for word in run.actions:
+        match = replay.match
+        done = len(match.hand_scores)
+        replay.apply(parse_action(word))
+        if len(match.hand_scores) > done:
+            s = match.hand_scores[done].scores
+            scores.append((s[PLAYER], s[RIVAL]))
+    return scores
+
+
+def test_a_hand_in_play_cannot_be_compared(level2_run: Run) -> None:
+    """Nothing shown during a hand can depend on the comparison: it refuses a
+    hand that is not over (mid-hand, only the seat's view is known)."""
+    first_hand_end = next(i for i in range(1, len(level2_run.actions))
+                          if list(finished_hands("duplicate-2", level2_run.actions[:i])))
+    for cut in (0, 3, first_hand_end - 1):
+        with pytest.raises(NotReplayable):
+            duplicate_hand("duplicate-2", level2_run.actions[:cut], 0, 0, LEVELS)
+    assert duplicate_hand("duplicate-2", level2_run.actions[:first_hand_end], 0, 0, LEVELS)
+
+
+def test_the_table_never_imports_the_comparison() -> None:
+    """The hand's screens and the run session read no duplicate figure."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "belote2p"
+    during_hand = [root / "services" / "run_session.py", root / "ui" / "model.py",
+                   *sorted((root / "ui" / "table").glob("*.py"))]
+    for path in during_hand:
+        text = path.read_text(encoding="utf-8")
+        assert "duplicate" not in text and "services.skill" not in text, path
+
+
+def test_the_skill_figure_is_the_mean_with_its_interval() -> None:
+    assert skill_of([]).as_json() == {"per_hand": None, "interval": None, "hands": 0}
+    assert skill_of([7]).as_json() == {"per_hand": 7, "interval": None, "hands": 1}
+    assert skill_of([0, 0, 0]).as_json() == {"per_hand": 0, "interval": [0, 0], "hands": 3}
+    spread = skill_of([10, -10])  # sd 14.14, se 10
+    assert spread.per_hand == 0
+    assert spread.interval == pytest.approx((-Z95 * 10, Z95 * 10))
+
+
+def test_stats_json_shows_no_skill_gap_for_an_autoplay_4_run(
+        tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from belote2p.commands.autoplay import play_autoplay
+    from belote2p.commands.board import stats_main
+    from belote2p.commands.common import open_store
+
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("belote2p.ai.levels.load_levels", lambda: LEVELS)
+    monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
+    play_autoplay(open_store(), "4", "skill-zero", "AI level 4", 1)
+    stats_main(argparse.Namespace(json=True, include_ai=True, skill=True))
+    skill = json.loads(capsys.readouterr().out)["skill"]
+    assert skill == {"per_hand": 0, "interval": [0, 0], "hands": 2}
