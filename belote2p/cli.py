@@ -177,6 +177,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bids", action="store_true", help="judge the bids too")
     p.add_argument("--text", action="store_true",
                    help="sentences in the player's language instead of JSON (bids included)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="each hand played again with level 4 in seat 0, and the skill figure")
+    p.add_argument("--rival-level", type=int, choices=(1, 2, 3, 4), default=4,
+                   help="with --duplicate: the level deciding for seat 1 (default 4)")
 
     p = sub.add_parser("arena", help="play matches between two rival levels")
     p.add_argument("a", type=_level, help="level A: 1-4 or random")
@@ -313,6 +317,8 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
         if args.text:  # words in the player's language
             from .commands.review import text_main as review_main
+        elif args.duplicate:  # level 4 in the player's seat
+            from .commands.review import duplicate_main as review_main
         _utf8_stdout()
         with _input(args.file) as stream:
             return review_main(args, read_lines(stream), sys.stdout)

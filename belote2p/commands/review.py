@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.review.engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_hand
 from ..hand import Hand
@@ -15,6 +15,9 @@ from ..lines import BadLine, parse_json
 from ..record import RecordError, replay_hand
 from ..services.i18n import _, format_number
 from ..services.review_text import review_text
+
+if TYPE_CHECKING:
+    from ..services.duplicate import Duplicate
 
 
 def hand_of_line(line: str | BadLine) -> Hand | str:
@@ -98,3 +101,40 @@ def text_main(args: argparse.Namespace, stream: Iterable[str | BadLine], out: Te
     """``belote2p review FILE --text`` (the bids judged too)."""
     settings = settings_of(args, with_bids=True)
     return 2 if settings is None else review_text_stream(stream, out, settings)
+
+
+# -- review --duplicate -----------------------------------------------------------
+
+def duplicate_main(args: argparse.Namespace, stream: Iterable[str | BadLine],
+                   out: TextIO) -> int:
+    """``belote2p review FILE --duplicate``: a line a record, the hand as played
+    and with level 4 in seat 0 (``services.duplicate.duplicate_record``), then a
+    last line with the skill figure over them (``services.skill``)."""
+    from ..services.skill import skill_of
+
+    status, differences = 0, []
+    for line in stream:
+        if not isinstance(line, BadLine) and not line.strip():
+            continue
+        compared = _duplicate_of(hand_of_line(line), args)
+        if isinstance(compared, str):
+            status = 2
+            out.write(json.dumps({"error": compared}, ensure_ascii=False) + "\n")
+            continue
+        differences.append(compared.difference)
+        out.write(json.dumps({"duplicate": compared.as_json()}) + "\n")
+        out.flush()
+    out.write(json.dumps({"skill": skill_of(differences).as_json()}) + "\n")
+    return status
+
+
+def _duplicate_of(hand: Hand | str, args: argparse.Namespace) -> Duplicate | str:
+    """The record's hand compared with level 4's, or why not."""
+    from ..services.duplicate import MissingDeal, duplicate_record
+
+    if isinstance(hand, str):
+        return hand
+    try:
+        return duplicate_record(hand, args.seed, args.rival_level)
+    except MissingDeal as exc:
+        return str(exc)

@@ -20,10 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..actions import Bid, parse_action
+from ..actions import Bid, Phase, parse_action
+from ..hand import Hand
 from ..match import PLAYER, RIVAL, Run
+from ..view import view_of
 from .deal_replay import deal_replay
-from .rival import Levels, game_levels, player_decision, rival_action
+from .rival import Levels, game_levels, player_decision, rival_action, rival_decision
 
 # The level whose play is the yardstick (the strongest, the one the hints use).
 YARDSTICK_LEVEL = 4
@@ -45,8 +47,8 @@ class Parting:
 class Duplicate:
     """One hand as played and as level 4 played it in the player's seat."""
 
-    match: int  # 0-based
-    hand: int  # 0-based within the match
+    match: int | None  # 0-based; None: a hand record, known without its run
+    hand: int | None  # 0-based within the match
     yours: Scores
     level4: Scores
     your_line: tuple[str, ...]  # the hand's actions as played (redeals' passes included)
@@ -72,7 +74,7 @@ class Duplicate:
 
     def as_json(self) -> dict[str, object]:
         parting = self.parting
-        return {"match": self.match + 1, "hand": self.hand + 1,
+        return {"match": _one_based(self.match), "hand": _one_based(self.hand),
                 "yours": list(self.yours), "level4": list(self.level4),
                 "difference": self.difference, "rival_difference": self.rival_difference,
                 "parting": None if parting is None else {
@@ -80,8 +82,8 @@ class Duplicate:
                     "yours": parting.yours, "level4": parting.level4}}
 
 
-def _one_based(trick: int | None) -> int | None:
-    return None if trick is None else trick + 1
+def _one_based(number: int | None) -> int | None:
+    return None if number is None else number + 1
 
 
 def _trick_of(line: Sequence[str], index: int) -> int | None:
@@ -151,3 +153,38 @@ def run_duplicates(seed: str, actions: Sequence[str],
     return [duplicate_hand(seed, actions, match, hand, levels)
             for match, hand in finished_hands(seed, actions)]
 
+
+
+# -- a hand record, known without its run ---------------------------------------
+
+class MissingDeal(ValueError):
+    """Level 4's line needs a redeal whose deck the record does not hold."""
+
+
+def duplicate_record(hand: Hand, seed: str, rival_level: int,
+                     levels: Levels | None = None) -> Duplicate:
+    """A finished hand record (``record.replay_hand``) played again from its
+    first deck with level 4 in the player's seat (seat 0).  A record holds no
+    run, so its seed and rival level are given (``review --seed``, ``--level``)
+    and the action's index is its place in the hand; the rival decides by its
+    rule (``rival.rival_decision``) and a redeal takes the record's next deck
+    (``MissingDeal`` if it holds none)."""
+    levels = game_levels() if levels is None else levels
+    again = Hand(hand.dealer, hand.decks[0])
+    while again.phase is not Phase.DONE:
+        if again.phase is Phase.REDEAL:
+            if again.deal_number >= len(hand.decks):
+                raise MissingDeal(f"level 4's line needs deal {again.deal_number + 1}, "
+                                  f"and the record holds {len(hand.decks)} deck(s)")
+            again.redeal(hand.decks[again.deal_number])
+            continue
+        seat = again.to_move
+        assert seat is not None  # a hand not over has a seat to move
+        view, index = view_of(again, seat), len(again.actions)
+        again.apply(player_decision(view, YARDSTICK_LEVEL, seed, index, levels)
+                    if seat == PLAYER else
+                    rival_decision(view, rival_level, seed, index, levels))
+    played, replayed = hand.score().scores, again.score().scores
+    return Duplicate(None, None, (played[PLAYER], played[RIVAL]),
+                     (replayed[PLAYER], replayed[RIVAL]),
+                     tuple(str(a) for a in hand.actions), tuple(str(a) for a in again.actions))

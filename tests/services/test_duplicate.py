@@ -4,17 +4,22 @@ deciding for the player, the per-hand difference and the skill figure."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import pathlib
 
 import pytest
 
-from belote2p.actions import parse_action
+from belote2p.actions import Phase, parse_action
+from belote2p.hand import Hand
 from belote2p.match import PLAYER, RIVAL, Run
+from belote2p.record import record_of, replay_hand
 from belote2p.services.deal_replay import NotReplayable
 from belote2p.services.duplicate import duplicate_hand, finished_hands, run_duplicates
+from belote2p.services.rival import player_decision, rival_decision
 from belote2p.services.skill import Z95, skill_of
 from belote2p.testing.play import play_run
+from belote2p.view import view_of
 from tests.support.builders import fast_levels
 
 LEVELS = fast_levels()  # level 4 with few samples: the tests stay quick
@@ -111,3 +116,57 @@ def test_stats_json_shows_no_skill_gap_for_an_autoplay_4_run(
     stats_main(argparse.Namespace(json=True, include_ai=True, skill=True))
     skill = json.loads(capsys.readouterr().out)["skill"]
     assert skill == {"per_hand": 0, "interval": [0, 0], "hands": 2}
+
+
+def _record_played_by_level_4(deck_seed: str, seed: str, rival_level: int) -> Hand:
+    """A hand played as ``review --duplicate`` replays a record: level 4 in
+    seat 0 and the rival at ``rival_level``, seeded by the action's place."""
+    from belote2p.match import deck_for
+
+    hand = Hand(0, deck_for(deck_seed, 0, 0, 0))
+    while hand.phase is not Phase.DONE:
+        if hand.phase is Phase.REDEAL:
+            hand.redeal(deck_for(deck_seed, 0, 0, hand.deal_number))
+            continue
+        seat = hand.to_move
+        assert seat is not None
+        view, index = view_of(hand, seat), len(hand.actions)
+        hand.apply(player_decision(view, 4, seed, index, LEVELS) if seat == PLAYER
+                   else rival_decision(view, rival_level, seed, index, LEVELS))
+    return hand
+
+
+def test_review_duplicate_of_records(monkeypatch: pytest.MonkeyPatch) -> None:
+    from belote2p.commands.review import duplicate_main
+
+    monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
+    same = _record_played_by_level_4("deal-a", "review", 2)
+    other = replay_hand({**record_of(same), "actions": _other_line(same)})
+    lines = [json.dumps(record_of(same)), "", json.dumps(record_of(other)), "not json"]
+    out = io.StringIO()
+    status = duplicate_main(argparse.Namespace(seed="review", rival_level=2), lines, out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert status == 2 and "error" in results[2]
+    assert results[0]["duplicate"]["difference"] == 0
+    assert results[0]["duplicate"]["parting"] is None
+    parting = results[1]["duplicate"]["parting"]
+    assert parting is not None and parting["yours"] != parting["level4"]
+    differences = [0, results[1]["duplicate"]["difference"]]
+    assert results[3]["skill"]["hands"] == 2
+    assert results[3]["skill"]["per_hand"] == pytest.approx(sum(differences) / 2, abs=0.05)
+
+
+def _other_line(hand: Hand) -> list[str]:
+    """The same deal with seat 0 taking at once, then playing its first legal card."""
+    again = Hand(hand.dealer, hand.decks[0])
+    while again.phase is not Phase.DONE:
+        if again.phase is Phase.REDEAL:
+            again.redeal(hand.decks[again.deal_number])
+            continue
+        seat = again.to_move
+        assert seat is not None
+        view, index = view_of(again, seat), len(again.actions)
+        legal = again.legal_actions()
+        again.apply(next((a for a in legal if str(a) != "pass"), legal[0]) if seat == PLAYER
+                    else rival_decision(view, 2, "review", index, LEVELS))
+    return [str(a) for a in again.actions]
