@@ -120,6 +120,13 @@ def _formatted(value: int, code: str) -> str:
     return format_decimal(value, locale=code)
 
 
+def format_tenths(value: float) -> str:
+    """A number to one decimal in the language's notation (6.5, 6,5)."""
+    from babel.numbers import format_decimal
+
+    return format_decimal(round(value, 1), format="#,##0.0", locale=_current)
+
+
 def format_date(day: date) -> str:
     """A calendar date the way the language writes it, months abbreviated
     (Jan 5, 2025 / 5 de jan. de 2025 / 5 ene 2025 / 5 janv. 2025)."""

@@ -1,0 +1,47 @@
+"""Level 4 in your seat and the skill figure in the player's language (issue #32)."""
+
+from __future__ import annotations
+
+from ..match import PLAYER, RIVAL
+from .duplicate import Duplicate
+from .i18n import _, format_number, format_tenths, ngettext
+from .skill import Skill
+
+
+def level4_line(compared: Duplicate) -> str:
+    """The end-of-hand line: "Level 4 in your seat: 92 – 70 · you did 14 better"."""
+    scores = {"player": format_number(compared.level4[PLAYER]),
+              "rival": format_number(compared.level4[RIVAL])}
+    n = compared.difference
+    if n > 0:
+        text = ngettext("Level 4 in your seat: {player} – {rival} · you did {n} better",
+                        "Level 4 in your seat: {player} – {rival} · you did {n} better", n)
+    elif n < 0:
+        text = ngettext("Level 4 in your seat: {player} – {rival} · you did {n} worse",
+                        "Level 4 in your seat: {player} – {rival} · you did {n} worse", -n)
+    else:
+        text = _("Level 4 in your seat: {player} – {rival} · you did the same")
+    return text.format(n=format_number(abs(n)), **scores)
+
+
+def skill_line(skill: Skill) -> str | None:
+    """"Skill: −6.5 a hand against level 4 (−12.0 to −1.0) over 24 hands"; None
+    before a hand is compared."""
+    if skill.per_hand is None:
+        return None
+    if skill.interval is None:
+        text = ngettext("Skill: {mean} a hand against level 4, over {n} hand",
+                        "Skill: {mean} a hand against level 4, over {n} hands", skill.hands)
+        return text.format(mean=_signed(skill.per_hand), n=format_number(skill.hands))
+    text = ngettext("Skill: {mean} a hand against level 4 ({low} to {high}), over {n} hand",
+                    "Skill: {mean} a hand against level 4 ({low} to {high}), over {n} hands",
+                    skill.hands)
+    return text.format(mean=_signed(skill.per_hand), low=_signed(skill.interval[0]),
+                       high=_signed(skill.interval[1]), n=format_number(skill.hands))
+
+
+def _signed(points: float) -> str:
+    """One decimal, a plus sign above 0 and a minus sign (−) below it."""
+    tenths = round(points, 1)
+    number = format_tenths(abs(tenths))
+    return number if tenths == 0 else ("+" if tenths > 0 else "\u2212") + number
