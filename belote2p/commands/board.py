@@ -13,7 +13,7 @@ from ..store.api import PlayedBy
 from .common import open_store, printable_stdout
 
 if TYPE_CHECKING:
-    from ..services.skill import Skill
+    from ..services.stats import Stats
 
 # -- leaderboard ----------------------------------------------------------------
 
@@ -56,33 +56,41 @@ def runs_main(args: argparse.Namespace) -> int:
 
 
 def stats_main(args: argparse.Namespace) -> int:
-    """``belote2p stats [--json] [--include-ai]``: the player's statistics, as
-    text in the player's language, or ``--json`` data that never changes with it."""
+    """``belote2p stats [--json] [--include-ai] [--skill]``: the player's statistics,
+    as text in the player's language, or ``--json`` data that never changes with it
+    (``--skill``: with the skill figure and the rating that needs few matches,
+    every finished hand replayed with level 4 in the player's seat)."""
     from ..services.rating import RatingDataError
     from ..services.stats import stats_of
 
     printable_stdout()  # French digit groups and accents on an ASCII console
     try:
         stats = stats_of(open_store().figure_totals(bool(getattr(args, "include_ai", False))))
-    except RatingDataError as exc:  # the rating's level anchors: one line, no traceback
+        figures = stats.as_json()
+        if getattr(args, "json", False) and getattr(args, "skill", False):
+            figures |= _skill_figures(args, stats)
+    except RatingDataError as exc:  # the level anchors' files: one line, no traceback
         print(f"belote2p stats: {exc}", file=sys.stderr)
         return 2
     if getattr(args, "json", False):
-        figures = stats.as_json()
-        if getattr(args, "skill", False):
-            figures["skill"] = _skill(args).as_json()
         print(json.dumps(figures))
     else:
         print(format_stats(stats))
     return 0
 
 
-def _skill(args: argparse.Namespace) -> Skill:
-    """The skill figure over the runs ``stats`` counts (``services.skill``)."""
-    from ..services.skill import skill_of_runs
+def _skill_figures(args: argparse.Namespace, stats: Stats) -> dict[str, object]:
+    """``"skill"`` (``services.skill``) and ``"skill_rating"``
+    (``services.skill_rating``) over the finished runs ``stats`` counts."""
+    from ..services.rating import load_anchors
+    from ..services.skill import run_differences, skill_of
+    from ..services.skill_rating import load_duplicate_anchors, skill_rating
     from ..services.stats import counted_records
 
     records = counted_records(open_store().list_runs(),
                               include_ai=bool(getattr(args, "include_ai", False)))
-    return skill_of_runs((r.seed, r.actions) for r in records
-                         if r.ended is not None and r.exportable)
+    differences = [d for r in records if r.ended is not None and r.exportable
+                   for d in run_differences(r.seed, r.actions)]
+    results = [match for match, count in sorted(stats.results.items()) for _ in range(count)]
+    rating = skill_rating(results, differences, load_anchors(), load_duplicate_anchors())
+    return {"skill": skill_of(differences).as_json(), "skill_rating": rating.as_json()}

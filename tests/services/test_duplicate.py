@@ -114,8 +114,10 @@ def test_stats_json_shows_no_skill_gap_for_an_autoplay_4_run(
     monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
     play_autoplay(open_store(), "4", "skill-zero", "AI level 4", 1)
     stats_main(argparse.Namespace(json=True, include_ai=True, skill=True))
-    skill = json.loads(capsys.readouterr().out)["skill"]
-    assert skill == {"per_hand": 0, "interval": [0, 0], "hands": 2}
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["skill"] == {"per_hand": 0, "interval": [0, 0], "hands": 2}
+    assert figures["skill_rating"]["hands"] == 2  # one match: no number yet
+    assert figures["skill_rating"]["value"] is None
 
 
 def _record_played_by_level_4(deck_seed: str, seed: str, rival_level: int) -> Hand:
