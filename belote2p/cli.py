@@ -216,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--include-ai", action="store_true", help="count autoplay runs too")
     p.add_argument("--skill", action="store_true",
                    help="with --json: the skill figure, each hand replayed with level 4 "
-                        "in your seat (seconds a hand)")
+                        "in your seat (CPU for every hand)")
 
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
     p.add_argument("--level", type=_level, required=True)
