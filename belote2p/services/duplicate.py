@@ -82,6 +82,41 @@ class Duplicate:
                     "yours": parting.yours, "level4": parting.level4}}
 
 
+@dataclass(frozen=True)
+class LineRow:
+    """One row of the two lines side by side: the bidding, then a trick."""
+
+    trick: int | None  # from 0; None: the bidding (every deal's bids)
+    yours: tuple[str, ...]  # record words, in the order played
+    level4: tuple[str, ...]
+    parts_here: bool  # the first place the lines part is in this row
+
+
+def side_by_side(compared: Duplicate) -> list[LineRow]:
+    """Both lines of play, the bidding then trick by trick, for the review;
+    a line that has fewer tricks (a hand ended early) has empty rows."""
+    yours, level4 = _rows(compared.your_line), _rows(compared.level4_line)
+    parting = compared.parting
+    parted_trick = None if parting is None else parting.trick
+    rows = []
+    for index in range(max(len(yours), len(level4))):
+        trick = None if index == 0 else index - 1
+        rows.append(LineRow(trick, _at(yours, index), _at(level4, index),
+                            parting is not None and trick == parted_trick))
+    return rows
+
+
+def _rows(line: Sequence[str]) -> list[tuple[str, ...]]:
+    """The bids, then each trick's two cards."""
+    bids = tuple(w for w in line if isinstance(parse_action(w), Bid))
+    cards = [w for w in line if not isinstance(parse_action(w), Bid)]
+    return [bids, *(tuple(cards[i:i + 2]) for i in range(0, len(cards), 2))]
+
+
+def _at(rows: list[tuple[str, ...]], index: int) -> tuple[str, ...]:
+    return rows[index] if index < len(rows) else ()
+
+
 def _one_based(number: int | None) -> int | None:
     return None if number is None else number + 1
 

@@ -10,12 +10,17 @@ import pathlib
 
 import pytest
 
-from belote2p.actions import Phase, parse_action
+from belote2p.actions import Bid, Phase, parse_action
 from belote2p.hand import Hand
 from belote2p.match import PLAYER, RIVAL, Run
 from belote2p.record import record_of, replay_hand
 from belote2p.services.deal_replay import NotReplayable
-from belote2p.services.duplicate import duplicate_hand, finished_hands, run_duplicates
+from belote2p.services.duplicate import (
+    duplicate_hand,
+    finished_hands,
+    run_duplicates,
+    side_by_side,
+)
 from belote2p.services.rival import player_decision, rival_decision
 from belote2p.services.skill import Z95, skill_of
 from belote2p.testing.play import play_run
@@ -172,3 +177,22 @@ def _other_line(hand: Hand) -> list[str]:
         again.apply(next((a for a in legal if str(a) != "pass"), legal[0]) if seat == PLAYER
                     else rival_decision(view, 2, "review", index, LEVELS))
     return [str(a) for a in again.actions]
+
+
+def test_the_two_lines_side_by_side(level2_run: Run) -> None:
+    """The review's rows: the bidding, then each trick, the first parting marked once."""
+    compared = next(d for d in run_duplicates("duplicate-2", level2_run.actions, LEVELS)
+                    if d.parting is not None)
+    rows = side_by_side(compared)
+    assert rows[0].trick is None and rows[1].trick == 0
+    assert len(rows) == 17  # the bidding and the 16 tricks (the stock and the strict play)
+    for line, column in ((compared.your_line, "yours"), (compared.level4_line, "level4")):
+        assert [w for row in rows for w in getattr(row, column)] == \
+            [w for w in line if isinstance(parse_action(w), Bid)] + \
+            [w for w in line if not isinstance(parse_action(w), Bid)]
+    marked = [row for row in rows if row.parts_here]
+    assert len(marked) == 1
+    parting = compared.parting
+    assert parting is not None and marked[0].trick == parting.trick
+    assert all(row.yours == row.level4 for row in rows[:rows.index(marked[0])])
+    assert marked[0].yours != marked[0].level4
