@@ -207,6 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="rank autoplay runs with the player's")
     p.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
                    help="that day's daily challenge board: its first attempt only")
+    p.add_argument("--by-skill", action="store_true",
+                   help="with --daily: ranked by skill a hand against level 4 in your seat")
 
     p = sub.add_parser("runs", help="every run, newest first")
     p.add_argument("--json", action="store_true", help="a JSON list instead of a table")

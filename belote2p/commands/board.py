@@ -14,11 +14,12 @@ from .common import open_store, printable_stdout
 
 if TYPE_CHECKING:
     from ..services.stats import Stats
+    from ..store.api import LeaderboardEntry, Store
 
 # -- leaderboard ----------------------------------------------------------------
 
 def leaderboard_main(args: argparse.Namespace) -> int:
-    """``belote2p leaderboard [--daily YYYY-MM-DD] [--include-ai] [--json]``: the
+    """``belote2p leaderboard [--daily YYYY-MM-DD [--by-skill]] [--include-ai] [--json]``: the
     player's best runs (with ``--include-ai`` the autoplay runs too, ranked with
     them), or one day's board (its counted first attempt, whoever played it), as
     text in the player's language, or ``--json`` data that never changes with it."""
@@ -30,6 +31,8 @@ def leaderboard_main(args: argparse.Namespace) -> int:
         if not entries and not getattr(args, "json", False):
             print(no_daily_board(daily.isoformat()))
             return 0
+        if getattr(args, "by_skill", False):
+            return _print_by_skill(args, entries, store)
     else:
         include_ai = bool(getattr(args, "include_ai", False))
         entries = store.leaderboard(played_by=PlayedBy.ANYONE if include_ai else PlayedBy.PLAYER)
@@ -37,6 +40,24 @@ def leaderboard_main(args: argparse.Namespace) -> int:
         print(json.dumps([e.as_json() for e in entries]))  # ASCII: \u escapes
     else:
         print(format_board(entries))
+    return 0
+
+
+def _print_by_skill(args: argparse.Namespace, entries: list[LeaderboardEntry],
+                    store: Store) -> int:
+    """The day's board ranked by skill (``services.skill_board``)."""
+    from ..services.duplicate_text import skill_line
+    from ..services.skill_board import by_skill
+
+    rows = by_skill(entries, store.run_record)
+    if getattr(args, "json", False):
+        print(json.dumps([r.as_json() for r in rows]))
+        return 0
+    print(format_board([r.entry for r in rows]))
+    for row in rows:
+        line = skill_line(row.skill)
+        if line is not None:
+            print(f"{row.entry.rank}. {row.entry.name} · {line}")
     return 0
 
 

@@ -23,6 +23,7 @@ from belote2p.services.duplicate import (
 )
 from belote2p.services.rival import player_decision, rival_decision
 from belote2p.services.skill import Z95, skill_of
+from belote2p.store.api import LeaderboardEntry, RunRecord, RunStatus
 from belote2p.testing.play import play_run
 from belote2p.view import view_of
 from tests.support.builders import fast_levels
@@ -196,3 +197,54 @@ def test_the_two_lines_side_by_side(level2_run: Run) -> None:
     assert parting is not None and marked[0].trick == parting.trick
     assert all(row.yours == row.level4 for row in rows[:rows.index(marked[0])])
     assert marked[0].yours != marked[0].level4
+
+
+def _record(run_id: int, seed: str, run: Run) -> RunRecord:
+    return RunRecord(run_id, f"player {run_id}", "2026-12-02T05:00:00Z", "2026-12-02T05:10:00Z",
+                     RunStatus.OVER, run.streak, run.margin_total, run.score, "2026-12-02",
+                     "", False, seed, tuple(run.actions))
+
+
+def test_the_daily_board_ranked_by_skill(level4_run: Run, level2_run: Run) -> None:
+    from belote2p.services.skill_board import by_skill
+
+    records = {1: _record(1, "duplicate-2", level2_run), 2: _record(2, "duplicate-4", level4_run)}
+    entries = [LeaderboardEntry(1, "player 1", 900, 1, 40, 2, "2026-12-02", entry_id=1),
+               LeaderboardEntry(2, "player 2", 500, 0, 0, 1, "2026-12-02", entry_id=2),
+               LeaderboardEntry(3, "gone", 100, 0, 0, 1, "2026-12-02", entry_id=3)]
+    level2_skill = skill_of(run_differences_of("duplicate-2", level2_run))
+    assert level2_skill.per_hand is not None and level2_skill.per_hand < 0
+    rows = by_skill(entries, records.get, LEVELS)
+    assert [(r.entry.rank, r.entry.name, r.score_rank) for r in rows] == \
+        [(1, "player 2", 2), (2, "player 1", 1), (3, "gone", 3)]
+    assert rows[0].as_json()["skill"]["per_hand"] == 0
+    assert rows[1].skill == level2_skill
+    assert rows[2].skill.hands == 0
+
+
+def run_differences_of(seed: str, run: Run) -> list[int]:
+    return [d.difference for d in run_duplicates(seed, run.actions, LEVELS)]
+
+
+def test_leaderboard_daily_by_skill(tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import datetime
+
+    from belote2p.commands.autoplay import play_autoplay
+    from belote2p.commands.board import leaderboard_main
+    from belote2p.commands.common import open_store
+    from belote2p.fairness import daily_seed
+
+    day = datetime.date(2026, 12, 2)
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr("belote2p.ai.levels.load_levels", lambda: LEVELS)
+    monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
+    play_autoplay(open_store(), "4", daily_seed(day), "AI level 4", 1, daily=day.isoformat())
+    capsys.readouterr()
+    leaderboard_main(argparse.Namespace(daily=day, by_skill=True, json=True))
+    board = json.loads(capsys.readouterr().out)
+    assert [(e["rank"], e["score_rank"], e["skill"]) for e in board] == \
+        [(1, 1, {"per_hand": 0, "interval": [0, 0], "hands": 2})]
+    leaderboard_main(argparse.Namespace(daily=day, by_skill=True, json=False))
+    assert "1. AI level 4 · Skill: 0.0 a hand against level 4 (0.0 to 0.0), over 2 hands" \
+        in capsys.readouterr().out

@@ -1,0 +1,47 @@
+"""The daily board ranked by skill (issue #32): the day's deals are the same
+for every player, and each hand's difference against level 4 in the same seat
+takes the cards' luck out, so the average difference a hand ranks the day's
+runs by how they were played rather than by what was dealt."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .skill import Skill, run_differences, skill_of
+
+if TYPE_CHECKING:
+    from ..store.api import LeaderboardEntry, RunRecord
+    from .rival import Levels
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    entry: LeaderboardEntry  # its rank is the skill rank; score_rank the board's
+    score_rank: int
+    skill: Skill
+
+    def as_json(self) -> dict[str, Any]:
+        return {**self.entry.as_json(), "score_rank": self.score_rank,
+                "skill": self.skill.as_json()}
+
+
+def by_skill(entries: Iterable[LeaderboardEntry], find: Callable[[int], RunRecord | None],
+             levels: Levels | None = None) -> list[SkillEntry]:
+    """The board's entries ranked by skill a hand, best first (a run with no
+    compared hand last, ties kept in the score's order); ``find``: the store's
+    run by id."""
+    rated = [SkillEntry(entry, entry.rank, _skill(find(entry.entry_id), levels))
+             for entry in entries]
+    rated.sort(key=lambda r: (r.skill.per_hand is None, -(r.skill.per_hand or 0.0),
+                              r.score_rank))
+    return [dataclasses.replace(r, entry=dataclasses.replace(r.entry, rank=place))
+            for place, r in enumerate(rated, 1)]
+
+
+def _skill(record: RunRecord | None, levels: Levels | None) -> Skill:
+    if record is None or not record.exportable or record.ended is None:
+        return skill_of([])
+    return skill_of(run_differences(record.seed, record.actions, levels))
