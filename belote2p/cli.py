@@ -180,7 +180,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--duplicate", action="store_true",
                    help="each hand played again with level 4 in seat 0, and the skill figure")
     p.add_argument("--rival-level", type=int, choices=(1, 2, 3, 4), default=4,
-                   help="with --duplicate: the level deciding for seat 1 (default 4)")
+                   help="with --duplicate: seat 1's level once the lines part (default 4)")
 
     p = sub.add_parser("arena", help="play matches between two rival levels")
     p.add_argument("a", type=_level, help="level A: 1-4 or random")

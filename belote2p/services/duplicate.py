@@ -200,10 +200,12 @@ def duplicate_record(hand: Hand, seed: str, rival_level: int,
                      levels: Levels | None = None) -> Duplicate:
     """A finished hand record (``record.replay_hand``) played again from its
     first deck with level 4 in the player's seat (seat 0).  A record holds no
-    run, so its seed and rival level are given (``review --seed``, ``--level``)
-    and the action's index is its place in the hand; the rival decides by its
-    rule (``rival.rival_decision``) and a redeal takes the record's next deck
-    (``MissingDeal`` if it holds none)."""
+    run, so the rival's rule cannot be re-run: while the lines agree seat 1
+    plays as recorded (so they first part on a decision of seat 0's), after
+    that it decides by its rule (``rival.rival_decision``) at the level and
+    seed given (``review --rival-level``, ``--seed``), the action's index its
+    place in the hand.  A redeal takes the record's next deck (``MissingDeal``
+    if it holds none)."""
     levels = game_levels() if levels is None else levels
     again = Hand(hand.dealer, hand.decks[0])
     while again.phase is not Phase.DONE:
@@ -216,9 +218,13 @@ def duplicate_record(hand: Hand, seed: str, rival_level: int,
         seat = again.to_move
         assert seat is not None  # a hand not over has a seat to move
         view, index = view_of(again, seat), len(again.actions)
-        again.apply(player_decision(view, YARDSTICK_LEVEL, seed, index, levels)
-                    if seat == PLAYER else
-                    rival_decision(view, rival_level, seed, index, levels))
+        if seat == PLAYER:
+            action = player_decision(view, YARDSTICK_LEVEL, seed, index, levels)
+        elif again.actions == hand.actions[:index]:  # the lines agree: as recorded
+            action = hand.actions[index]
+        else:
+            action = rival_decision(view, rival_level, seed, index, levels)
+        again.apply(action)
     played, replayed = hand.score().scores, again.score().scores
     return Duplicate(None, None, (played[PLAYER], played[RIVAL]),
                      (replayed[PLAYER], replayed[RIVAL]),

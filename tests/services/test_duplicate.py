@@ -126,9 +126,11 @@ def test_stats_json_shows_no_skill_gap_for_an_autoplay_4_run(
     assert figures["skill_rating"]["value"] is None
 
 
-def _record_played_by_level_4(deck_seed: str, seed: str, rival_level: int) -> Hand:
+def _record_played_by_level_4(deck_seed: str, seed: str, rival_level: int,
+                              rival_seed: str | None = None) -> Hand:
     """A hand played as ``review --duplicate`` replays a record: level 4 in
-    seat 0 and the rival at ``rival_level``, seeded by the action's place."""
+    seat 0 and the rival at ``rival_level``, seeded by the action's place
+    (and ``rival_seed``, the review's ``seed`` unless given)."""
     from belote2p.match import deck_for
 
     hand = Hand(0, deck_for(deck_seed, 0, 0, 0))
@@ -140,7 +142,7 @@ def _record_played_by_level_4(deck_seed: str, seed: str, rival_level: int) -> Ha
         assert seat is not None
         view, index = view_of(hand, seat), len(hand.actions)
         hand.apply(player_decision(view, 4, seed, index, LEVELS) if seat == PLAYER
-                   else rival_decision(view, rival_level, seed, index, LEVELS))
+                   else rival_decision(view, rival_level, rival_seed or seed, index, LEVELS))
     return hand
 
 
@@ -159,13 +161,31 @@ def test_review_duplicate_of_records(monkeypatch: pytest.MonkeyPatch) -> None:
     assert results[0]["duplicate"]["parting"] is None
     parting = results[1]["duplicate"]["parting"]
     assert parting is not None and parting["yours"] != parting["level4"]
+    # seat 1 plays as recorded while the lines agree: they part on seat 0's decision
+    before = Hand(other.dealer, other.decks[0])
+    for action in other.actions[:parting["index"]]:  # no redeal: seat 0 takes at once
+        before.apply(action)
+    assert before.to_move == PLAYER
     differences = [0, results[1]["duplicate"]["difference"]]
     assert results[3]["skill"]["hands"] == 2
     assert results[3]["skill"]["per_hand"] == pytest.approx(sum(differences) / 2, abs=0.05)
 
 
+def test_a_record_s_rival_plays_as_recorded_while_the_lines_agree(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record holds no run seed, so its rival cannot be re-run: while the
+    lines agree seat 1 plays as recorded, and a seat 0 that played level 4's
+    cards is compared at exactly 0 whatever the rival's seed was."""
+    from belote2p.services.duplicate import duplicate_record
+
+    recorded = _record_played_by_level_4("deal-b", "review", 1, rival_seed="elsewhere")
+    compared = duplicate_record(recorded, "review", 1, LEVELS)
+    assert compared.parting is None and compared.difference == 0
+
+
 def _other_line(hand: Hand) -> list[str]:
-    """The same deal with seat 0 taking at once, then playing its first legal card."""
+    """The same deal with seat 0 taking at once, then playing its first legal
+    card, against a rival of another seed than the review's."""
     again = Hand(hand.dealer, hand.decks[0])
     while again.phase is not Phase.DONE:
         if again.phase is Phase.REDEAL:
@@ -176,7 +196,7 @@ def _other_line(hand: Hand) -> list[str]:
         view, index = view_of(again, seat), len(again.actions)
         legal = again.legal_actions()
         again.apply(next((a for a in legal if str(a) != "pass"), legal[0]) if seat == PLAYER
-                    else rival_decision(view, 2, "review", index, LEVELS))
+                    else rival_decision(view, 2, "another rival", index, LEVELS))
     return [str(a) for a in again.actions]
 
 
