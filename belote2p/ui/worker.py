@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
     from ..actions import Action
     from ..ai.base import Player
     from ..ai.hints import Hint
+    from ..services.duplicate import Duplicate
     from ..view import SeatView
 
 # Seconds the rival's decision may take in the worker before it is computed here
@@ -79,6 +80,15 @@ def advise(view: SeatView, seed: str) -> Hint:
     from ..ai.hints import hint
 
     return hint(view, seed)
+
+
+def compare(seed: str, actions: tuple[str, ...], match: int, hand: int) -> Duplicate:
+    """Runs in the worker: a finished hand played again with level 4 in the
+    player's seat (``services.duplicate``; issue #32), at the worker's low
+    priority, so the table never waits for it."""
+    from ..services.duplicate import duplicate_hand
+
+    return duplicate_hand(seed, actions, match, hand)
 
 
 class RivalFailed(RuntimeError):
@@ -270,14 +280,7 @@ class AIWorker:
 
     def submit(self, level: int | str, seed: str, action_index: int,
                view: SeatView) -> cf.Future[Any]:
-        if self.mode == "inline":
-            fut: cf.Future[Any] = cf.Future()
-            try:
-                fut.set_result(think(level, seed, action_index, view))
-            except Exception as exc:  # noqa: BLE001 - surfaced by poll, like a pool's future
-                fut.set_exception(exc)
-            return fut
-        return self._submit(think, level, seed, action_index, view)
+        return self._job(think, level, seed, action_index, view)
 
     def rescue(self, level: int | str, seed: str, action_index: int,
                view: SeatView) -> cf.Future[Any]:
@@ -292,14 +295,24 @@ class AIWorker:
 
     def submit_hint(self, view: SeatView, seed: str) -> cf.Future[Any]:
         """A practice hint for ``view``, computed off the UI thread; poll the future."""
+        return self._job(advise, view, seed)
+
+    def submit_duplicate(self, seed: str, actions: tuple[str, ...], match: int,
+                         hand: int) -> cf.Future[Any]:
+        """Level 4 in the player's seat for a finished hand (``compare``), off
+        the UI's process; poll the future (a ``Duplicate``)."""
+        return self._job(compare, seed, actions, match, hand)
+
+    def _job(self, fn: Callable[..., Any], *args: Any) -> cf.Future[Any]:
+        """``fn(*args)`` in the worker; inline mode computes it at once."""
         if self.mode == "inline":
             fut: cf.Future[Any] = cf.Future()
             try:
-                fut.set_result(advise(view, seed))
-            except Exception as exc:  # noqa: BLE001 - surfaced by the future, as a pool's
+                fut.set_result(fn(*args))
+            except Exception as exc:  # noqa: BLE001 - surfaced by poll, like a pool's future
                 fut.set_exception(exc)
             return fut
-        return self._submit(advise, view, seed)
+        return self._submit(fn, *args)
 
     def submit_review(self, record: dict[str, Any], settings: Any) -> ReviewJob:
         """Review a finished hand's record in the worker; poll the job."""

@@ -268,3 +268,4 @@ def test_leaderboard_daily_by_skill(tmp_path: pathlib.Path, monkeypatch: pytest.
     leaderboard_main(argparse.Namespace(daily=day, by_skill=True, json=False))
     assert "1. AI level 4 · Skill: 0.0 a hand against level 4 (0.0 to 0.0), over 2 hands" \
         in capsys.readouterr().out
+

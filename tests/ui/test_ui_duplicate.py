@@ -1,0 +1,26 @@
+"""Level 4 in your seat, computed for the window (issue #32)."""
+
+from __future__ import annotations
+
+import pytest
+
+from belote2p.match import Run
+from belote2p.services.duplicate import duplicate_hand
+from belote2p.testing.play import play_run
+
+
+@pytest.mark.parametrize("mode", ["inline", "process"])
+def test_the_window_compares_a_hand_in_its_worker(mode: str) -> None:
+    """The end-of-hand line is computed by the AI worker (its own low-priority
+    process in the game), never on the frame loop; the answer is the service's."""
+    from belote2p.ui.worker import AIWorker
+
+    run: Run = play_run("duplicate-ui", "2", max_matches=1)
+    worker = AIWorker(mode=mode)
+    try:
+        actions = tuple(run.actions)
+        future = worker.submit_duplicate("duplicate-ui", actions, 0, 1)
+        compared = future.result(timeout=120)
+    finally:
+        worker.shutdown()
+    assert compared == duplicate_hand("duplicate-ui", actions, 0, 1)
