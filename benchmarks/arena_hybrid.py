@@ -30,9 +30,9 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # 
 
 from belote2p.actions import Action, Phase
 from belote2p.ai.base import Player
+from belote2p.testing.rivals.pimc import NAME, PimcKnobs, make_rival
 from belote2p.view import SeatView
 from benchmarks.arena_ismcts import rival_main
-from benchmarks.pimc import NAME, PimcKnobs, make_rival
 
 # PIMC with the "about 128 deals a card" (twice the test rival's): a
 # clearly stronger player of the same kind, to see what such a gap scores

@@ -1,4 +1,4 @@
-"""The arena with the ISMCTS test rival (``benchmarks/ismcts.py``) available as ``ismcts``.
+"""The arena with the ISMCTS test rival (``testing/rivals/ismcts.py``) available as ``ismcts``.
 
     python benchmarks/arena_ismcts.py 4 ismcts --matches 200 --seed rival --jobs 2
 
@@ -18,12 +18,10 @@ try:
     import belote2p  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# benchmarks.ismcts, from the checkout (the workers get this sys.path too)
-sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.ai import arena
 from belote2p.ai.arena import PlayerFactory
-from benchmarks.ismcts import NAME, make_rival
+from belote2p.testing.rivals.ismcts import NAME, make_rival
 
 
 def rival_main(name: str, factory: PlayerFactory, description: str, default_seed: str,

@@ -1,4 +1,4 @@
-"""The arena with the PIMC test rival (``benchmarks/pimc.py``) available as ``pimc``.
+"""The arena with the PIMC test rival (``testing/rivals/pimc.py``) available as ``pimc``.
 
     python benchmarks/arena_pimc.py 4 pimc --matches 200 --seed pimc --jobs 2 [--levels FILE]
 
@@ -17,11 +17,11 @@ try:
     import belote2p  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# benchmarks.pimc, from the checkout (the workers get this sys.path too)
+# benchmarks.arena_ismcts, from the checkout
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from belote2p.testing.rivals.pimc import NAME, make_rival
 from benchmarks.arena_ismcts import rival_main  # the test rivals' arena command
-from benchmarks.pimc import NAME, make_rival
 
 if __name__ == "__main__":
     sys.exit(rival_main(NAME, make_rival, __doc__.splitlines()[0], "pimc"))

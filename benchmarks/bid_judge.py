@@ -3,10 +3,10 @@
     python benchmarks/bid_judge.py [--positions 120] [--decks 200] [--other-threshold 46]
                                    [--levels FILE] [--rows FILE]
 
-The positions are those of ``bid_census.py``: the bidding decisions with
+The positions are the bidding decisions with
 passing allowed of level-3 matches (``Match("bids", k)``).  Level 4 (the
 shipped one, and with ``--levels`` that file's level 4 too), the PIMC rival
-and level 3 each decide every position, seeded by its index, as in the census.
+and level 3 each decide every position, seeded by its index.
 
 The judge then values every legal word of the position from the bidder's view
 only, over ``--decks`` whole decks consistent with it (the unseen cards
@@ -46,19 +46,37 @@ try:
     import belote2p  # noqa: F401
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
 
-from belote2p.actions import PASS, Bid
-from belote2p.ai import load_levels, make_player
+from belote2p.actions import PASS, Bid, Phase
+from belote2p.ai import decide, load_levels, make_player
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.levels import STRICT_CARDS, Level
 from belote2p.ai.sampling import sample_deck
 from belote2p.ai.search import BidSearch, SearchPlayer
 from belote2p.cards import Card
-from benchmarks.bid_census import positions
-from benchmarks.pimc import PimcPlayer
+from belote2p.match import Match
+from belote2p.testing.rivals.pimc import PimcPlayer
+from belote2p.view import SeatView
 
 OPEN = None  # a word's outcome on a deck: the taker-seat's point lead, or OPEN (a fresh deal)
+
+
+def positions(count: int) -> list[SeatView]:
+    """The first ``count`` bidding views with passing allowed of level-3 matches."""
+    views: list[SeatView] = []
+    k = 0
+    while len(views) < count:
+        match = Match("bids", k)
+        players = [make_player(3, random.Random(k * 2 + s)) for s in (0, 1)]
+        while not match.over and len(views) < count:
+            seat = match.to_move
+            assert seat is not None  # the match is not over
+            view = match.view(seat)
+            if view.phase is Phase.BIDDING and PASS in view.legal:
+                views.append(view)
+            match.apply(decide(players[seat], view))
+        k += 1
+    return views
 
 
 class Judge(BidSearch):

@@ -32,8 +32,8 @@ sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # 
 from belote2p.actions import Phase
 from belote2p.ai.arena import Outcome, play_match, results_in_order, score_interval, summarize
 from belote2p.match import Match
+from belote2p.testing.rivals.pimc import NAME, make_rival
 from belote2p.view import SeatView
-from benchmarks.pimc import NAME, make_rival
 
 Job = tuple[str, str, str, int, "str | None"]  # a, b, seed, index, levels
 

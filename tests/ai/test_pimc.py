@@ -1,4 +1,4 @@
-"""The PIMC test rival (benchmarks/pimc.py): legal, deterministic, blind to the
+"""The PIMC test rival (belote2p/testing/rivals/pimc.py): legal, deterministic, blind to the
 cards its seat cannot see, exact in the strict phase, and its greedy rule."""
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from belote2p.ai.fastsim import Sim
 from belote2p.ai.solver import solve
 from belote2p.cards import ACE, JACK, KING, SEVEN, TEN
 from belote2p.match import Match
+from belote2p.testing.rivals.pimc import PimcKnobs, PimcPlayer, greedy, make_rival
 from belote2p.view import view_of
-from benchmarks.pimc import PimcKnobs, PimcPlayer, greedy, make_rival
 from tests.support.builders import fast_levels
 from tests.support.positions import first_position, hidden_variants
 
@@ -102,26 +102,3 @@ def test_the_arena_plays_the_rival_through_its_factory() -> None:
     summary, _ = run_arena("2", "pimc", 2, "factory", factory=factory)
     assert summary["matches"] == 2 and sorted(made) == ["2", "2", "pimc", "pimc"]
 
-
-def test_the_card_play_diagnostic_plays_the_arenas_matches(monkeypatch) -> None:
-    """``benchmarks/cardplay_diag.py`` plays the very matches of the arena, with or
-    without its replays (a replay plays a copy of the hand, so the real match
-    and its players' random streams are untouched), and a hand's card-play
-    delta is its real lead minus the replay's."""
-    from belote2p.ai.arena import play_match
-    from benchmarks import cardplay_diag
-
-    def factory(level: str, rng: random.Random, levels: object = None) -> Player:
-        return make_rival(level, rng, LEVELS, SMALL)
-
-    monkeypatch.setattr(cardplay_diag, "make_rival", factory)
-    for index in (0, 1):
-        arena = play_match("2", "pimc", "diag-test", index, factory)
-        for sub in ("3", None):  # replays by level 3 in A's seat, then none
-            outcome, rows = cardplay_diag.play(("2", "diag-test", index, None, sub))
-            assert (outcome.a_total, outcome.b_total) == (arena.a_total, arena.b_total)
-            assert sum(r["a_lead"] for r in rows) == arena.a_total - arena.b_total
-            assert len(rows) == 2 and all(
-                ("cardplay" in r) == (sub is not None) for r in rows)
-            assert all(r["cardplay"] == r["a_lead"] - r["replay_lead"]
-                       for r in rows if sub is not None)

@@ -1,0 +1,7 @@
+"""The test rivals: players of other designs that level 4 is measured against.
+
+``pimc`` is a textbook Perfect-Information Monte Carlo player, ``ismcts`` an
+information-set Monte Carlo tree search.  Neither is a level and nothing of
+the game loads them; the tests check them and the benchmarks (``arena_pimc.py``,
+``arena_ismcts.py``, ``cardplay_duel.py``, ``bid_judge.py``) play them.
+"""
