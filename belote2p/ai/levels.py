@@ -180,6 +180,12 @@ class SearchKnobs:
     inference_temperature: float = knob(ABOVE_0)  # the model's softmax over tips scores (points)
     inference_noise: float = knob(Range(0, 1, low_open=True))  # ... mixed with a uniform card
     inference_bid_scale: float = knob(AT_LEAST_0)  # its bids: logistic scale (0: bids unused)
+    # A deeper stock phase (search.py, ``reply_row``): when this seat leads, each
+    # deal's reply by the other seat is searched, not left to the tips: every
+    # reply is played out on this many orders of the stock, and the other seat
+    # plays the one worst for this seat on average (it knows its own hand, not
+    # the stock's order; 0: the tips reply, as in every playout)
+    reply_stocks: int = knob(TRIES)
 
 
 @dataclass(frozen=True)

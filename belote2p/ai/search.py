@@ -21,7 +21,7 @@ where this seat speaks again, with a plan chosen over the same samples (so the
 plan cannot depend on a sample's hidden cards).  Two passes in round 2 are
 worth a fresh deal of this hand.  ``bid_take_margin`` counts this seat's own
 contracts that many points worse than played out (0 shipped: measured, it did
-not pay; docs/RIVAL.md, "Bidding (issue #20)").
+not pay; docs/RIVAL.md, "History").
 """
 
 from __future__ import annotations
@@ -201,8 +201,13 @@ class SearchPlayer(TipsPlayer):
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
         """One row per sampled deal: each candidate's playout value."""
         rows = []
+        deeper = self.search_knobs.reply_stocks and not view.current_trick
         for _ in range(samples):
             other, stock = self.sample_deal(view)
+            if deeper:
+                rows.append(self.reply_row(view, candidates, other, stock, solve_cards, outlook,
+                                           memo))
+                continue
             base = sim_from_view(view, other, stock)
             row = []
             for c in candidates:
@@ -211,6 +216,32 @@ class SearchPlayer(TipsPlayer):
                 row.append(self.playout(sim, view.seat, outlook, solve_cards, memo))
             rows.append(row)
         return rows
+
+    def reply_row(self, view: SeatView, candidates: Sequence[int], other: Sequence[Card],
+                  stock: Sequence[Card], solve_cards: int, outlook: HandWorth,
+                  memo: Memo | None) -> list[float]:
+        """One deal's row when this seat leads, searched a trick deep
+        (``reply_stocks``): the other seat answers each candidate with the reply
+        worst for this seat over ``reply_stocks`` orders of the stock (the deal's
+        own and fresh shuffles, the same for every candidate), as one who knows
+        its own hand and not the stock's order would; the tips play on from there."""
+        stocks = [list(stock)]
+        for _ in range(self.search_knobs.reply_stocks - 1):
+            stocks.append(self.rng.sample(stock, len(stock)))
+        bases = [sim_from_view(view, other, order) for order in stocks]
+        row = []
+        for c in candidates:
+            totals = []
+            for reply in sorted(other):  # the stock lasts: every card of its hand is legal
+                total = 0.0
+                for base in bases:
+                    sim = base.copy()
+                    sim.play(c)
+                    sim.play(reply)
+                    total += self.playout(sim, view.seat, outlook, solve_cards, memo)
+                totals.append(total)
+            row.append(min(totals) / len(bases))
+        return row
 
     def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:
         """One deal of the unseen cards for the card search: (other hand, stock top first).

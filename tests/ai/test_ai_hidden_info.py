@@ -171,3 +171,42 @@ def test_inference_changes_the_deals_level4_draws():
         differ += [a.sample_deal(view) for _ in range(4)] != [b.sample_deal(view)
                                                             for _ in range(4)]
     assert differ >= 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_deeper_stock_phase_reads_no_hidden_card(seed):
+    """Level 4 searching the other seat's reply (issue #33, ``reply_stocks``)
+    plays out every card of a sampled hand: the hand and the stock orders are
+    drawn from the view, so the card comes from the view alone."""
+    levels = level4_with(play_samples=3, finalists=2, final_samples=4, reply_stocks=2)
+    assert_level4_blind_to_hidden_cards(levels, "reply", seed)
+
+
+def test_the_searched_reply_is_the_worst_for_the_leader():
+    """With one stock order (the deal's own), a searched reply is the other
+    seat's best answer on that deal: never better for the leader than the tips'
+    reply, and worse somewhere (the knob is live)."""
+    from belote2p.ai.sampling import sim_from_view
+    from belote2p.ai.search import SearchPlayer
+    from belote2p.ai.utility import Outlook
+
+    level = level4_with(reply_stocks=1)[4]
+    rng = random.Random("reply-live")
+    worse = 0
+    for _ in range(6):
+        hand = first_position(rng, "free")[3]
+        view = view_of(hand, hand.to_move)
+        if view.current_trick:
+            continue
+        player = SearchPlayer(level, random.Random(1))
+        outlook = Outlook(view, player.match_knobs)
+        other, stock = player.sample_deal(view)
+        cards = sorted(view.hand)
+        searched = player.reply_row(view, cards, other, stock, 9, outlook, None)
+        for c, value in zip(cards, searched):
+            sim = sim_from_view(view, other, stock)
+            sim.play(c)
+            tips = player.playout(sim, view.seat, outlook, 9)
+            assert value <= tips
+            worse += value < tips
+    assert worse >= 1
