@@ -77,10 +77,24 @@ SOLVE_CARDS = Range(0, STRICT_CARDS)
 VERSION = Range(1, 1_000_000)
 
 
-def knob(allowed: Range = ANY, by_rank: bool = False) -> Any:
+def knob(allowed: Range = ANY, by_rank: bool = False, neutral: object = None) -> Any:
     """A field of the schema; ``by_rank``: a mapping seven..ace in the file,
-    a tuple indexed by rank (0 = seven) in the knobs."""
-    return field(metadata={"range": allowed, "by_rank": by_rank})
+    a tuple indexed by rank (0 = seven) in the knobs.  ``neutral``, for a knob
+    added after run files were recorded: the value at which the rival plays as
+    it did before the knob existed (``digest_data`` leaves it out there)."""
+    return field(metadata={"range": allowed, "by_rank": by_rank, "neutral": neutral})
+
+
+def digest_data(value: Any) -> Any:
+    """``dataclasses.asdict`` of level data, without the knobs at their neutral
+    value: a knob added at its neutral value changes no decision, so it must not
+    change the level data's digest either (every run file recorded before it
+    still verifies)."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return value
+    return {f.name: digest_data(getattr(value, f.name)) for f in dataclasses.fields(value)
+            if f.metadata.get("neutral") is None
+            or getattr(value, f.name) != f.metadata["neutral"]}
 
 
 @dataclass(frozen=True)
@@ -185,7 +199,7 @@ class SearchKnobs:
     # reply is played out on this many orders of the stock, and the other seat
     # plays the one worst for this seat on average (it knows its own hand, not
     # the stock's order; 0: the tips reply, as in every playout)
-    reply_stocks: int = knob(TRIES)
+    reply_stocks: int = knob(TRIES, neutral=0)
 
 
 @dataclass(frozen=True)

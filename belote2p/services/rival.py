@@ -19,7 +19,6 @@ The level data is part of the rule, so a run file records ``levels_digest``.
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 import random
@@ -27,6 +26,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from ..ai import decide, make_player
+from ..ai.levels import digest_data
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -63,11 +63,11 @@ def levels_digest(levels: Levels | None = None) -> str:
     """SHA-256 of the level data in canonical JSON (sorted keys, no spaces).
 
     Hashing the parsed data, not the file, means comments and layout of
-    levels.yaml do not count; any knob that changes how the rival plays does.
+    levels.yaml do not count; any knob that changes how the rival plays does,
+    and a knob added later at its neutral value (``levels.digest_data``) does not.
     """
     levels = game_levels() if levels is None else levels
-    canonical = {str(number): dataclasses.asdict(level)
-                 for number, level in sorted(levels.items())}
+    canonical = {str(number): digest_data(level) for number, level in sorted(levels.items())}
     text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import random
 import string
 from datetime import date
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from belote2p.actions import parse_action
 from belote2p.ai import decide, make_player
+from belote2p.ai.levels import digest_data
 from belote2p.fairness import (
     DailyDateError,
     commitment,
@@ -114,3 +116,17 @@ def test_the_levels_digest_follows_every_knob():
         levels[1], play=dataclasses.replace(levels[1].play, mistake_rate=0.5))
     assert levels_digest(changed) != levels_digest(levels)
     assert len(levels_digest()) == 64
+
+
+def test_a_knob_at_its_neutral_value_leaves_the_digest_alone():
+    """Issue #33's ``reply_stocks`` came after run files were recorded: at 0
+    (the rival plays as before) the digest is the one without it, so those
+    files still verify; at any other value it is another rival."""
+    levels = fast_levels()
+    assert all(level.search.reply_stocks == 0 for level in levels.values())
+    assert "reply_stocks" not in json.dumps(digest_data(levels[4]))
+    deeper = dict(levels)
+    deeper[4] = dataclasses.replace(
+        levels[4], search=dataclasses.replace(levels[4].search, reply_stocks=2))
+    assert levels_digest(deeper) != levels_digest(levels)
+    assert digest_data(deeper[4])["search"]["reply_stocks"] == 2
