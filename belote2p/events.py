@@ -84,6 +84,7 @@ class HandScored(Event):
     decks: tuple[tuple[Card, ...], ...]
     actions: tuple[Action, ...]
     hand_no: int = 0  # 1 or 2 within the match (``Match`` says; a lone hand: 0)
+    match_index: int = 0  # the match's place in its run, from 0 (``Match`` says)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -86,8 +86,8 @@ class Match:
             events.append(hand.dealt(EventKind.REDEAL, len(self.hands)))
         elif hand.phase is Phase.DONE:
             self.hand_scores.append(hand.score())
-            events = [replace(ev, hand_no=len(self.hand_scores)) if isinstance(ev, HandScored)
-                      else ev for ev in events]
+            events = [replace(ev, hand_no=len(self.hand_scores), match_index=self.match_index)
+                      if isinstance(ev, HandScored) else ev for ev in events]
             if not self.over:
                 self.hands.append(Hand(1 - self.first_dealer, self._deck(1, 0)))
                 events.append(self.hand.dealt(EventKind.NEXT_HAND, len(self.hands)))

@@ -24,6 +24,19 @@ def level4_line(compared: Duplicate) -> str:
     return text.format(n=format_number(abs(n)), **scores)
 
 
+def level4_pending() -> str:
+    """The end-of-hand line's place while the hand is being compared."""
+    return _("Level 4 in your seat: comparing…")
+
+
+def level4_widest() -> tuple[str, ...]:
+    """The end-of-hand line at its widest (three-figure scores, each ending):
+    the panel makes room for these so it keeps its size when the line arrives."""
+    wide = 888  # no hand scores more than three figures
+    return tuple(level4_line(Duplicate(None, None, (wide, wide), (wide - n, wide), (), ()))
+                 for n in (-wide, 0, wide))
+
+
 def skill_line(skill: Skill) -> str | None:
     """"Skill: −6.5 a hand against level 4 (−12.0 to −1.0) over 24 hands"; None
     before a hand is compared."""

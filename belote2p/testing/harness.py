@@ -125,6 +125,18 @@ def settle(game: Game, limit: int = 3000, dt: float = 1 / 60) -> Offer:
     raise AssertionError("the table never waited for the player")
 
 
+def play_to_hand_over(game: Game) -> Offer:
+    """The player's first legal action each turn, until the end-of-hand panel."""
+    for _ in range(200):
+        offer = settle(game)
+        if offer["panel"] == "hand_over":
+            return offer
+        assert offer["panel"] is None
+        click(first_legal_policy(offer)[1])
+        step(game)
+    raise AssertionError("the hand never ended")
+
+
 def first_legal_policy(offer: Offer) -> tuple[str, Point]:
     """Click the first undimmed card, or press the first bid button (Pass if any)."""
     if offer["bids"]:

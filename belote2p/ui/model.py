@@ -217,8 +217,14 @@ class HandOver:
     card_points: tuple[int, int]
     last_winner: int  # the seat that took the last trick's 10
     hand_no: int
+    match_index: int  # the match's place in the run, from 0 (with hand_no: which hand)
     match: MatchSummary | None  # the second hand's panel shows the match too
     record: dict[str, object]  # record.record_from: what the review replays
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """(match, hand), both from 0: which hand of the run this is."""
+        return self.match_index, self.hand_no - 1
 
 
 @dataclass(frozen=True)
@@ -594,8 +600,8 @@ class BeatBuilder:
         won = (summary.winner if summary is not None
                else 0 if score.scores[0] > score.scores[1] else 1)
         sound = "win" if won == PLAYER else "lose"
-        payload = HandOver(score, ev.card_points, ev.last_winner, hand_no, summary,
-                           record_from(ev.dealer, ev.decks, ev.actions))
+        payload = HandOver(score, ev.card_points, ev.last_winner, hand_no, ev.match_index,
+                           summary, record_from(ev.dealer, ev.decks, ev.actions))
         beats.append(Beat(BeatKind.HAND_OVER, start=start, panel=PanelKind.HAND_OVER,
                           sound=sound, payload=payload))
         return beats

@@ -21,6 +21,7 @@ from ..cards import (
 from ..events import Standing as RunStanding
 from ..match import Run
 from ..services.card_words import rank_letter
+from ..services.duplicate_text import level4_pending, level4_widest
 from ..services.i18n import _, format_number
 from ..services.run_session import Standing
 from ..view import SeatView
@@ -56,6 +57,7 @@ class InfoPanel:
     age: float = 0.0
     done: bool = False
     extra: str = ""  # a second button's label (the run's end: "Export run")
+    room: tuple[str, ...] = ()  # lines it may show later: the panel is as wide as they need
     on_extra: Callable[[], None] | None = None
     _button: Button | None = None
     _extra_button: Button | None = None
@@ -75,7 +77,7 @@ class InfoPanel:
             pair = sum(gfx.button_row_width([b], f.body, f.body * 2)
                        for b in (self.extra, self.button))
             w = max(w, pair + f.body * 5)
-        for text, _colour in self.lines:
+        for text in (*(text for text, _colour in self.lines), *self.room):
             w = max(w, gfx.font(f.body, True).size(text)[0] + f.body * 3)
         for label, _a, _b, bold in self.rows:  # room for both number columns
             w = max(w, gfx.font(f.body, bold).size(label)[0] + f.body * 15)
@@ -178,11 +180,14 @@ class InfoPanel:
 
 
 def hand_over_panel(data: HandOver, names: Callable[[int], str],
-                    you: Callable[[int], bool] = _is_you) -> InfoPanel:
+                    you: Callable[[int], bool] = _is_you,
+                    level4: str | None = None) -> InfoPanel:
     """The end of a hand; after the second, the match too (both hands, the
     totals, the winner and the margin).  ``names(seat)`` names a seat;
     ``you(seat)``: the sentence speaks to it.  Points are counted as in the
-    side panel: card points, the last trick's 10 on its own line."""
+    side panel: card points, the last trick's 10 on its own line.  ``level4``:
+    the line of level 4 in your seat (or its placeholder while it is being
+    computed) on its last line, room made for it at its widest; None: no line."""
     score = data.score
     rows: list[Row] = [(_("Card points"), data.card_points[0], data.card_points[1], False)]
     if score.capot is not None:
@@ -225,8 +230,12 @@ def hand_over_panel(data: HandOver, names: Callable[[int], str],
         if match.winner != 0 and match.run_over:
             lines.append((_("Your run ends here"), "text_dim"))
         button = _("Continue") if match.run_over else _("Next match")
+    room: tuple[str, ...] = ()
+    if level4 is not None:
+        lines.append((level4, "text_dim"))
+        room = (level4_pending(), *level4_widest())
     return InfoPanel("hand_over", title, rows, lines, button, headers=(names(0), names(1)),
-                     title_colour=title_colour, extra=_("Review"), review=review)
+                     title_colour=title_colour, extra=_("Review"), review=review, room=room)
 
 
 def standing_line(standing: RunStanding) -> str:

@@ -13,7 +13,6 @@ from belote2p.services import i18n
 from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.review import ReviewScene, ReviewState
-from belote2p.ui.table.scene import TableScene
 from belote2p.ui.worker import AIWorker
 
 pytestmark = pytest.mark.ui
@@ -24,18 +23,6 @@ def game():
     g = h.make_app(size=(1280, 800))
     yield g
     g.app.shutdown()
-
-
-def play_to_hand_over(game, table: TableScene) -> dict:
-    """The player's first legal action each turn, until the end-of-hand panel."""
-    for _ in range(200):
-        offer = h.settle(game)
-        if offer["panel"] == "hand_over":
-            return offer
-        assert offer["panel"] is None
-        h.click(h.first_legal_policy(offer)[1])
-        h.step(game)
-    raise AssertionError("the hand never ended")
 
 
 def wait_ready(game, limit: int = 600) -> dict:
@@ -49,7 +36,7 @@ def wait_ready(game, limit: int = 600) -> dict:
 
 def test_review_from_the_end_of_hand_and_back(game):
     table = h.open_table(game, "review-ui")
-    offer = play_to_hand_over(game, table)
+    offer = h.play_to_hand_over(game)
     finished = table.run.match.hands[0]
     actions_before = list(table.run.actions)
     h.click(offer["review_button"].center)
@@ -85,12 +72,12 @@ def test_review_from_the_end_of_hand_and_back(game):
     h.click(offer["panel_button"].center)
     offer = h.settle(game)
     assert offer["panel"] is None and len(table.run.match.hands) == 2
-    play_to_hand_over(game, table)  # the second hand plays on (the rival included)
+    h.play_to_hand_over(game)  # the second hand plays on (the rival included)
 
 
 def test_the_review_matches_the_engine_verdicts(game):
     table = h.open_table(game, "review-ui")
-    play_to_hand_over(game, table)
+    h.play_to_hand_over(game)
     record = record_of(table.run.match.hands[0])
     review = game.nav.push(Route.REVIEW, record=record, title="t")
     wait_ready(game)
@@ -148,7 +135,7 @@ def test_the_review_progresses_in_a_thread_and_can_be_stopped():
 @pytest.mark.parametrize("lang", i18n.LANGUAGES)
 def test_the_review_draws_in_every_language(game, lang):
     table = h.open_table(game, "review-ui")
-    play_to_hand_over(game, table)
+    h.play_to_hand_over(game)
     i18n.set_language(lang)
     try:
         game.nav.push(Route.REVIEW, record=record_of(table.run.match.hands[0]))

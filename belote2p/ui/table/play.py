@@ -10,8 +10,9 @@ undo); otherwise only the beats change it.
 
 from __future__ import annotations
 
-from ...actions import Action, Bid, EventKind, IllegalAction, Phase
+from ...actions import Action, Bid, Event, EventKind, IllegalAction, Phase
 from ...cards import Card
+from ...events import HandScored
 from ...hand import Hand
 from ...match import PLAYER, RIVAL, Run
 from ...services.card_words import card_label
@@ -21,6 +22,7 @@ from ..context import SceneContext
 from ..model import BeatBuilder, Story, TableModel, run_over_beat
 from ..words import refusal_text
 from .animation import BeatHooks, BeatPlayer
+from .comparison import Comparisons
 from .finish import Claim, claim, next_card
 from .input import TableInput
 from .mode import TableMode
@@ -38,6 +40,7 @@ class TablePlay:
         self.places = CardPositions()
         self.input = TableInput()
         self.rivals = RivalSeats(ctx.worker)
+        self.comparisons = Comparisons(ctx.worker)  # level 4 in your seat, hand by hand
         self.finishing: int | None = None  # the seat the remaining tricks go to, playing out
         self.builder = BeatBuilder(self.timing(), mode.seat_name, mode.second_person)
         self.idle_for = 0.0
@@ -128,6 +131,7 @@ class TablePlay:
         if self.finishing is not None and hand.phase is not Phase.PLAY:
             self.finishing = None  # the hand is over: the next one at the usual pace
         self.builder.t = self.timing()
+        self._compare(events)
         self.beats.queue.extend(self.builder.build(events))
         self.input.arm(None, [])
         self.auto_wait = 0.0
@@ -135,6 +139,16 @@ class TablePlay:
         if isinstance(action, Bid):
             self.input.bid_made()
         return True
+
+    def _compare(self, events: list[Event]) -> None:
+        """A hand just ended (every card is public now): level 4 in the player's
+        seat is asked of the worker for its panel (the demo seats no player)."""
+        if not self.mode.seated:
+            return
+        for ev in events:
+            if isinstance(ev, HandScored):
+                self.comparisons.ask(str(self.run.seed), tuple(self.run.actions),
+                                     (ev.match_index, ev.hand_no - 1))
 
     def try_play(self, card: Card, confirmed: bool = False) -> bool:
         """The player asks to play ``card``: the engine says whether it may."""
@@ -178,6 +192,7 @@ class TablePlay:
         self.beats.tick_messages(dt)
         self._drive(dt)
         self.mode.poll()
+        self.comparisons.poll()
 
     def _drive(self, dt: float) -> None:
         idle = self.idle()

@@ -16,6 +16,7 @@ from ...ai.levels import LevelsError
 from ...cards import Card
 from ...hand import Hand
 from ...match import Run
+from ...services.duplicate_text import level4_pending
 from ...services.rival import game_levels
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
@@ -127,6 +128,7 @@ class TableScene(Scene):
     # ---------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         self.play.update(dt)
+        self._show_comparison()
         self.frame.ease(dt)
         self.ctx.art.warm(self.L.card, self.ctx.settings["four_colour"], 1)
 
@@ -140,8 +142,27 @@ class TableScene(Scene):
     def _make_panel(self, b: Beat) -> InfoPanel:
         self.play.input.hide_last()
         if isinstance(b.payload, HandOver):
-            return hand_over_panel(b.payload, self.mode.seat_name, self.mode.second_person)
+            return hand_over_panel(b.payload, self.mode.seat_name, self.mode.second_person,
+                                   self._level4_line(b.payload))
         return self.mode.run_over_panel(self.play.active)
+
+    def _level4_line(self, data: HandOver) -> str | None:
+        """The panel's line of level 4 in your seat: its placeholder until the
+        worker answers; None where no player is seated (the demo)."""
+        if not self.mode.seated:
+            return None
+        line = self.play.comparisons.line(data.key)
+        return level4_pending() if line is None else line
+
+    def _show_comparison(self) -> None:
+        """The open hand's panel takes level 4's line the frame it arrives."""
+        beats = self.play.beats
+        beat, panel = beats.beat, beats.panel
+        if panel is None or beat is None or not isinstance(beat.payload, HandOver):
+            return
+        line = self._level4_line(beat.payload)
+        if line is not None and panel.lines and panel.lines[-1][0] != line:
+            self._remake_panel(beat)
 
     def _beat_finished(self, b: Beat) -> None:
         if b.kind is BeatKind.HAND_OVER:
@@ -199,9 +220,14 @@ class TableScene(Scene):
     def resize(self) -> None:
         """A new window size, or a new language: the open panel is made again."""
         self.play.places.clear()
+        beat = self.play.beats.beat
+        if beat is not None:
+            self._remake_panel(beat)
+
+    def _remake_panel(self, beat: Beat) -> None:
+        """The open panel made again, as old as it was."""
         beats = self.play.beats
-        beat = beats.beat
-        if beats.panel is not None and beat is not None and beat.panel is not None:
+        if beats.panel is not None and beat.panel is not None:
             age = beats.panel.age
             beats.panel = self._make_panel(beat)
             beats.panel.age = age

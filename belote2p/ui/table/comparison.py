@@ -1,0 +1,52 @@
+"""Level 4 in your seat, for the end-of-hand panel (issue #32).
+
+When a hand ends the table asks the worker to play it again with level 4 in
+the player's seat (``AIWorker.submit_duplicate``, its low-priority process)
+and polls the future each frame without waiting; the panel shows "comparing…"
+until the line is ready.  Only finished hands are asked for: every card is
+public by then, so nothing shown during a hand depends on the comparison.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import Future
+from typing import Any
+
+from ...services.duplicate_text import level4_line
+from ..worker import AIWorker
+
+log = logging.getLogger(__name__)
+
+HandKey = tuple[int, int]  # (match, hand), both from 0
+
+
+class Comparisons:
+    """The comparisons asked of the worker this table, by hand, and their lines."""
+
+    def __init__(self, worker: AIWorker):
+        self.worker = worker
+        self._pending: dict[HandKey, Future[Any]] = {}
+        self._lines: dict[HandKey, str] = {}
+
+    def ask(self, seed: str, actions: tuple[str, ...], key: HandKey) -> None:
+        """Compare the finished hand ``key`` of the run ``seed`` + ``actions``
+        (asked again, e.g. after practice's undo, the newer answer counts)."""
+        self._lines.pop(key, None)
+        self._pending[key] = self.worker.submit_duplicate(seed, actions, *key)
+
+    def poll(self) -> None:
+        """Once a frame: take the answers that are done, never wait for one."""
+        for key, future in list(self._pending.items()):
+            if not future.done():
+                continue
+            del self._pending[key]
+            try:
+                self._lines[key] = level4_line(future.result())
+            except Exception:  # a decoration: the hand's panel shows without it
+                log.warning("comparing hand %s with level 4 failed", key, exc_info=True)
+                self._lines[key] = ""
+
+    def line(self, key: HandKey) -> str | None:
+        """The hand's line once ready ("" if it failed); None while comparing."""
+        return self._lines.get(key)
