@@ -8,7 +8,9 @@ page does not grow with the history), off the frame loop: the screen says
 "Loading…" until the first page is there, and asks for the next one when the
 list is scrolled near its end.  The matches of an opened run come from
 ``services.history.match_summaries`` (that run replayed from its actions,
-read with ``run_record``).
+read with ``run_record``).  An opened run's skill figure (issue #32: its
+finished hands against level 4 in the same seat) is computed hand by hand in
+the AI worker (``ui.skill_job``) while the screen shows "…".
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
 from ..records import day_label
+from ..skill_job import SkillJob
 
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
 RUN_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.52, "topleft"), (0.8, "topright"),
@@ -127,6 +130,7 @@ class HistoryScene(MenuScene):
         self.loading: Future[list[RunRecord]] | None = _page_loader(ctx, None)
         self.opened: RunRecord | None = None
         self.matches: list[MatchSummary] = []
+        self.skill: SkillJob | None = None  # the opened run's skill figure, computed meanwhile
         self.selected = 0
         self.scroll = 0
         super().__init__(ctx)
@@ -134,6 +138,8 @@ class HistoryScene(MenuScene):
 
     def update(self, dt: float) -> None:
         self._take_records()
+        if self.skill is not None:
+            self.skill.poll()
         if self.opened is None and self.loading is None and self.more \
                 and self._last_visible() >= len(self.records) - NEAR_END:
             self._load_page()
@@ -233,7 +239,7 @@ class HistoryScene(MenuScene):
             return None
 
     def _header_height(self) -> int:
-        return 0 if self.opened is None else round(self.fonts.body * 1.5) * 3
+        return 0 if self.opened is None else round(self.fonts.body * 1.5) * 4
 
     # ------------------------------------------------------------ actions
     def open(self, record: RunRecord) -> None:
@@ -246,6 +252,7 @@ class HistoryScene(MenuScene):
             return
         self.opened, self.selected, self.scroll = whole, 0, 0
         self.matches = match_summaries(whole)
+        self.skill = SkillJob(self.ctx.worker, whole.seed, whole.actions)
         self.build()
 
     def activate(self, b: Button) -> None:
@@ -263,7 +270,9 @@ class HistoryScene(MenuScene):
 
     def back(self) -> None:
         if self.opened is not None:
-            self.opened, self.matches, self.scroll = None, [], 0
+            if self.skill is not None:
+                self.skill.stop()
+            self.opened, self.matches, self.scroll, self.skill = None, [], 0, None
             self.build()
         else:
             self.ctx.nav.pop()
@@ -351,6 +360,9 @@ class HistoryScene(MenuScene):
                       (w // 2, y + line), "midtop")
         gfx.blit_text(surf, fit(fair_check_line(r), f.small, w - f.body * 4), f.small,
                       c("text_dim"), (w // 2, y + 2 * line), "midtop")
+        if self.skill is not None:  # against level 4 in the same seat, hand by hand
+            gfx.blit_text(surf, fit(self.skill.text(), f.body, w - f.body * 4), f.body,
+                          c("text"), (w // 2, y + 3 * line), "midtop")
 
     def _draw_rows(self, surf: pygame.Surface) -> None:
         f = self.fonts
@@ -401,4 +413,5 @@ class HistoryScene(MenuScene):
                     actions=[r.action is not None for r in self.rows],
                     row_points={i: (self.list_rect.centerx, self._row_top(i) + self.row_h // 3)
                                 for i in visible},
-                    fair=fair_line(self.opened) if self.opened is not None else None)
+                    fair=fair_line(self.opened) if self.opened is not None else None,
+                    skill=None if self.skill is None else self.skill.text())
