@@ -40,7 +40,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -625,6 +625,42 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
     return shot.names
 
 
+def render_level4(size: tuple[int, int], out: Path | None, lang: str = "en",
+                  before: Callable[[str], None] | None = None) -> list[str]:
+    """The end-of-hand panel while level 4 in your seat is being compared
+    (issue #32: the worker's answer held back), then with its line; the
+    second hand's panel (the match's too) with its line."""
+    from concurrent.futures import Future
+
+    game, shot = opened(size, out, lang, sample_store(), before)
+    worker = game.ctx.worker
+    compare = worker.submit_duplicate
+    held: list[tuple[tuple[Any, ...], Future[Any]]] = []
+
+    def hold(*args: Any) -> Future[Any]:
+        held.append((args, Future()))
+        return held[-1][1]
+
+    def answer() -> None:
+        args, future = held[-1]
+        future.set_result(compare(*args).result())
+        game.app.step(1 / 60)
+
+    worker.submit_duplicate = hold
+    table = scripted_table(game, HUMAN_FIRST)
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
+    shot("end_of_hand_comparing")
+    answer()
+    shot("end_of_hand_level4")
+    table.beats.panel.done = True
+    advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
+    answer()
+    shot("end_of_match_level4")
+    game.app.quit()
+    game.app.shutdown()
+    return shot.names
+
+
 def render_words(size: tuple[int, int], out: Path | None, lang: str = "en",
                  before: Callable[[str], None] | None = None) -> list[str]:
     """The screens of issue #29's words: the title (a run in progress), today's
@@ -648,11 +684,12 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description="Render every screen of the game to PNG.")
     parser.add_argument("--lang", choices=(*LANGUAGES, "all"), default="en",
                         help="the language of the screens, or all of them (default: en)")
-    parser.add_argument("--only", choices=("all", "fair", "learn", "board", "words"),
+    parser.add_argument("--only", choices=("all", "fair", "learn", "board", "words", "level4"),
                         default="all",
                         help="every screen, or only the fair-play ones, the learning ones "
                              "(issue #19), the board's and the dialogs' (issue #17) or the "
-                             "title, How to play and the guided hand (issue #29)")
+                             "title, How to play and the guided hand (issue #29), or the "
+                             "end-of-hand panel with level 4 in your seat (issue #32)")
     parser.add_argument("--size", action="append", metavar="WxH",
                         help="a window size to render (repeatable; default: 960x600 and "
                              "1600x1000)")
@@ -664,7 +701,7 @@ def main(argv: list[str]) -> int:
     Shooter.extension = args.format
     os.environ.setdefault("BELOTE2P_DATA_DIR", tempfile.mkdtemp(prefix="belote2p-shots-"))
     draw = {"fair": render_fair, "learn": render_learn, "board": render_board,
-            "words": render_words}.get(args.only, render)
+            "words": render_words, "level4": render_level4}.get(args.only, render)
     out = Path(args.out)
     for lang in LANGUAGES if args.lang == "all" else (args.lang,):
         sizes = SIZES if not args.size else tuple(
