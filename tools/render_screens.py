@@ -40,7 +40,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -56,7 +56,7 @@ from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
 from belote2p.store.api import LeaderboardEntry, PlayedBy
 from belote2p.store.runs import now_iso
-from belote2p.testing.harness import make_app, open_table
+from belote2p.testing.harness import held_comparisons, make_app, open_table
 from belote2p.ui.model import Beat, BeatKind, Celebration
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.input import Practice as PracticeKey
@@ -630,23 +630,13 @@ def render_level4(size: tuple[int, int], out: Path | None, lang: str = "en",
     """The end-of-hand panel while level 4 in your seat is being compared
     (issue #32: the worker's answer held back), then with its line; the
     second hand's panel (the match's too) with its line."""
-    from concurrent.futures import Future
-
     game, shot = opened(size, out, lang, sample_store(), before)
-    worker = game.ctx.worker
-    compare = worker.submit_duplicate
-    held: list[tuple[tuple[Any, ...], Future[Any]]] = []
-
-    def hold(*args: Any) -> Future[Any]:
-        held.append((args, Future()))
-        return held[-1][1]
+    held = held_comparisons(game)
 
     def answer() -> None:
-        args, future = held[-1]
-        future.set_result(compare(*args).result())
+        held.answer()
         game.app.step(1 / 60)
 
-    worker.submit_duplicate = hold
     table = scripted_table(game, HUMAN_FIRST)
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_hand_comparing")

@@ -26,7 +26,7 @@ def level4_line(compared: Duplicate) -> str:
 
 def level4_pending() -> str:
     """The end-of-hand line's place while the hand is being compared."""
-    return _("Level 4 in your seat: comparing…")
+    return _("Level 4 in your seat: playing the hand again")
 
 
 def level4_widest() -> tuple[str, ...]:

@@ -4,6 +4,7 @@ post mouse and keyboard events and step the real loop, frame by frame."""
 from __future__ import annotations
 
 import os
+from concurrent.futures import Future
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -13,6 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from ..match import Run
+from ..services.duplicate import Duplicate, duplicate_hand
 from ..services.run_session import ActiveRun
 from ..store import MemoryStore, Store
 from ..ui.main import Game, build_game
@@ -25,10 +27,34 @@ Point = tuple[int, int]
 Offer = dict[str, Any]  # what a screen offers: see ``table_offer`` and ``Scene.offer``
 
 
+class HeldComparisons:
+    """Stands in for ``AIWorker.submit_duplicate``: each comparison of a hand
+    with level 4 in the player's seat is kept unanswered, as a busy worker's,
+    until ``answer`` computes it (inline it would cost tenths of a second a hand)."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[tuple[str, tuple[str, ...], int, int], Future[Any]]] = []
+
+    def __call__(self, seed: str, actions: tuple[str, ...], match: int,
+                 hand: int) -> Future[Any]:
+        future: Future[Any] = Future()
+        self.asked.append(((seed, actions, match, hand), future))
+        return future
+
+    def answer(self, index: int = -1) -> Duplicate:
+        """Compute the comparison asked ``index``-th and hand it to its asker."""
+        args, future = self.asked[index]
+        compared = duplicate_hand(*args)
+        future.set_result(compared)
+        return compared
+
+
 def make_app(size: tuple[int, int] = (1280, 800), store: Store | None = None,
              settings: dict[str, Any] | None = None, worker: str = "inline",
              instant: bool = True) -> Game:
-    """A game window with no frame cap; ``instant``: no animations, no rival pause."""
+    """A game window with no frame cap; ``instant``: no animations, no rival
+    pause.  Its comparisons with level 4 are held (``HeldComparisons``, the
+    worker's ``submit_duplicate``): a test answers those it reads."""
     merged = dict(theme().defaults, lesson_offered=True)  # no first-launch offer over the title
     if instant:
         merged["animation_speed"] = "off"
@@ -37,7 +63,15 @@ def make_app(size: tuple[int, int] = (1280, 800), store: Store | None = None,
                       settings=merged, worker_mode=worker, fps=0)
     if instant:
         game.ctx.settings.pause_scale = 0.0
+    game.ctx.worker.submit_duplicate = HeldComparisons()  # type: ignore[method-assign]
     return game
+
+
+def held_comparisons(game: Game) -> HeldComparisons:
+    """The comparisons ``make_app``'s window asked for, unanswered."""
+    held = game.ctx.worker.submit_duplicate
+    assert isinstance(held, HeldComparisons)
+    return held
 
 
 def open_table(game: Game, seed: str, started: str = "now") -> TableScene:

@@ -9,8 +9,6 @@ The runs are played by the AI and recorded as the game records them
 from __future__ import annotations
 
 import itertools
-from concurrent.futures import Future
-from typing import Any
 
 import pygame
 import pytest
@@ -19,7 +17,6 @@ from hypothesis import strategies as st
 
 from belote2p.fairness import commitment, daily_seed, today_utc
 from belote2p.services.board_text import fair_deals_note
-from belote2p.services.duplicate import duplicate_hand
 from belote2p.services.duplicate_text import skill_line
 from belote2p.services.history import match_summaries
 from belote2p.services.i18n import format_number, set_language
@@ -41,7 +38,6 @@ from belote2p.testing.samples import (
 )
 from belote2p.ui import plot
 from belote2p.ui.navigation import Route
-from belote2p.ui.worker import AIWorker
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -57,21 +53,6 @@ def data_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path / "data"))
     set_language("en")  # the assertions read English words
     return tmp_path / "data"
-
-
-@pytest.fixture(autouse=True)
-def held_comparisons(monkeypatch) -> list[Future[Any]]:
-    """An opened run's skill figure plays its hands again in the worker, inline
-    here (tenths of a second a hand): held back unanswered, save where a test
-    answers them."""
-    held: list[Future[Any]] = []
-
-    def hold(*_args: object) -> Future[Any]:
-        held.append(Future())
-        return held[-1]
-
-    monkeypatch.setattr(AIWorker, "submit_duplicate", lambda _self, *args: hold(*args))
-    return held
 
 
 @pytest.fixture
@@ -236,16 +217,17 @@ def test_a_run_in_progress_shows_its_commitment_but_never_its_seed(store):
     assert any("in play" in cells for cells in offer["rows"])
 
 
-def test_an_opened_run_shows_its_skill_figure_computed_in_the_worker(store, held_comparisons):
+def test_an_opened_run_shows_its_skill_figure_computed_in_the_worker(store):
     """Its finished hands against level 4 in the same seat (issue #32), one hand at
     a time in the worker: "…" while a hand is being compared, then the figure."""
     game = h.make_app(store=store)
     open_history(game)
     offer = open_run(game, 0)  # the run in progress: one hand finished
-    assert offer["skill"] == "…" and len(held_comparisons) == 1
+    held = h.held_comparisons(game)
+    assert offer["skill"] == "…" and len(held.asked) == 1
     record = store.run_record(0)
     assert record is not None
-    held_comparisons[0].set_result(duplicate_hand(record.seed, record.actions, 0, 0))
+    held.answer(0)
     h.step(game)
     expected = skill_line(skill_of(run_differences(record.seed, record.actions)))
     assert expected is not None and game.app.top.offer()["skill"] == expected

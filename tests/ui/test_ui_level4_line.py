@@ -5,13 +5,12 @@ answer is polled; the demo shows none."""
 
 from __future__ import annotations
 
-from concurrent.futures import Future
 from typing import Any
 
 import pytest
 
 from belote2p.match import Run
-from belote2p.services.duplicate import duplicate_hand, finished_hands
+from belote2p.services.duplicate import finished_hands
 from belote2p.services.duplicate_text import level4_line, level4_pending, level4_widest
 from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.run_session import ActiveRun
@@ -28,44 +27,25 @@ from belote2p.ui.words import seat_name
 pytestmark = pytest.mark.ui
 
 
-class HeldWorker:
-    """Stands in for ``submit_duplicate``: the futures stay pending until the
-    test answers them, so a table that waited would never get past them."""
-
-    def __init__(self, table: TableScene):
-        self.table = table
-        self.asked: list[tuple[str, tuple[str, ...], int, int, Future[Any]]] = []
-
-    def __call__(self, seed: str, actions: tuple[str, ...], match: int,
-                 hand: int) -> Future[Any]:
-        # asked only once the engine's hand is over: every card is public then
-        assert (match, hand) in list(finished_hands(seed, actions))
-        assert self.table.play.beats.panel is None, "asked as the hand ended, before its panel"
-        future: Future[Any] = Future()
-        self.asked.append((seed, actions, match, hand, future))
-        return future
-
-
 def test_the_panel_shows_level_4_in_your_seat_once_ready():
     game = h.make_app(size=(960, 600))
     try:
         table = h.open_table(game, "level4-line")
-        held = HeldWorker(table)
-        game.ctx.worker.submit_duplicate = held
+        held = h.held_comparisons(game)
         offer = h.play_to_hand_over(game)
-        assert [a[2:4] for a in held.asked] == [(0, 0)]
+        (seed, actions, match, hand), _future = held.asked[0]
+        assert len(held.asked) == 1 and (match, hand) == (0, 0)
+        # asked as the hand ended, every card public: its last action is the run's last
+        assert list(finished_hands(seed, actions))[-1] == (0, 0)
         assert offer["panel_lines"][-1] == level4_pending()
         h.step(game, 5)  # the table runs on, the panel waiting, nothing blocks
         panel = table.play.beats.panel
         assert panel is not None and panel.lines[-1][0] == level4_pending()
         size = panel.rect(game.ctx.window.layout).size
 
-        seed, actions, match, hand, future = held.asked[0]
-        future.set_result(duplicate_hand(seed, actions, match, hand))
+        expected = level4_line(held.answer(0))
         h.step(game)
-        offer = h.table_offer(table)
-        expected = level4_line(duplicate_hand(seed, actions, match, hand))
-        assert offer["panel_lines"][-1] == expected
+        assert h.table_offer(table)["panel_lines"][-1] == expected
         shown = table.play.beats.panel
         assert shown is not None and shown.rect(game.ctx.window.layout).size == size
         beat = table.play.beats.beat
@@ -81,8 +61,7 @@ def test_the_demo_compares_nothing():
         table = game.nav.reset(Route.TABLE, active=ActiveRun(Run("level4-line"), "now"),
                                demo=DemoConfig(levels=(1, 1), seed="level4-line"))
         assert isinstance(table, TableScene)
-        held = HeldWorker(table)
-        game.ctx.worker.submit_duplicate = held
+        held = h.held_comparisons(game)
         offer = h.settle(game)
         assert offer["panel"] == "hand_over"
         assert held.asked == [] and level4_pending() not in offer["panel_lines"]

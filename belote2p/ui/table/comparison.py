@@ -2,8 +2,8 @@
 
 When a hand ends the table asks the worker to play it again with level 4 in
 the player's seat (``AIWorker.submit_duplicate``, its low-priority process)
-and polls the future each frame without waiting; the panel shows "comparing…"
-until the line is ready.  Only finished hands are asked for: every card is
+and polls the future each frame without waiting; until the line is ready the
+panel says the hand is being played again.  Only finished hands are asked for: every card is
 public by then, so nothing shown during a hand depends on the comparison.
 """
 
@@ -13,7 +13,7 @@ import logging
 from concurrent.futures import Future
 from typing import Any
 
-from ...services.duplicate_text import level4_line
+from ...services.duplicate_text import level4_line, level4_pending
 from ..worker import AIWorker
 
 log = logging.getLogger(__name__)
@@ -47,6 +47,7 @@ class Comparisons:
                 log.warning("comparing hand %s with level 4 failed", key, exc_info=True)
                 self._lines[key] = ""
 
-    def line(self, key: HandKey) -> str | None:
-        """The hand's line once ready ("" if it failed); None while comparing."""
-        return self._lines.get(key)
+    def line(self, key: HandKey) -> str:
+        """The hand's line once ready ("" if it failed); its placeholder meanwhile."""
+        line = self._lines.get(key)
+        return level4_pending() if line is None else line

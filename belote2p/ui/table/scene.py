@@ -16,7 +16,6 @@ from ...ai.levels import LevelsError
 from ...cards import Card
 from ...hand import Hand
 from ...match import Run
-from ...services.duplicate_text import level4_pending
 from ...services.rival import game_levels
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
@@ -149,10 +148,7 @@ class TableScene(Scene):
     def _level4_line(self, data: HandOver) -> str | None:
         """The panel's line of level 4 in your seat: its placeholder until the
         worker answers; None where no player is seated (the demo)."""
-        if not self.mode.seated:
-            return None
-        line = self.play.comparisons.line(data.key)
-        return level4_pending() if line is None else line
+        return self.play.comparisons.line(data.key) if self.mode.seated else None
 
     def _show_comparison(self) -> None:
         """The open hand's panel takes level 4's line the frame it arrives."""
