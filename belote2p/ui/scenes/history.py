@@ -239,7 +239,8 @@ class HistoryScene(MenuScene):
             return None
 
     def _header_height(self) -> int:
-        return 0 if self.opened is None else round(self.fonts.body * 1.5) * 4
+        body = self.fonts.body  # four lines, the last (the skill figure) clear of the list
+        return 0 if self.opened is None else round(body * 1.5) * 4 + body // 2
 
     # ------------------------------------------------------------ actions
     def open(self, record: RunRecord) -> None:
