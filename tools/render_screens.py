@@ -22,6 +22,10 @@
     python tools/render_screens.py --only board [--lang all] [OUT_DIR]
         only the leaderboard's tabs, the daily run's labels (title, pause menu,
         abandon question), dialogs over dialogs and practice's pause menu
+    python tools/render_screens.py --only level4 [--lang all] [OUT_DIR]
+        only level 4 in your seat (issue #32): the end-of-hand panel while the
+        hand is played again and with its line, and a hand's review with both
+        lines of play side by side
 
 Each language goes to OUT_DIR/<lang>/<W>x<H>/ (English by default).
 
@@ -648,7 +652,31 @@ def render_level4(size: tuple[int, int], out: Path | None, lang: str = "en",
     shot("end_of_match_level4")
     game.app.quit()
     game.app.shutdown()
+    render_review_lines(size, out, lang, shot)
     return shot.names
+
+
+def render_review_lines(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:
+    """A finished run's hand reviewed from History with level 4's line beside
+    yours: while it is played again (held back), then with it."""
+    from belote2p.testing.samples import DAILY_DAY, recorded_store
+
+    store = recorded_store(in_progress=False)
+    game, _camera = opened(size, out, lang, store, None)
+    shot.app = game.app
+    history = game.nav.reset(Route.HISTORY)
+    history.open(next(r for r in store.list_runs() if r.daily == DAILY_DAY))
+    match = history.matches[0]
+    history._review(match, match.hands[1])()
+    review = game.app.top
+    review.update(0.0)  # the inline worker has judged the cards
+    review.activate(next(b for b in review.buttons if b.value == "lines"))
+    shot("review_lines_comparing")
+    held_comparisons(game).answer()
+    game.app.step(1 / 60)
+    shot("review_lines")
+    game.app.quit()
+    game.app.shutdown()
 
 
 def render_words(size: tuple[int, int], out: Path | None, lang: str = "en",

@@ -39,6 +39,7 @@ from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
 from ..records import day_label
+from ..review_lines import HandOfRun
 from ..skill_job import SkillJob
 
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
@@ -223,9 +224,18 @@ class HistoryScene(MenuScene):
 
     def _review(self, match: MatchSummary, hand: HandSummary) -> Callable[[], None]:
         def review() -> None:
+            deal = self._deal(match, hand)
             self.ctx.nav.push(Route.REVIEW, record=hand.record, title=hand_title(match, hand),
-                              deal=self._deal(match, hand))
+                              deal=deal, run_hand=None if deal is None else self._run_hand(deal))
         return review
+
+    def _run_hand(self, deal: DealReplay) -> HandOfRun | None:
+        """Where the hand sits in its run, for level 4's line beside yours: like
+        the replay, only for a run that is over and kept its moves."""
+        record = self.opened
+        if record is None:
+            return None
+        return HandOfRun(record.seed, tuple(record.actions), deal.match, deal.hand)
 
     def _deal(self, match: MatchSummary, hand: HandSummary) -> DealReplay | None:
         """The hand as a deal to replay at the practice table (issue #19): only

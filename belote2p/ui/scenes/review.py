@@ -9,18 +9,21 @@ frame rate never depends on the review.  Reviewing never touches the run.
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from ...ai.review import BidVerdict, CardVerdict, ReviewSettings
-from ...cards import SUIT_SYMBOLS
+from ...cards import SUIT_SYMBOLS, Card
 from ...match import PLAYER, RIVAL
 from ...record import RecordError
 from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
 from ...services.card_words import card_label, cards_label
 from ...services.deal_replay import DealReplay
+from ...services.duplicate_text import level4_line, level4_pending
 from ...services.i18n import _, format_number, ngettext
 from ...services.run_session import ActiveRun
 from .. import gfx
@@ -28,6 +31,7 @@ from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
+from ..review_lines import BothLines, HandOfRun, LinesTrick, both_lines, parted_row
 from ..review_view import TRICKS, ReviewedHand, TrickStep, is_estimate, reviewed_hand
 from ..words import bid_words
 from ..worker import ReviewJob
@@ -36,6 +40,8 @@ HAND_SPREAD = 0.56  # of a card's width: the step between cards of a hand
 BIG_LOSS = 10  # points: a loss this large is drawn in the "bad" colour
 PREVIOUS = (pygame.K_LEFT, pygame.K_UP, pygame.K_PAGEUP)
 NEXT = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_PAGEDOWN)
+
+log = logging.getLogger(__name__)
 
 
 class ReviewState:
@@ -80,12 +86,18 @@ class ReviewScene(MenuScene):
     """``record``: a finished hand's record (``belote2p.record.record_of``);
     ``title``: the screen's title; ``names``: the seats' names (You, Rival);
     ``deal``: the hand as a deal of a finished run, offered for a replay at
-    the practice table (``services.deal_replay``; None: no replay offered)."""
+    the practice table (``services.deal_replay``; None: no replay offered);
+    ``run_hand``: where the hand sits in its run, to show level 4's line of
+    play beside yours (issue #32; None, e.g. a bare hand record: not shown)."""
 
     def __init__(self, ctx: SceneContext, record: dict[str, Any], title: str = "",
-                 names: tuple[str, str] | None = None, deal: DealReplay | None = None):
+                 names: tuple[str, str] | None = None, deal: DealReplay | None = None,
+                 run_hand: HandOfRun | None = None):
         self.record, self.title = record, title or _("Hand review")
         self.deal = deal
+        self.lines: BothLines | None = None
+        self.lines_job: Future[Any] | None = None
+        self.showing_lines = False
         self.names = names or (_("You"), _("Rival"))
         self.selected = 1
         self.error = ""
@@ -95,6 +107,9 @@ class ReviewScene(MenuScene):
             self.hand = reviewed_hand(record)
         except RecordError as exc:
             self.error = str(exc)
+        if self.hand is not None and run_hand is not None:
+            self.lines_job = ctx.worker.submit_duplicate(run_hand.seed, run_hand.actions,
+                                                         run_hand.match, run_hand.hand)
         super().__init__(ctx)
         if self.hand is not None:
             self.job = ctx.worker.submit_review(record, ReviewSettings(with_bids=True))
@@ -109,6 +124,7 @@ class ReviewScene(MenuScene):
         return ReviewState.COMPUTING
 
     def update(self, dt: float) -> None:
+        self._take_lines()
         job = self.job
         if job is None or not job.future.done() or self.hand is None:
             return
@@ -117,6 +133,19 @@ class ReviewScene(MenuScene):
             self.hand = self.hand.with_review(job.future.result())
         except Exception as exc:  # noqa: BLE001 - a failed review is shown, the game goes on
             self.error = str(exc).splitlines()[0] or type(exc).__name__
+
+    def _take_lines(self) -> None:
+        """Level 4's line once the worker has played it; never waits for it."""
+        job, hand = self.lines_job, self.hand
+        if job is None or not job.done() or hand is None:
+            return
+        self.lines_job = None
+        try:
+            self.lines = both_lines(job.result(), hand.tricks[0].leader, hand.turned_suit)
+        except Exception:  # a decoration: the review shows without it
+            log.warning("comparing the reviewed hand with level 4 failed", exc_info=True)
+            self.showing_lines = False
+            self.build()
 
     def back(self) -> None:
         if self.job is not None:
@@ -136,8 +165,23 @@ class ReviewScene(MenuScene):
             rect = pygame.Rect(0, 0, width, self.L.back.h)
             rect.bottomright = (self.L.back.left - f.body, self.L.back.bottom)
             self.buttons.append(Button(rect, label, "replay"))
+        if self.lines_job is not None or self.lines is not None:
+            self._add_lines_toggle()
+
+    def _add_lines_toggle(self) -> None:
+        """Left of the other buttons: the card verdicts or the two lines of play."""
+        f = self.fonts
+        labels = [_("Level 4 in your seat"), _("Card verdicts")]
+        width = max(self.L.back.w, gfx.button_row_width(labels, f.body, f.body))
+        rect = pygame.Rect(0, 0, width, self.L.back.h)
+        rect.bottomright = (min(b.rect.left for b in self.buttons) - f.body, self.L.back.bottom)
+        self.buttons.append(Button(rect, labels[self.showing_lines], "lines"))
 
     def activate(self, b: Button) -> None:
+        if b.value == "lines":
+            self.showing_lines = not self.showing_lines
+            self.build()
+            return
         if b.value == "replay" and self.deal is not None:
             self.replay(self.deal)
             return
@@ -184,11 +228,18 @@ class ReviewScene(MenuScene):
             self._draw_trick_list(surf, self.hand)
             step = self.hand.tricks[self.selected - 1]
             self._draw_table(surf, step)
-            self._draw_verdicts(surf, self.hand, step)
+            if self.showing_lines:
+                self._draw_lines(surf)
+            else:
+                self._draw_verdicts(surf, self.hand, step)
         self.draw_buttons(surf)
         f = self.fonts
-        gfx.blit_text(surf, _("• you won the trick · arrows: another trick · Esc: back"), f.small,
-                      c("text_dim"), (self.L.tricks.left, self.L.back.centery), "midleft")
+        hint = _("• you won the trick · arrows: another trick · Esc: back")
+        room = min(b.rect.left for b in self.buttons) - f.body - self.L.tricks.left
+        for i, line in enumerate(reversed(gfx.wrap(hint, f.small, room))):
+            gfx.blit_text(surf, line, f.small, c("text_dim"),
+                          (self.L.tricks.left, self.L.back.bottom - i * round(f.small * 1.3)),
+                          "bottomleft")
 
     def _draw_header(self, surf: pygame.Surface) -> None:
         f, r = self.fonts, self.L.header
@@ -358,6 +409,62 @@ class ReviewScene(MenuScene):
                 gfx.blit_text(surf, line, f.small, c(colour), (x, y))
                 y += round(f.small * 1.35)
 
+    def _draw_lines(self, surf: pygame.Surface) -> None:
+        """Your play and level 4's in your seat: each trick's your card, then the
+        rival's answer; the first trick where they part highlighted; the totals."""
+        f, r = self.fonts, self.L.verdicts
+        gfx.panel(surf, r, radius=f.body // 2)
+        x, width = r.left + f.body, r.w - 2 * f.body
+        y = r.top + f.body // 2
+        gfx.blit_text(surf, fit(_("Level 4 in your seat"), f.body, width), f.body,
+                      c("panel_title"), (x, y), bold=True)
+        y += round(f.body * 1.4)
+        lines = self.lines
+        if lines is None:
+            for line in gfx.wrap(level4_pending(), f.small, width):
+                gfx.blit_text(surf, line, f.small, c("text_dim"), (x, y))
+                y += round(f.small * 1.35)
+            return
+        columns = (x, x + round(width * 0.16), x + round(width * 0.58))
+        row_h = round(f.small * 1.3)
+        for col, head in zip(columns, ("#", _("Your play"), _("Level 4"))):
+            gfx.blit_text(surf, head, f.small, c("text_dim"), (col, y), bold=True)
+        y += row_h
+        for trick in lines.tricks:
+            self._draw_lines_row(surf, trick, columns, pygame.Rect(x, y, width, row_h))
+            y += row_h
+        y += f.small // 2
+        for text, colour in self._lines_summary(lines):
+            for line in gfx.wrap(text, f.small, width):
+                gfx.blit_text(surf, line, f.small, c(colour), (x, y))
+                y += round(f.small * 1.35)
+
+    def _draw_lines_row(self, surf: pygame.Surface, trick: LinesTrick, columns: tuple[int, ...],
+                        row: pygame.Rect) -> None:
+        f = self.fonts
+        if trick.parts_here:
+            gfx.panel(surf, row.inflate(f.body // 2, 0), radius=f.body // 3,
+                      colour=c("highlight_row"))
+        colour = c("accent") if trick.parts_here else c("text")
+        cells = (format_number(trick.number), _seated_text(trick.yours),
+                 _seated_text(trick.level4))
+        for col, text in zip(columns, cells):
+            gfx.blit_text(surf, text, f.small, colour, (col, row.centery), "midleft")
+
+    def _lines_summary(self, lines: BothLines) -> list[tuple[str, str]]:
+        """Where the lines part, then the totals: yours, then level 4's."""
+        parted = parted_row(lines)
+        if lines.bids_part:
+            where = _("The lines part in the bidding.")
+        elif parted is not None:
+            where = _("The lines part at trick {n}.").format(n=format_number(parted.number))
+        else:
+            where = _("Level 4 played the hand as you did.")
+        yours = lines.compared.yours
+        total = _("You: {player} – {rival}").format(player=format_number(yours[PLAYER]),
+                                                   rival=format_number(yours[RIVAL]))
+        return [(where, "accent"), (total, "text"), (level4_line(lines.compared), "text")]
+
     def _card_lines(self, hand: ReviewedHand, step: TrickStep,
                     seat: int) -> list[tuple[str, str, bool]]:
         card = step.card_of(seat)
@@ -412,7 +519,11 @@ class ReviewScene(MenuScene):
                     rows={n: self.row_rect(n) for n in range(1, TRICKS + 1)} if hand else {},
                     played=step.cards if step else (), winner=step.winner if step else None,
                     verdicts=verdicts, summary=[t for t, _c in self._summary()],
-                    error=self.error)
+                    error=self.error, showing_lines=self.showing_lines,
+                    lines=None if self.lines is None else [
+                        (t.number, t.yours, t.level4, t.parts_here) for t in self.lines.tricks],
+                    lines_summary=[] if self.lines is None else [
+                        t for t, _c in self._lines_summary(self.lines)])
 
 
 # ------------------------------------------------------------------ words
@@ -437,6 +548,11 @@ def loss_text(v: CardVerdict) -> str:
     n = int(v.loss)
     return ngettext("{n} point given away (exact)", "{n} points given away (exact)",
                     n).format(n=format_number(n))
+
+
+def _seated_text(cards: tuple[Card, Card] | None) -> str:
+    """Your card, then the rival's answer; a dash where the line has no such trick."""
+    return "–" if cards is None else " · ".join(card_label(card) for card in cards)
 
 
 def short_loss(v: CardVerdict) -> str:
