@@ -20,8 +20,9 @@
         only the title with its daily question, How to play and every step of
         the guided hand (issue #29)
     python tools/render_screens.py --only board [--lang all] [OUT_DIR]
-        only the leaderboard's tabs, the daily run's labels (title, pause menu,
-        abandon question), dialogs over dialogs and practice's pause menu
+        only the leaderboard's tabs (the daily one by score and by skill), the
+        daily run's labels (title, pause menu, abandon question), dialogs over
+        dialogs and practice's pause menu
     python tools/render_screens.py --only level4 [--lang all] [OUT_DIR]
         only level 4 in your seat (issue #32): the end-of-hand panel while the
         hand is played again and with its line, and a hand's review with both
@@ -583,6 +584,8 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
     for name in ("board_ai_runs", "board_daily"):
         board.show_tab(board.tab + 1)
         shot(name)
+    board.activate(next(b for b in board.buttons if b.value == "order"))
+    shot("board_daily_by_skill")  # issue #32: each day's best by skill a hand
     game.session.store = MemoryStore()
     for name in ("board_daily_empty", "board_your_runs_empty", "board_ai_runs_empty"):
         board.show_tab(board.tab + 1)

@@ -53,6 +53,11 @@ def skill_line(skill: Skill) -> str | None:
                        high=_signed(skill.interval[1]), n=format_number(skill.hands))
 
 
+def skill_cell(skill: Skill) -> str:
+    """The skill a hand alone, for a board's column: "−6.5", or "–" before a hand is compared."""
+    return "–" if skill.per_hand is None else _signed(skill.per_hand)
+
+
 def _signed(points: float) -> str:
     """One decimal, a plus sign above 0 and a minus sign (−) below it."""
     tenths = round(points, 1)

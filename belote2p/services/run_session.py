@@ -308,13 +308,17 @@ class RunSession:
     def daily_board(self, limit: int = 10) -> list[DailyRow]:
         """The daily challenge's board, one row a day, newest first: each day's
         counted run, as ``leaderboard --daily`` shows it."""
+        return [DailyRow(day, board[0]) for day, board in self.daily_boards(limit)]
+
+    def daily_boards(self, limit: int = 10) -> list[tuple[str, list[LeaderboardEntry]]]:
+        """Each day's whole board (every counted run of the day, by score), newest first."""
         try:
             days = sorted({r.daily for r in self.store.runs_page()
                            if r.daily is not None and r.daily_counted}, reverse=True)
-            rows = [(day, self.store.daily_leaderboard(day, 1)) for day in days[:limit]]
+            rows = [(day, self.store.daily_leaderboard(day)) for day in days[:limit]]
         except STORAGE_FAILURES:
             return []
-        return [DailyRow(day, board[0]) for day, board in rows if board]
+        return [(day, board) for day, board in rows if board]
 
     # ------------------------------------------------------------ the daily run
     def daily_facts(self, active: ActiveRun) -> DailyFacts | None:

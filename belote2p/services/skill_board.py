@@ -33,15 +33,24 @@ def by_skill(entries: Iterable[LeaderboardEntry], find: Callable[[int], RunRecor
     """The board's entries ranked by skill a hand, best first (a run with no
     compared hand last, ties kept in the score's order); ``find``: the store's
     run by id."""
-    rated = [SkillEntry(entry, entry.rank, _skill(find(entry.entry_id), levels))
-             for entry in entries]
-    rated.sort(key=lambda r: (r.skill.per_hand is None, -(r.skill.per_hand or 0.0),
-                              r.score_rank))
+    return ranked([SkillEntry(entry, entry.rank, _skill(find(entry.entry_id), levels))
+                   for entry in entries])
+
+
+def ranked(rated: list[SkillEntry]) -> list[SkillEntry]:
+    """``rated`` (each entry's skill already known) in the skill's order, ranks renumbered."""
+    rated = sorted(rated, key=lambda r: (r.skill.per_hand is None, -(r.skill.per_hand or 0.0),
+                                         r.score_rank))
     return [dataclasses.replace(r, entry=dataclasses.replace(r.entry, rank=place))
             for place, r in enumerate(rated, 1)]
 
 
+def comparable(record: RunRecord | None) -> bool:
+    """Can the run's hands be played again: a finished run that kept its moves."""
+    return record is not None and record.exportable and record.ended is not None
+
+
 def _skill(record: RunRecord | None, levels: Levels | None) -> Skill:
-    if record is None or not record.exportable or record.ended is None:
+    if record is None or not comparable(record):
         return skill_of([])
     return skill_of(run_differences(record.seed, record.actions, levels))

@@ -10,13 +10,18 @@ the rival's decisions.  No pygame here.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..services.duplicate import finished_hands
 from ..services.duplicate_text import skill_line
 from ..services.skill import Skill, skill_of
+from ..services.skill_board import SkillEntry, comparable, ranked
 from .worker import AIWorker
+
+if TYPE_CHECKING:
+    from ..store.api import LeaderboardEntry, RunRecord
 
 log = logging.getLogger(__name__)
 
@@ -68,3 +73,47 @@ class SkillJob:
         self.failed = True
         if self._pending is not None:
             self._pending.cancel()
+
+
+class BoardSkillJob:
+    """The daily board ranked by skill (``services.skill_board``): each day's
+    runs compared one run at a time (``SkillJob``), each day's best by skill
+    a hand known once all its runs are."""
+
+    def __init__(self, worker: AIWorker, boards: list[tuple[str, list[LeaderboardEntry]]],
+                 find: Callable[[int], RunRecord | None]):
+        self._days: dict[str, list[LeaderboardEntry]] = dict(boards)
+        self._skills: dict[int, Skill] = {}
+        self._queue: list[tuple[int, SkillJob]] = []
+        for _day, entries in boards:
+            for entry in entries:
+                record = find(entry.entry_id)
+                if record is not None and comparable(record):
+                    self._queue.append((entry.entry_id,
+                                        SkillJob(worker, record.seed, tuple(record.actions))))
+                else:
+                    self._skills[entry.entry_id] = skill_of([])
+
+    def poll(self) -> bool:
+        """Once a frame: the run in hand's next hand; True when a run's figure arrived."""
+        if not self._queue:
+            return False
+        entry_id, job = self._queue[0]
+        job.poll()
+        if job.failed or job.result() is not None:
+            self._skills[entry_id] = job.result() or skill_of([])
+            self._queue.pop(0)
+            return True
+        return False
+
+    def best(self, day: str) -> SkillEntry | None:
+        """The day's best run by skill a hand; None until all its runs are compared."""
+        entries = self._days.get(day, [])
+        if not entries or any(e.entry_id not in self._skills for e in entries):
+            return None
+        return ranked([SkillEntry(e, e.rank, self._skills[e.entry_id]) for e in entries])[0]
+
+    def stop(self) -> None:
+        for _entry_id, job in self._queue:
+            job.stop()
+        self._queue = []

@@ -1,6 +1,10 @@
 """The leaderboard: the player's ten best runs (their new one highlighted), the
 autoplay runs on a tab of their own, and the daily challenge's board (one row
-a day).  Tabs switch by click, by Left/Right, or by Tab (Shift+Tab back)."""
+a day).  Tabs switch by click, by Left/Right, or by Tab (Shift+Tab back).
+
+The daily tab ranks each day's runs by score, or by skill (issue #32): each
+run's hands played again with level 4 in the same seat, in the AI worker, one
+hand at a time ("…" until a day's runs are all compared)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...services.board_text import shown_date
+from ...services.duplicate_text import skill_cell
 from ...services.i18n import N_, _, format_number
 from ...store.api import PlayedBy
 from .. import gfx
@@ -17,6 +22,7 @@ from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
+from ..skill_job import BoardSkillJob
 
 ROWS = 10  # runs (or days) a tab shows
 
@@ -35,6 +41,7 @@ RUN_COLUMNS = (Column(N_("#"), 0.06, "topright"), Column(N_("Name"), 0.1, "tople
                Column(N_("Best level"), 0.71, "topright"), Column(N_("Date"), 0.97, "topright"))
 DAY_COLUMNS = (Column(N_("Date"), 0.04, "topleft"), Column(N_("Name"), 0.3, "topleft", True),
                Column(N_("Score"), 0.78, "topright"), Column(N_("Streak"), 0.95, "topright"))
+SKILL_COLUMNS = (*DAY_COLUMNS[:3], Column(N_("Skill a hand"), 0.95, "topright"))
 NAME_WIDTH = 0.28  # of the board's width; longer names are cut with an ellipsis
 
 
@@ -58,6 +65,8 @@ class LeaderboardScene(MenuScene):
     def __init__(self, ctx: SceneContext, highlight: int | None = None, tab: str = "mine"):
         self.highlight = highlight
         self.tab = TAB_KEYS.index(tab) if tab in TAB_KEYS else 0
+        self.by_skill = False  # the daily tab: ranked by score, or by skill
+        self.skill_job: BoardSkillJob | None = None
         super().__init__(ctx)
 
     # ------------------------------------------------------------ the data
@@ -66,6 +75,9 @@ class LeaderboardScene(MenuScene):
         session (whose runs, which day, counted or not)."""
         key, session = TABS[self.tab].key, self.ctx.session
         self.cells: list[tuple[str, ...]]
+        if key == "daily" and self.by_skill:
+            self._load_by_skill()
+            return
         if key == "daily":
             days = session.daily_board(ROWS)
             self.cells = [(shown_date(d.day), d.entry.name, format_number(d.entry.score),
@@ -79,6 +91,31 @@ class LeaderboardScene(MenuScene):
                       for e in entries]
         self.ids = [e.entry_id for e in entries]
         self.ai_rows = [False] * len(entries)  # a tab of one kind: no tag needed
+
+    def _load_by_skill(self) -> None:
+        """Each day's best run by skill a hand, asked of the worker the first time."""
+        session = self.ctx.session
+        if self.skill_job is None:
+            self.skill_days = session.daily_boards(ROWS)
+            self.skill_job = BoardSkillJob(self.ctx.worker, self.skill_days,
+                                           session.store.run_record)
+        self.cells, self.ids, self.ai_rows = [], [], []
+        for day, entries in self.skill_days:
+            best = self.skill_job.best(day)
+            entry = entries[0] if best is None else best.entry
+            skill = "…" if best is None else skill_cell(best.skill)
+            self.cells.append((shown_date(day), entry.name, format_number(entry.score), skill))
+            self.ids.append(entry.entry_id)
+            self.ai_rows.append(entry.ai)
+
+    def update(self, dt: float) -> None:
+        if self.skill_job is not None and self.skill_job.poll():
+            self._load()
+
+    def _stop_skill(self) -> None:
+        if self.skill_job is not None:
+            self.skill_job.stop()
+            self.skill_job = None
 
     def build(self) -> None:
         f = self.fonts
@@ -94,6 +131,12 @@ class LeaderboardScene(MenuScene):
         back.midbottom = (w // 2, h - f.body * 2)
         self.buttons = [*tabs, Button(back, _("Back"), "back")]
         self.focus = len(self.buttons) - 1
+        if TABS[self.tab].key == "daily":  # right of Back: by score or by skill
+            labels = [_("By skill"), _("By score")]
+            rect = back.copy()
+            rect.w = max(back.w, gfx.button_row_width(labels, f.body, f.body))
+            rect.left = back.right + f.body
+            self.buttons.append(Button(rect, labels[self.by_skill], "order"))
 
     def board_rect(self) -> pygame.Rect:
         f = self.fonts
@@ -109,6 +152,7 @@ class LeaderboardScene(MenuScene):
     # ------------------------------------------------------------ input
     def show_tab(self, index: int) -> None:
         self.tab = index % len(TABS)
+        self._leave_skill()
         focused = self.buttons[self.focus].value if self.buttons else None
         self.build()
         if isinstance(focused, str) and focused.startswith("tab:"):
@@ -128,16 +172,28 @@ class LeaderboardScene(MenuScene):
 
     def activate(self, b: Button) -> None:
         value = str(b.value)
+        if value == "order":
+            self.by_skill = not self.by_skill
+            self.build()
+            self.focus = next(i for i, b in enumerate(self.buttons) if b.value == "order")
+            return
         if value.startswith("tab:"):
             index = TAB_KEYS.index(value[4:])
             if index != self.tab:
                 self.tab = index
+                self._leave_skill()
                 self.build()
                 self.focus = index
             return
         self.back()
 
+    def _leave_skill(self) -> None:
+        """Another tab: the score's order again, the worker freed."""
+        self.by_skill = False
+        self._stop_skill()
+
     def back(self) -> None:
+        self._stop_skill()
         if self.ctx.nav.depth > 1:
             self.ctx.nav.pop()
         else:
@@ -152,7 +208,8 @@ class LeaderboardScene(MenuScene):
                       (w // 2, round(self.size[1] * 0.07)), "midtop", True)
         box = self.board_rect()
         gfx.panel(surf, box, radius=f.body)
-        columns = DAY_COLUMNS if TABS[self.tab].key == "daily" else RUN_COLUMNS
+        columns = RUN_COLUMNS if TABS[self.tab].key != "daily" else \
+            SKILL_COLUMNS if self.by_skill else DAY_COLUMNS
         y = box.top + f.body // 2
         for col in columns:
             gfx.blit_text(surf, _(col.heading), f.small, c("panel_title"),
