@@ -662,15 +662,15 @@ def render_level4(size: tuple[int, int], out: Path | None, lang: str = "en",
 def render_review_lines(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:
     """A finished run's hand reviewed from History with level 4's line beside
     yours: while it is played again (held back), then with it."""
-    from belote2p.testing.samples import DAILY_DAY, recorded_store
+    from belote2p.testing.samples import recorded_store
 
     store = recorded_store(in_progress=False)
     game, _camera = opened(size, out, lang, store, None)
     shot.app = game.app
     history = game.nav.reset(Route.HISTORY)
-    history.open(next(r for r in store.list_runs() if r.daily == DAILY_DAY))
+    history.open(next(r for r in store.list_runs() if r.seed == "c0ffee"))  # parts at trick 3
     match = history.matches[0]
-    history._review(match, match.hands[1])()
+    history._review(match, match.hands[0])()
     review = game.app.top
     review.update(0.0)  # the inline worker has judged the cards
     review.activate(next(b for b in review.buttons if b.value == "lines"))

@@ -17,7 +17,7 @@ from belote2p.services.duplicate import Duplicate
 from belote2p.services.duplicate_text import level4_line, level4_pending
 from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.testing import harness as h
-from belote2p.testing.samples import DAILY_DAY, recorded_store
+from belote2p.testing.samples import recorded_store
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.history import HistoryScene
 from belote2p.ui.scenes.review import ReviewScene
@@ -25,15 +25,15 @@ from tests.support.fit import recording
 
 pytestmark = pytest.mark.ui
 
-HAND = 1  # the second hand of the first match
+SEED, HAND = "c0ffee", 0  # a run over whose first hand parts from level 4's at trick 3
 
 
 def open_review(size: tuple[int, int]):
-    """The daily run's second hand opened from History: the game, the scene,
+    """The run's first hand opened from History: the game, the scene,
     the run's record and the comparison asked for it (unanswered)."""
     store = recorded_store(in_progress=False)
     game = h.make_app(size=size, store=store)
-    record = next(r for r in store.list_runs() if r.daily == DAILY_DAY)
+    record = next(r for r in store.list_runs() if r.seed == SEED)
     history = game.nav.reset(Route.HISTORY)
     assert isinstance(history, HistoryScene)
     h.step(game)
@@ -64,9 +64,9 @@ def test_the_review_shows_both_lines_once_the_worker_answers():
         assert [row[1] for row in offer["lines"]] == seated(whole, compared.your_line)
         assert [row[2] for row in offer["lines"]] == seated(whole, compared.level4_line)
         parting = compared.parting
-        parted = [row[0] for row in offer["lines"] if row[3]]
-        assert parted == ([] if parting is None or parting.trick is None
-                          else [parting.trick + 1])
+        assert parting is not None and parting.trick == 2
+        assert [row[0] for row in offer["lines"] if row[3]] == [3]  # only the first
+        assert offer["lines_summary"][0] == "The lines part at trick 3."
         assert offer["lines_summary"][-1] == level4_line(compared)
         h.click(review.offer()["buttons"]["lines"].center)  # back to the verdicts
         h.step(game)
