@@ -120,3 +120,19 @@ def seated(whole, line: tuple[str, ...]) -> list[tuple[int, int]]:
     for word in line:
         run.apply(parse_action(word))
     return [(t.card_of(PLAYER), t.card_of(RIVAL)) for t in match.hands[HAND].tricks]
+
+
+def test_the_end_of_hand_review_compares_the_same_hand_as_its_panel():
+    game = h.make_app(size=(960, 600))
+    try:
+        h.open_table(game, "review-lines")
+        offer = h.play_to_hand_over(game)
+        held = h.held_comparisons(game)
+        assert len(held.asked) == 1  # the panel's line
+        h.click(offer["review_button"].center)
+        h.step(game)
+        review = game.app.top
+        assert isinstance(review, ReviewScene) and "lines" in review.offer()["buttons"]
+        assert len(held.asked) == 2 and held.asked[1][0] == held.asked[0][0]
+    finally:
+        game.app.shutdown()

@@ -24,6 +24,7 @@ from ..layout import TableLayout
 from ..model import Anchor, Beat, BeatKind, HandOver, TableModel
 from ..navigation import Route
 from ..panels import InfoPanel, hand_over_panel
+from ..review_lines import HandOfRun
 from ..scene import Scene
 from .animation import BeatHooks, BeatPlayer
 from .frame import FrameBuilder
@@ -205,7 +206,17 @@ class TableScene(Scene):
             panel.wants_review = False
             if panel.review is not None:
                 record, title = panel.review
-                self.ctx.nav.push(Route.REVIEW, record=record, title=title)
+                self.ctx.nav.push(Route.REVIEW, record=record, title=title,
+                                  run_hand=self._run_hand())
+
+    def _run_hand(self) -> HandOfRun | None:
+        """The open panel's hand in its run, for the review's two lines of play:
+        only where its panel compares it with level 4 (a seated player)."""
+        beat = self.play.beats.beat
+        if not self.mode.seated or beat is None or not isinstance(beat.payload, HandOver):
+            return None
+        match, hand = beat.payload.key
+        return HandOfRun(str(self.run.seed), tuple(self.run.actions), match, hand)
 
     def open_menu(self) -> None:
         menu = self.mode.menu
