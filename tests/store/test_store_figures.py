@@ -219,3 +219,19 @@ def test_runs_kept_aside_are_recorded_with_their_figures(tmp_path):
     assert _figure_count(tmp_path) == 4
     assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
     store.close()
+
+
+def test_a_listed_text_that_is_not_utf8_costs_nothing_but_its_characters(tmp_path):
+    """``queries.listed_runs`` lets sqlite3 decode texts strictly (fast) and
+    reads again with the surrogate-escaping factory when one is not UTF-8: a
+    run with figures whose name was damaged in place is listed as before."""
+    store = open_store(tmp_path, echo=False)
+    _record_all(store, _runs()[:3])
+    store.close()
+    _edit(tmp_path, "DROP TRIGGER runs_edited")  # the figures stay: the fast path's rows
+    _edit(tmp_path, "UPDATE runs SET name = CAST(x'4bff' AS TEXT) WHERE id = 2")
+    store = open_store(tmp_path, echo=False)
+    assert _figure_count(tmp_path) == 3
+    assert [(r.run_id, r.name) for r in store.runs_page()] == [
+        (3, "P2"), (2, "K\ufffd"), (1, "P0")]
+    assert not store.warnings
