@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import contextlib
+import functools
 import multiprocessing
 import os
 import random
@@ -82,10 +83,14 @@ def advise(view: SeatView, seed: str) -> Hint:
     return hint(view, seed)
 
 
+@functools.lru_cache(maxsize=32)
 def compare(seed: str, actions: tuple[str, ...], match: int, hand: int) -> Duplicate:
     """Runs in the worker: a finished hand played again with level 4 in the
     player's seat (``services.duplicate``; issue #32), at the worker's low
-    priority, so the table never waits for it."""
+    priority, so the table never waits for it.  Remembered: the end-of-hand
+    panel and the review it opens ask for the same hand, and the answer is a
+    frozen value that depends on nothing but these arguments (the shipped
+    levels are read once a process)."""
     from ..services.duplicate import duplicate_hand
 
     return duplicate_hand(seed, actions, match, hand)

@@ -24,3 +24,20 @@ def test_the_window_compares_a_hand_in_its_worker(mode: str) -> None:
     finally:
         worker.shutdown()
     assert compared == duplicate_hand("duplicate-ui", actions, 0, 1)
+
+
+def test_a_hand_compared_twice_is_played_again_once() -> None:
+    """The end-of-hand panel and the review it opens ask the worker for the same
+    hand: the second answer is the first, not another replay with level 4."""
+    from belote2p.ui.worker import AIWorker
+
+    run: Run = play_run("duplicate-twice", "1", max_matches=1)
+    actions = tuple(run.actions)
+    worker = AIWorker(mode="inline")
+    try:
+        first = worker.submit_duplicate("duplicate-twice", actions, 0, 0).result(timeout=120)
+        again = worker.submit_duplicate("duplicate-twice", actions, 0, 0).result(timeout=120)
+    finally:
+        worker.shutdown()
+    assert again is first
+    assert first == duplicate_hand("duplicate-twice", actions, 0, 0)
