@@ -217,8 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON object instead of text")
     p.add_argument("--include-ai", action="store_true", help="count autoplay runs too")
     p.add_argument("--skill", action="store_true",
-                   help="with --json: the skill figure, each hand replayed with level 4 "
-                        "in your seat (CPU for every hand)")
+                   help="with --json: first compare the hands not compared yet with level 4 "
+                        "in your seat (CPU for each), and add the rating that needs few matches")
 
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
     p.add_argument("--level", type=_level, required=True)
@@ -228,6 +228,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="play that day's daily challenge (its seed: daily-YYYY-MM-DD)")
     p.add_argument("--name")
     p.add_argument("--max-matches", type=_positive)
+    p.add_argument("--no-skill", action="store_true",
+                   help="do not compare each hand with level 4 in your seat at the end "
+                        "(stats --json --skill does it later)")
 
     p = sub.add_parser("export", help="print a finished run as a run file (JSON)")
     p.add_argument("id", type=_run_id, help="the run's id in the history")

@@ -14,6 +14,7 @@ from ..ai.base import decide
 from ..fairness import daily_seed, daily_time_problem, parse_daily_date
 from ..match import PLAYER, Run
 from ..services.rival import player_key, rival_action
+from ..services.skill_kept import compare_missing
 from ..store.api import PlayedBy, Store
 from ..store.names import clean_name
 from ..store.runs import match_results, now_iso, restore_run
@@ -53,13 +54,17 @@ def _check_day(daily: str, started: str) -> None:
 
 def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: int | None,
                   out: TextIO | None = None, daily: str | None = None,
-                  clock: Callable[[], str] = now_iso) -> dict[str, Any]:
+                  clock: Callable[[], str] = now_iso, compare: bool = True) -> dict[str, Any]:
     """Play (or resume) one autoplay run to its end, saving after every action;
     returns the summary printed as the last line of ``belote2p autoplay``.
     ``daily``: the daily challenge's date (``seed`` is then that day's seed);
     the run counts on the day's board when it is the day's first attempt, and
     must start (or have started, resumed) on its day: else ``OutOfDay``, and
-    nothing is played.  ``clock``: the time a new run starts (ISO 8601, UTC)."""
+    nothing is played.  ``clock``: the time a new run starts (ISO 8601, UTC).
+    ``compare``: once the run is recorded, each hand is played again with
+    level 4 in the player's seat and its difference kept with the run
+    (``services.skill_kept``; about 0.2 s a hand with the native core); False
+    leaves that to ``stats --json --skill``."""
     slot, saved = store.claim_autoplay(autoplay_key(level, name, max_matches), seed)
     started = saved.started if saved is not None else clock()
     if daily is not None:  # a daily run is played on its day (resumed: started on it)
@@ -108,6 +113,8 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
                                          ai_key=autoplay_key(level, name, max_matches),
                                          daily=daily)
     store.clear_run(slot=slot)
+    if compare:  # after the record: a kill meanwhile costs the differences only
+        compare_missing(store, str(seed), started, run.actions, levels)
     saved_ok = bool(store.saving)
     board = store.leaderboard(played_by=PlayedBy.ANYONE)  # its place with --include-ai
     rank = next((e.rank for e in board if e.entry_id == entry_id), None) \
@@ -139,7 +146,7 @@ def autoplay_main(args: argparse.Namespace) -> int:
     store = open_store()
     try:
         summary = play_autoplay(store, level, seed, name, args.max_matches, out=sys.stdout,
-                                daily=day)
+                                daily=day, compare=not getattr(args, "no_skill", False))
     except OutOfDay as exc:
         print(f"belote2p: autoplay --daily: {exc}", file=sys.stderr)
         return 2

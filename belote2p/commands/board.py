@@ -8,6 +8,7 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from ..ai.levels import LevelsError
 from ..services.board_text import format_board, no_daily_board
 from ..services.runs_text import format_runs, format_stats
 from ..store.api import PlayedBy
@@ -82,19 +83,26 @@ def runs_main(args: argparse.Namespace) -> int:
 
 def stats_main(args: argparse.Namespace) -> int:
     """``belote2p stats [--json] [--include-ai] [--skill]``: the player's statistics,
-    as text in the player's language, or ``--json`` data that never changes with it
-    (``--skill``: with the skill figure and the rating that needs few matches,
-    every finished hand replayed with level 4 in the player's seat)."""
+    as text in the player's language, or ``--json`` data that never changes with it.
+    The skill figure is the hands' differences kept with their runs
+    (``services.skill_kept``: nothing replayed); ``--skill`` first compares and
+    keeps the hands still missing, and adds the rating that needs few matches."""
     from ..services.rating import RatingDataError
+    from ..services.skill_kept import fill_missing, kept_skill
     from ..services.stats import stats_of
 
     printable_stdout()  # French digit groups and accents on an ASCII console
+    include_ai = bool(getattr(args, "include_ai", False))
+    store = open_store()
     try:
-        stats = stats_of(open_store().figure_totals(bool(getattr(args, "include_ai", False))))
+        if getattr(args, "skill", False):
+            fill_missing(store, include_ai)
+        stats = stats_of(store.figure_totals(include_ai))
+        stats.skill = kept_skill(store, include_ai)
         figures = stats.as_json()
         if getattr(args, "json", False) and getattr(args, "skill", False):
-            figures |= _skill_figures(args, stats)
-    except RatingDataError as exc:  # the level anchors' files: one line, no traceback
+            figures |= _skill_rating(store, stats, include_ai)
+    except (RatingDataError, LevelsError) as exc:  # the data files: one line, no traceback
         print(f"belote2p stats: {exc}", file=sys.stderr)
         return 2
     if getattr(args, "json", False):
@@ -104,18 +112,14 @@ def stats_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def _skill_figures(args: argparse.Namespace, stats: Stats) -> dict[str, object]:
-    """``"skill"`` (``services.skill``) and ``"skill_rating"``
-    (``services.skill_rating``) over the finished runs ``stats`` counts."""
+def _skill_rating(store: Store, stats: Stats, include_ai: bool) -> dict[str, object]:
+    """``"skill_rating"`` (``services.skill_rating``): the results joined with
+    the hands' kept differences."""
     from ..services.rating import load_anchors
-    from ..services.skill import run_differences, skill_of
+    from ..services.skill_kept import game_yardstick
     from ..services.skill_rating import load_duplicate_anchors, skill_rating
-    from ..services.stats import counted_records
 
-    records = counted_records(open_store().list_runs(),
-                              include_ai=bool(getattr(args, "include_ai", False)))
-    differences = [d for r in records if r.ended is not None and r.exportable
-                   for d in run_differences(r.seed, r.actions)]
+    differences = store.kept_differences(game_yardstick(), include_ai)
     results = [match for match, count in sorted(stats.results.items()) for _ in range(count)]
     rating = skill_rating(results, differences, load_anchors(), load_duplicate_anchors())
-    return {"skill": skill_of(differences).as_json(), "skill_rating": rating.as_json()}
+    return {"skill_rating": rating.as_json()}

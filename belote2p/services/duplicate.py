@@ -25,10 +25,26 @@ from ..hand import Hand
 from ..match import PLAYER, RIVAL, Run
 from ..view import view_of
 from .deal_replay import deal_replay
-from .rival import Levels, game_levels, player_decision, rival_action, rival_decision
+from .rival import (
+    Levels,
+    game_levels,
+    levels_digest,
+    player_decision,
+    rival_action,
+    rival_decision,
+)
 
 # The level whose play is the yardstick (the strongest, the one the hints use).
 YARDSTICK_LEVEL = 4
+
+
+def yardstick(levels: Levels | None = None) -> str:
+    """The version of the comparison, kept with each difference (the store's
+    ``hand_skill``): level 4's rival version and the level data's digest
+    (the rival's levels decide the other seat), so a hand compared by an
+    earlier level 4 is never mixed with one compared by a later."""
+    levels = game_levels() if levels is None else levels
+    return f"{levels[YARDSTICK_LEVEL].rival_version}:{levels_digest(levels)[:16]}"
 
 Scores = tuple[int, int]  # (player, rival) points of one hand
 

@@ -106,9 +106,14 @@ def older_runs_note(count: int) -> str:
 
 
 def format_stats(s: Stats) -> str:
-    """The figures, then the matches against each rival level met, then the note
-    on older runs when there are any."""
+    """The figures, the skill figure once a hand is compared, then the matches
+    against each rival level met, then the note on older runs when there are any."""
+    from .duplicate_text import skill_line  # the AI's modules: not for ``runs``
+
     blocks = ["\n".join(label_lines(figure_rows(s)))]
+    skill = skill_line(s.skill)
+    if skill is not None:
+        blocks.append(skill)
     if s.by_level:
         blocks.append(level_table(s))
     if s.without_actions:

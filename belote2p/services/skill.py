@@ -33,6 +33,9 @@ class Skill:
                 "hands": self.hands}
 
 
+NO_SKILL = Skill(0, None, None)  # no hand compared
+
+
 def _tenths(value: float | None) -> float | int | None:
     if value is None:
         return None
@@ -44,7 +47,7 @@ def skill_of(differences: Sequence[int]) -> Skill:
     """The skill figure of these per-hand differences."""
     n = len(differences)
     if n == 0:
-        return Skill(0, None, None)
+        return NO_SKILL
     mean = sum(differences) / n
     if n < 2:
         return Skill(n, mean, None)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..store.api import RunStatus
 from ..store.figures import LEVELS, Totals, evenly_spread, figures_of
 from .rating import Anchors, Rating, load_anchors, rating_of_counts
+from .skill import NO_SKILL, Skill
 
 if TYPE_CHECKING:
     from ..store.api import RunRecord
@@ -54,6 +55,8 @@ class Stats:
     # how many matches of each (rival level, score): 1 won, 0.5 drawn, 0 lost
     results: dict[tuple[int, float], int] = field(default_factory=dict)
     rating: Rating | None = None  # set by compute_stats
+    # each hand against level 4 in the player's seat, as kept (``services.skill_kept``)
+    skill: Skill = NO_SKILL
 
     @property
     def matches_lost(self) -> int:
@@ -70,7 +73,8 @@ class Stats:
                 "contracts_made": self.contracts_made,
                 "contracts_dedans": self.contracts_dedans, "capots": self.capots,
                 "belotes": self.belotes, "without_actions": self.without_actions,
-                "rating": (self.rating or Rating(None, None, self.matches)).as_json()}
+                "rating": (self.rating or Rating(None, None, self.matches)).as_json(),
+                "skill": self.skill.as_json()}
 
 
 def counted_records(records: Iterable[RunRecord], include_ai: bool = False) -> list[RunRecord]:

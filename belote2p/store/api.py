@@ -215,6 +215,20 @@ class RunRow:
         return self.seed, self.started
 
 
+HandKey = tuple[int, int]  # (match, hand) of a run, both from 0
+
+
+@dataclass(frozen=True)
+class HandDifference:
+    """A finished hand compared with level 4 in the player's seat (schema
+    version 5; computed by ``services.duplicate``, the store only keeps the
+    numbers): ``yours``, the player's points minus level 4's from that seat;
+    ``rival``, the rival's points against the player minus against level 4."""
+
+    yours: int
+    rival: int
+
+
 class RunLock(Protocol):
     @property
     def held(self) -> bool: ...
@@ -337,6 +351,26 @@ class Store(Protocol):
     def daily_attempted(self, day: str) -> bool: ...
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         """The day's board: only its counted first attempt."""
+        ...
+
+    # -- each hand compared with level 4 in the player's seat (schema version 5)
+    def keep_differences(self, seed: str, started: str, yardstick: str,
+                         hands: dict[HandKey, HandDifference]) -> None:
+        """Keep these hands' differences of the run (seed, started), finished
+        or in progress, measured with level 4's version ``yardstick``."""
+        ...
+    def differences_of(self, seed: str, started: str,
+                       yardstick: str) -> dict[HandKey, HandDifference]:
+        """The differences kept for the run (seed, started) with ``yardstick``."""
+        ...
+    def kept_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:
+        """The player's differences (``HandDifference.yours``) of every hand
+        kept with ``yardstick``, over the finished runs that have stored
+        figures (the player's; with ``include_ai`` the autoplay runs too)."""
+        ...
+    def runs_missing_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:
+        """The ids of those runs with a finished hand whose difference is not
+        kept with ``yardstick``."""
         ...
 
 

@@ -14,12 +14,22 @@ import sqlite3
 from dataclasses import dataclass, field
 
 from . import queries, rows
-from .api import CONFLICT_MESSAGE, RunRow, SavedRun, abandoned_row, dropped_message, extends
+from .api import (
+    CONFLICT_MESSAGE,
+    HandDifference,
+    HandKey,
+    RunRow,
+    SavedRun,
+    abandoned_row,
+    dropped_message,
+    extends,
+)
 from .messages import Messages
 from .repository import Repository
 from .runs import RunTracker, now_iso
 
 RunKey = tuple[str, str]  # (seed, started): a run
+YardstickKey = tuple[str, str, str]  # (seed, started, yardstick): a run's differences
 
 
 @dataclass
@@ -48,6 +58,8 @@ class Unsaved:
     runs: dict[str, SavedRun | None] = field(default_factory=dict)
     records: dict[RunKey, dict[tuple[int, int], str]] = field(default_factory=dict)
     finished: list[Finished] = field(default_factory=list)
+    differences: dict[YardstickKey, dict[HandKey, HandDifference]] = field(
+        default_factory=dict)
 
 
 class WriteBuffer:
@@ -99,6 +111,10 @@ class WriteBuffer:
             self.unsaved.records.pop(saved.key, None)
         self.unsaved.runs[slot] = None
         self.trackers.pop(slot, None)
+
+    def keep_differences(self, key: YardstickKey,
+                         hands: dict[HandKey, HandDifference]) -> None:
+        self.unsaved.differences.setdefault(key, {}).update(hands)
 
     def record(self, row: RunRow) -> Finished:
         """A finished run to write; its run in progress goes with it."""
@@ -152,6 +168,9 @@ class WriteBuffer:
                 continue
             for (match_index, hand_index), text in records.items():
                 queries.put_record(conn, seed, started, match_index, hand_index, text)
+        for (seed, started, yardstick), hands in u.differences.items():
+            if (seed, started) not in stale:  # measured on moves that do not stand: dropped
+                queries.put_differences(conn, seed, started, yardstick, hands)
         if u.finished or any(saved is None for saved in u.runs.values()) or self._settled:
             queries.prune_records(conn)
 

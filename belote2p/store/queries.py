@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import rows
-from .api import BOARD_SIZE, RunRow, replayed
+from .api import BOARD_SIZE, HandDifference, HandKey, RunRow, replayed
 from .figures import SUMMARY_COLUMNS, TALLY_COLUMNS, Tally, Totals, evenly_spread, figures_of
 from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
 
@@ -315,6 +315,45 @@ def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
         f"SELECT run_id, started FROM run_figures WHERE run_id IN "
         f"({', '.join('?' for _ in picked)})", [run_id for run_id, _score in picked]))
     return [(starts.get(run_id), score) for run_id, score in picked]
+
+
+# -- each hand compared with level 4 in the player's seat (schema version 5)
+def put_differences(conn: sqlite3.Connection, seed: str, started: str, yardstick: str,
+                    hands: dict[HandKey, HandDifference]) -> None:
+    conn.executemany(
+        "INSERT OR REPLACE INTO hand_skill (seed, started, match_index, hand_index, yardstick, "
+        "yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(seed, started, match, hand, yardstick, d.yours, d.rival)
+         for (match, hand), d in sorted(hands.items())])
+
+
+def differences_of(conn: sqlite3.Connection, seed: str, started: str,
+                   yardstick: str) -> list[tuple[Any, ...]]:
+    return conn.execute("SELECT match_index, hand_index, yours, rival FROM hand_skill "
+                        "WHERE seed = ? AND started = ? AND yardstick = ?",
+                        (seed, started, yardstick)).fetchall()
+
+
+def kept_differences(conn: sqlite3.Connection, yardstick: str,
+                     ai: bool | None = None) -> list[tuple[Any, ...]]:
+    """(yours,) of every hand kept with ``yardstick`` of the runs with stored figures."""
+    where, args = _ai_filter(ai, "f")
+    return conn.execute(
+        "SELECT s.yours FROM run_figures f JOIN runs r ON r.id = f.run_id "
+        "JOIN hand_skill s ON s.seed = r.seed AND s.started = r.started "
+        f"AND s.yardstick = ? WHERE {where}", (yardstick, *args)).fetchall()
+
+
+def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,
+                             ai: bool | None = None) -> list[tuple[Any, ...]]:
+    """(id,) of the runs with stored figures that count more finished hands
+    than differences kept with ``yardstick``."""
+    where, args = _ai_filter(ai, "f")
+    return conn.execute(
+        "SELECT f.run_id FROM run_figures f JOIN runs r ON r.id = f.run_id "
+        f"WHERE {where} AND f.hands > (SELECT COUNT(*) FROM hand_skill s WHERE "
+        "s.seed = r.seed AND s.started = r.started AND s.yardstick = ?) ORDER BY f.run_id",
+        (*args, yardstick)).fetchall()
 
 
 # History's list: what a row shows, and its figures (no actions, no results)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import queries, rows
-from .api import RunRecord, RunRow, SavedRun, replayed
+from .api import HandDifference, HandKey, RunRecord, RunRow, SavedRun, replayed
 from .messages import Messages
 
 RecordTexts = dict[tuple[int, int], str]  # (match, hand) -> the hand record as JSON
@@ -107,6 +107,27 @@ class Repository:
         raw = queries.run_row_by_id(conn, entry_id)
         checked = self.checked_rows([raw]) if raw is not None else []
         return checked[0] if checked else None
+
+    # -- each hand compared with level 4 in the player's seat
+    @staticmethod
+    def differences_of(conn: sqlite3.Connection, seed: str, started: str,
+                       yardstick: str) -> dict[HandKey, HandDifference]:
+        """The run's kept differences (a value of another type left out)."""
+        return {(m, h): HandDifference(yours, rival)
+                for m, h, yours, rival in queries.differences_of(conn, seed, started, yardstick)
+                if all(type(v) is int for v in (m, h, yours, rival))}
+
+    @staticmethod
+    def kept_differences(conn: sqlite3.Connection, yardstick: str,
+                         ai: bool | None = None) -> list[int]:
+        return [yours for (yours,) in queries.kept_differences(conn, yardstick, ai)
+                if type(yours) is int]
+
+    @staticmethod
+    def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,
+                                 ai: bool | None = None) -> list[int]:
+        return [run_id for (run_id,) in queries.runs_missing_differences(conn, yardstick, ai)
+                if type(run_id) is int]
 
     # -- settings and the name
     def setting_texts(self, conn: sqlite3.Connection) -> dict[str, str]:

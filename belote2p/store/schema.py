@@ -53,6 +53,38 @@ def _figures_step(conn: sqlite3.Connection) -> None:
     count_missing_figures(conn)
 
 
+def _hand_skill_step(conn: sqlite3.Connection) -> None:
+    """Version 5 (issue #32): each finished hand's difference with level 4 in
+    the player's seat (``services.duplicate``): ``yours``, the player's points
+    minus level 4's from that seat, ``rival``, the rival's points against the
+    player minus against level 4, and ``yardstick``, the version of level 4
+    (and of the rival's rule) they were measured with, so that a later level 4
+    is never mixed in.  Keyed like ``hand_records`` by the run's seed and
+    start, so a hand of the run in progress is kept as soon as it is compared.
+    Derived numbers (the services compute them), dropped by the triggers when
+    the run's seed, start or moves change or its row goes, and when a
+    difference itself is changed: an edited run's are computed again or shown
+    missing, never trusted.  Nothing to count for the runs already there:
+    their differences are computed later (``belote2p stats --json --skill``,
+    History)."""
+    same_run = ("DELETE FROM hand_skill WHERE (seed = old.seed AND started = old.started) "
+                "OR (seed = new.seed AND started = new.started);")
+    for statement in (
+        "CREATE TABLE hand_skill ("
+        " seed TEXT NOT NULL, started TEXT NOT NULL,"
+        " match_index INTEGER NOT NULL, hand_index INTEGER NOT NULL,"
+        " yardstick TEXT NOT NULL, yours INTEGER NOT NULL, rival INTEGER NOT NULL,"
+        " PRIMARY KEY (seed, started, yardstick, match_index, hand_index)) WITHOUT ROWID",
+        # a rename (a run dropped unnamed, then named) keeps them: they follow the moves
+        f"CREATE TRIGGER runs_replayed_skill AFTER UPDATE OF seed, started, actions ON runs "
+        f"BEGIN {same_run} END",
+        "CREATE TRIGGER runs_removed_skill AFTER DELETE ON runs BEGIN DELETE FROM hand_skill "
+        "WHERE seed = old.seed AND started = old.started; END",
+        f"CREATE TRIGGER hand_skill_edited AFTER UPDATE ON hand_skill BEGIN {same_run} END",
+    ):
+        conn.execute(statement)
+
+
 MIGRATIONS: list[tuple[int, str, Step]] = [
     (1, "initial schema", [
         # key -> JSON value
@@ -130,6 +162,7 @@ MIGRATIONS: list[tuple[int, str, Step]] = [
             started TEXT NOT NULL)""",
     ]),
     (4, "a finished run's figures, counted once", _figures_step),
+    (5, "each hand's difference with level 4 in the player's seat", _hand_skill_step),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]

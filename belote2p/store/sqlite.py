@@ -34,6 +34,8 @@ from .api import (
     BOARD_SIZE,
     GAME_SLOT,
     PROGRESS_ID,
+    HandDifference,
+    HandKey,
     LeaderboardEntry,
     PlayedBy,
     RunLock,
@@ -449,6 +451,34 @@ class SqliteStore:
     def daily_leaderboard(self, day: str, limit: int = BOARD_SIZE) -> list[LeaderboardEntry]:
         found: list[RunRow] = self._read(lambda c: self.repository.daily_counted(c, day), [])
         return ranked(daily_rows(self._as_handed_out(found), day), limit)
+
+    # -- each hand compared with level 4 in the player's seat (schema version 5)
+    def keep_differences(self, seed: str, started: str, yardstick: str,
+                         hands: dict[HandKey, HandDifference]) -> None:
+        with self._lock:
+            self.buffer.keep_differences((seed, started, yardstick), dict(hands))
+            self._write()
+
+    def differences_of(self, seed: str, started: str,
+                       yardstick: str) -> dict[HandKey, HandDifference]:
+        with self._lock:
+            kept: dict[HandKey, HandDifference] = self._read(
+                lambda c: self.repository.differences_of(c, seed, started, yardstick), {})
+            return kept | self.buffer.unsaved.differences.get((seed, started, yardstick), {})
+
+    def kept_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:
+        ai = None if include_ai else False
+        found: list[int] = self._read(
+            lambda c: self.repository.kept_differences(c, yardstick, ai), [])
+        return found
+
+    def runs_missing_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:
+        ai = None if include_ai else False
+        with self._lock:
+            found: list[int] = self._read(
+                lambda c: self.repository.runs_missing_differences(c, yardstick, ai), [])
+            alias = self.buffer.alias
+        return [alias.get(run_id, run_id) for run_id in found]
 
     # -- the name
     def last_name(self) -> str | None:

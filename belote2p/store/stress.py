@@ -96,8 +96,9 @@ def _spawn(args: list[str]) -> subprocess.Popen[str]:
 def _autoplay(folder: Path, seed: str, name: str, matches: int, slow: bool = False
               ) -> subprocess.Popen[str]:
     head = ["-c", slow_cli(0.003)] if slow else ["-m", "belote2p"]
-    return _spawn([*head, "--data-dir", str(folder), "autoplay", "--level", "1", "--seed",
-                   seed, "--name", name, "--max-matches", str(matches)])
+    # the store's saves are the scenario: no hand compared with level 4 at the end
+    return _spawn([*head, "--data-dir", str(folder), "autoplay", "--no-skill", "--level", "1",
+                   "--seed", seed, "--name", name, "--max-matches", str(matches)])
 
 
 def _finish(proc: subprocess.Popen[str], what: str, result: Round) -> dict[str, Any] | None:

@@ -1,19 +1,22 @@
 """A run's skill figure for a screen (issue #32), computed off the frame loop.
 
-Each finished hand is played again with level 4 in the player's seat in the
-AI worker (``AIWorker.submit_duplicate``), one hand at a time: a screen polls
-the job each frame and never waits, and a screen left early stops it after
-the hand in hand (a few tenths of a second), so the worker is soon free for
-the rival's decisions.  No pygame here.
+The hands whose difference is kept with the run (``services.skill_kept``) are
+read off the frame loop (``AIWorker.in_background``); each finished hand not
+kept yet is played again with level 4 in the player's seat in the AI worker
+(``AIWorker.submit_duplicate``), one hand at a time, and kept as it arrives
+(written behind), so the next screen to ask reads it.  A screen polls the
+job each frame and never waits, and a screen left early stops it after the
+hand in hand (a few tenths of a second), so the worker is soon free for the
+rival's decisions.  No pygame here.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from ..services import skill_kept
 from ..services.duplicate import finished_hands
 from ..services.duplicate_text import skill_line
 from ..services.skill import Skill, skill_of
@@ -21,44 +24,69 @@ from ..services.skill_board import SkillEntry, comparable, ranked
 from .worker import AIWorker
 
 if TYPE_CHECKING:
-    from ..store.api import LeaderboardEntry, RunRecord
+    from ..store.api import HandDifference, HandKey, LeaderboardEntry, RunRecord, Store
 
 log = logging.getLogger(__name__)
 
 
 class SkillJob:
-    """The skill figure of the run ``seed`` + ``actions``, hand by hand."""
+    """The skill figure of the run ``record`` (with its actions), hand by hand:
+    the kept differences read from ``store``, the others compared and kept."""
 
-    def __init__(self, worker: AIWorker, seed: str, actions: tuple[str, ...]):
-        self.worker, self.seed, self.actions = worker, seed, actions
-        self._hands = list(finished_hands(seed, actions))  # the engine alone: milliseconds
-        self._asked = 0
+    def __init__(self, worker: AIWorker, store: Store, record: RunRecord):
+        self.worker, self.store = worker, store
+        self.seed, self.started, self.actions = record.seed, record.started, record.actions
+        self._hands = list(finished_hands(self.seed, self.actions))  # the engine alone: ms
+        self._kept: Future[dict[HandKey, HandDifference]] | None = worker.in_background(
+            lambda: skill_kept.kept_of(store, self.seed, self.started))
+        self._missing: list[HandKey] = []
         self._pending: Future[Any] | None = None
-        self._differences: list[int] = []
+        self._differences: dict[HandKey, int] = {}
         self.failed = False
 
     def poll(self) -> None:
-        """Once a frame: take the hand compared, ask for the next; never waits."""
+        """Once a frame: take the kept differences, then the hand compared, and
+        ask for the next; never waits."""
+        if self._kept is not None and not self._take_kept():
+            return
         pending = self._pending
         if pending is not None:
             if not pending.done():
                 return
             self._pending = None
             try:
-                self._differences.append(pending.result().difference)
+                compared = pending.result()
             except Exception:  # a figure shown for interest: the screen goes on without it
                 log.warning("the skill figure of run %s failed", self.seed, exc_info=True)
                 self.failed = True
-        if not self.failed and self._asked < len(self._hands):
-            match, hand = self._hands[self._asked]
-            self._asked += 1
+            else:
+                self._differences[(compared.match, compared.hand)] = compared.difference
+                skill_kept.keep(self.store, self.seed, self.started, [compared])
+        if not self.failed and self._missing:
+            match, hand = self._missing.pop(0)
             self._pending = self.worker.submit_duplicate(self.seed, self.actions, match, hand)
 
+    def _take_kept(self) -> bool:
+        """The kept differences once read (True), the hands still to compare with them."""
+        kept = self._kept
+        if kept is None or not kept.done():
+            return False
+        self._kept = None
+        try:
+            found = kept.result()
+        except Exception:  # none read: every hand is compared again
+            log.warning("the kept differences of run %s could not be read", self.seed,
+                        exc_info=True)
+            found = {}
+        self._differences = {key: found[key].yours for key in self._hands if key in found}
+        self._missing = [key for key in self._hands if key not in self._differences]
+        return True
+
     def result(self) -> Skill | None:
-        """The figure once every hand is compared; None until then (or if it failed)."""
-        if self.failed or self._pending is not None or self._asked < len(self._hands):
+        """The figure once every hand is known; None until then (or if it failed)."""
+        if self.failed or self._kept is not None or self._pending is not None or self._missing:
             return None
-        return skill_of(self._differences)
+        return skill_of([self._differences[key] for key in self._hands])
 
     def text(self) -> str:
         """"…" while it is computed, then the skill line ("" if it failed, or
@@ -81,16 +109,15 @@ class BoardSkillJob:
     a hand known once all its runs are."""
 
     def __init__(self, worker: AIWorker, boards: list[tuple[str, list[LeaderboardEntry]]],
-                 find: Callable[[int], RunRecord | None]):
+                 store: Store):
         self._days: dict[str, list[LeaderboardEntry]] = dict(boards)
         self._skills: dict[int, Skill] = {}
         self._queue: list[tuple[int, SkillJob]] = []
         for _day, entries in boards:
             for entry in entries:
-                record = find(entry.entry_id)
+                record = store.run_record(entry.entry_id)
                 if record is not None and comparable(record):
-                    self._queue.append((entry.entry_id,
-                                        SkillJob(worker, record.seed, tuple(record.actions))))
+                    self._queue.append((entry.entry_id, SkillJob(worker, store, record)))
                 else:
                     self._skills[entry.entry_id] = skill_of([])
 

@@ -346,7 +346,8 @@ def test_the_session_refuses_every_change_to_a_run_it_does_not_hold(other_window
 @pytest.mark.parametrize("seed", ["daily-2026-12-01", "daily-2026-13-45", "", "x" * 300,
                                   "tab\there", "line\nbreak"])
 def test_autoplay_refuses_a_seed_the_game_could_not_keep(tmp_path, seed):
-    done = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed", seed,
+    done = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill",
+               "--level", "1", "--seed", seed,
                "--max-matches", "1")
     line = one_line_and_2(done)
     assert "seed" in line and done.stdout == b""
@@ -366,10 +367,10 @@ def test_only_the_daily_itself_plays_a_daily_seed(tmp_path):
     from belote2p.fairness import today_utc
 
     today = today_utc().isoformat()  # a daily run is played on its day (issue #31)
-    refused = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed",
+    refused = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill", "--level", "1", "--seed",
                   f"daily-{today}", "--max-matches", "1")
     one_line_and_2(refused)
-    counted = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--daily",
+    counted = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill", "--level", "1", "--daily",
                   today, "--max-matches", "1")
     assert counted.returncode == 0, counted.stderr
     assert json.loads(counted.stdout.splitlines()[-1])["daily_counted"] is True
@@ -395,7 +396,8 @@ def test_the_stores_reader_skips_a_stored_seed_the_rule_refuses(tmp_path):
 
     from belote2p.store import open_store
 
-    done = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed", "ok",
+    done = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill",
+               "--level", "1", "--seed", "ok",
                "--max-matches", "1")
     assert done.returncode == 0, done.stderr
     conn = sqlite3.connect(tmp_path / "belote2p.db")
@@ -413,7 +415,7 @@ def test_the_stores_reader_skips_a_stored_seed_the_rule_refuses(tmp_path):
 # -- section 3: run files say whether the attempt counted, and verify checks the times --------
 
 def _exported(tmp_path: Path, *args: str) -> dict:
-    done = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", *args,
+    done = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill", "--level", "1", *args,
                "--max-matches", "1")
     assert done.returncode == 0, done.stderr
     run_id = json.loads(done.stdout.splitlines()[-1])["id"]

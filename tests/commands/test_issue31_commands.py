@@ -18,7 +18,7 @@ BAD_BYTE = "\udcff"  # $'\xff' on a POSIX command line, as Python decodes argv
     ["arena", "1", "2", "--matches", "1", "--seed", BAD_BYTE],
     ["review", "-", "--seed", BAD_BYTE],
     ["demo", "--seed", BAD_BYTE],
-    ["autoplay", "--level", "1", "--seed", BAD_BYTE],
+    ["autoplay", "--no-skill", "--level", "1", "--seed", BAD_BYTE],
 ])
 def test_every_seed_follows_the_one_seed_rule(argv, capsys):
     with pytest.raises(SystemExit) as stopped:
@@ -130,7 +130,8 @@ def test_a_practice_attempt_edited_to_counted_is_reported_not_proven(tmp_path, m
 
     today = today_utc().isoformat()
     for name in ("One", "Two"):  # the second attempt of the day is practice
-        code, out, err = _autoplay(tmp_path, "autoplay", "--level", "1", "--daily", today,
+        code, out, err = _autoplay(tmp_path, "autoplay", "--no-skill",
+                                   "--level", "1", "--daily", today,
                                    "--max-matches", "1", "--name", name)
         assert code == 0, err
     practice_id = json.loads(out.splitlines()[-1])["id"]
@@ -177,7 +178,7 @@ def test_a_daily_run_of_another_day_is_refused_at_the_start(tmp_path):
     from belote2p.store import open_store
 
     ahead = (today_utc() + timedelta(days=183)).isoformat()
-    code, out, err = _autoplay(tmp_path, "autoplay", "--level", "1", "--daily", ahead,
+    code, out, err = _autoplay(tmp_path, "autoplay", "--no-skill", "--level", "1", "--daily", ahead,
                                "--max-matches", "1")
     assert code == 2 and out == ""
     assert err.strip() == (f"belote2p: autoplay --daily: the daily challenge of {ahead} is "

@@ -46,7 +46,7 @@ def test_a_run_is_a_daily_run_by_its_seed():
 def test_two_data_folders_get_the_same_deals_and_the_same_run(tmp_path):
     summaries, runs = [], []
     for folder in ("a", "b"):
-        done = _cli("autoplay", "--level", "2", "--daily", DAY, "--max-matches", "2",
+        done = _cli("autoplay", "--no-skill", "--level", "2", "--daily", DAY, "--max-matches", "2",
                     data=tmp_path / folder)
         assert done.returncode == 0, done.stderr
         summaries.append(json.loads(done.stdout.splitlines()[-1]))
@@ -62,10 +62,10 @@ def test_two_data_folders_get_the_same_deals_and_the_same_run(tmp_path):
 
 
 def test_the_days_board_keeps_only_the_first_attempt(store):
-    first = play_autoplay(store, "1", SEED, "First", 1, daily=DAY)
-    second = play_autoplay(store, "3", SEED, "Second", 1, daily=DAY)
+    first = play_autoplay(store, "1", SEED, "First", 1, daily=DAY, compare=False)
+    second = play_autoplay(store, "3", SEED, "Second", 1, daily=DAY, compare=False)
     other_day = play_autoplay(store, "3", daily_seed(NEXT), "Next", 1,
-                              daily=NEXT.isoformat(), clock=_at_noon(NEXT))
+                              daily=NEXT.isoformat(), clock=_at_noon(NEXT), compare=False)
     assert (first["daily_counted"], second["daily_counted"]) == (True, False)
     assert other_day["daily_counted"] is True
     board = store.daily_leaderboard(DAY)
@@ -111,7 +111,8 @@ def test_only_one_of_two_processes_claims_the_day(tmp_path):
     data = tmp_path / "shared"
     open_store(data, echo=False).close()
     procs = [subprocess.Popen(
-        [sys.executable, "-m", "belote2p", "--data-dir", str(data), "autoplay", "--level", "1",
+        [sys.executable, "-m", "belote2p", "--data-dir", str(data), "autoplay", "--no-skill",
+         "--level", "1",
          "--daily", DAY, "--max-matches", "1", "--name", f"P{i}"],
         env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE, text=True, cwd=ROOT) for i in range(2)]

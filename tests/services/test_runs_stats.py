@@ -57,7 +57,7 @@ def verdict_of(store, run_id: int, **changes):
 # -- export and verify -----------------------------------------------------------
 
 def test_an_autoplayed_run_exports_and_verifies_with_the_same_score(store):
-    summary = play_autoplay(store, "3", "exp", "Bot", None)
+    summary = play_autoplay(store, "3", "exp", "Bot", None, compare=False)
     result = verdict_of(store, summary["id"])
     assert result.valid, result.problem
     assert (result.streak, result.margin_total, result.score) == \
@@ -65,7 +65,7 @@ def test_an_autoplayed_run_exports_and_verifies_with_the_same_score(store):
 
 
 def test_tampered_exports_are_not_valid_with_a_named_problem(store):
-    summary = play_autoplay(store, "2", "tamper", "Bot", 2)
+    summary = play_autoplay(store, "2", "tamper", "Bot", 2, compare=False)
     source = store.run_for_export(summary["id"])
     actions = list(source.actions)
     score = verdict_of(store, summary["id"], score=summary["score"] + 1)
@@ -82,7 +82,8 @@ def test_tampered_exports_are_not_valid_with_a_named_problem(store):
 
 def test_the_export_command_prints_a_file_verify_accepts(tmp_path):
     data = tmp_path / "data"
-    played = _cli(data, "autoplay", "--level", "random", "--seed", "cmd", "--max-matches", "2")
+    played = _cli(data, "autoplay", "--no-skill",
+                  "--level", "random", "--seed", "cmd", "--max-matches", "2")
     summary = json.loads(played.stdout.splitlines()[-1])
     exported = _cli(data, "export", str(summary["id"]))
     assert exported.returncode == 0, exported.stderr
@@ -98,8 +99,8 @@ def test_the_export_command_prints_a_file_verify_accepts(tmp_path):
 # -- the history -------------------------------------------------------------------
 
 def test_runs_lists_every_run_newest_first_with_the_run_in_progress(store):
-    play_autoplay(store, "1", "one", "Bot", 1)
-    play_autoplay(store, "2", "two", "Bot", 1)
+    play_autoplay(store, "1", "one", "Bot", 1, compare=False)
+    play_autoplay(store, "2", "two", "Bot", 1, compare=False)
     session = RunSession(store, seed_maker=lambda: "secret-seed")
     active = session.start_new()
     records = store.list_runs()
@@ -119,7 +120,7 @@ def test_runs_lists_every_run_newest_first_with_the_run_in_progress(store):
 def test_runs_and_stats_commands_agree(tmp_path):
     data = tmp_path / "data"
     for level, seed, most in (("3", "a", None), ("1", "b", None), ("4", "c", "2")):
-        args = ["autoplay", "--level", level, "--seed", seed]
+        args = ["autoplay", "--no-skill", "--level", level, "--seed", seed]
         _cli(data, *args, *(["--max-matches", most] if most else []))
     runs = json.loads(_cli(data, "runs", "--json").stdout)
     assert all(set(r) == RUN_KEYS for r in runs) and len(runs) == 3
@@ -191,7 +192,7 @@ def test_an_abandoned_match_counts_as_lost_at_its_level(store):
        most=st.integers(1, 3))  # any seed a run may have (fairness.seed_problem)
 def test_stats_invariants_hold_for_any_run(seed, most):
     store = MemoryStore()
-    summary = play_autoplay(store, "random", seed, "Bot", most)
+    summary = play_autoplay(store, "random", seed, "Bot", most, compare=False)
     stats = compute_stats(store.list_runs(), include_ai=True)
     assert stats.runs == 1 and stats.best_score == summary["score"]
     assert stats.matches == len(summary["matches"])
@@ -238,8 +239,8 @@ def test_runs_recorded_before_version_3_stay_listed_but_cannot_be_exported(tmp_p
 ])
 def test_a_bad_history_row_is_reported_and_skipped(tmp_path, column, value, why):
     store = open_store(tmp_path, echo=False)
-    play_autoplay(store, "1", "good", "Bot", 1)
-    play_autoplay(store, "1", "bad", "Bot", 1)
+    play_autoplay(store, "1", "good", "Bot", 1, compare=False)
+    play_autoplay(store, "1", "bad", "Bot", 1, compare=False)
     store.close()
     conn = sqlite3.connect(tmp_path / DB_NAME)
     conn.execute(f"UPDATE runs SET {column} = {value} WHERE seed = 'bad'")

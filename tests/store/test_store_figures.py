@@ -137,7 +137,7 @@ def test_the_migration_counts_the_figures_of_the_runs_already_there(tmp_path):
     _version_3(tmp_path, found)
     store = open_store(tmp_path, echo=False)
     conn = sqlite3.connect(tmp_path / DB_NAME)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 40
     assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
 
@@ -159,23 +159,25 @@ def test_a_migration_that_fails_midway_leaves_version_3(tmp_path, monkeypatch):
     assert conn.execute("SELECT name FROM sqlite_master WHERE name = 'run_figures'"
                         ).fetchone() is None
     monkeypatch.undo()
-    assert schema.migrate(conn) == 4
+    assert schema.migrate(conn) == schema.SCHEMA_VERSION
     assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 5
 
 
 # -- schema 4 and store-core's paths (issue #31: the rebase of store-scale onto the split store)
-def test_version_3_migrates_and_version_5_is_left_as_it_is(tmp_path):
-    for folder, version in ((tmp_path / "v3", 3), (tmp_path / "v5", 5)):
+def test_version_3_migrates_and_a_newer_version_is_left_as_it_is(tmp_path):
+    newer = schema.SCHEMA_VERSION + 1
+    for folder, version in ((tmp_path / "v3", 3), (tmp_path / "v5", newer)):
         _version_3(folder, _runs()[:3])
         with sqlite3.connect(folder / DB_NAME) as conn:
             conn.execute(f"PRAGMA user_version = {version}")
     before = (tmp_path / "v5" / DB_NAME).read_bytes()
-    with pytest.raises(NewerDatabase, match="version is 5, this version knows up to 4"):
+    with pytest.raises(NewerDatabase, match=f"version is {newer}, this version knows up to "
+                                            f"{schema.SCHEMA_VERSION}"):
         open_store(tmp_path / "v5", echo=False)
     assert (tmp_path / "v5" / DB_NAME).read_bytes() == before
     open_store(tmp_path / "v3", echo=False).close()
     with sqlite3.connect(tmp_path / "v3" / DB_NAME) as conn:
-        assert schema.version_of(conn) == 4
+        assert schema.version_of(conn) == schema.SCHEMA_VERSION
         assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 3
 
 

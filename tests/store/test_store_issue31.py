@@ -424,7 +424,8 @@ def test_a_stopped_writer_costs_another_autoplay_one_wait_not_its_result(tmp_pat
                     break
             time.sleep(0.02)
         t0 = time.monotonic()
-        done = cli("--data-dir", str(folder), "autoplay", "--level", "1", "--seed", "second",
+        done = cli("--data-dir", str(folder), "autoplay", "--no-skill",
+                   "--level", "1", "--seed", "second",
                    "--max-matches", "2", timeout=100)
         took = time.monotonic() - t0
         assert "Traceback" not in done.stderr, done.stderr

@@ -167,7 +167,8 @@ def test_run_lock_between_windows(tmp_path):
 
 
 def test_autoplay_is_an_ai_run_and_counts_once(tmp_path):
-    args = ("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed", "twice",
+    args = ("--data-dir", str(tmp_path), "autoplay", "--no-skill",
+            "--level", "1", "--seed", "twice",
             "--max-matches", "1", "--name", "Bot")
     first, second = cli(*args), cli(*args)
     assert first.returncode == 0 and second.returncode == 0

@@ -156,7 +156,7 @@ def test_concurrent_autoplays_all_land_with_their_scores(tmp_path):
             ("2", "d4", None), ("1", "e5", "Éve")]
     procs = []
     for level, seed, name in jobs:
-        args = ["--level", level, "--seed", seed, "--max-matches", "2"]
+        args = ["--no-skill", "--level", level, "--seed", seed, "--max-matches", "2"]
         if name:
             args += ["--name", name]
         procs.append(_autoplay(tmp_path, *args))
@@ -207,7 +207,7 @@ def _current_actions(db: Path) -> int:
 
 
 def test_autoplay_killed_mid_run_resumes_to_the_same_result(tmp_path):
-    args = ["--level", "2", "--seed", "kill-me", "--max-matches", "2"]
+    args = ["--no-skill", "--level", "2", "--seed", "kill-me", "--max-matches", "2"]
     clean = cli("--data-dir", str(tmp_path / "clean"), "autoplay", *args)
     assert clean.returncode == 0, clean.stderr
     expected = _last_json(clean.stdout)
@@ -246,7 +246,7 @@ def test_leaderboard_command_empty_and_garbage(tmp_path):
 
 
 def test_autoplay_output_and_table(tmp_path):
-    out = cli("autoplay", "--level", "1", "--seed", "t1", "--max-matches", "1",
+    out = cli("autoplay", "--no-skill", "--level", "1", "--seed", "t1", "--max-matches", "1",
               env_extra={"BELOTE2P_DATA_DIR": str(tmp_path)})
     assert out.returncode == 0, out.stderr
     summary = _last_json(out.stdout)
@@ -257,7 +257,7 @@ def test_autoplay_output_and_table(tmp_path):
     assert "AI level 1" in table and f"{summary['score']:,}" in table
     assert cli("--data-dir", str(tmp_path / "other"), "leaderboard", "--json",
                env_extra={"BELOTE2P_DATA_DIR": str(tmp_path)}).stdout.strip() == "[]"
-    bad = cli("--data-dir", str(tmp_path), "autoplay", "--level", "1", "--seed", "x",
+    bad = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill", "--level", "1", "--seed", "x",
               "--name", " \t ")
     assert bad.returncode == 2 and "name" in bad.stderr
 
@@ -292,7 +292,7 @@ def test_read_only_folder(tmp_path):
     if not _can_drop_root_powers(tmp_path):
         pytest.skip("cannot make a folder read-only for this user")
     folder = tmp_path / "ro"
-    made = cli("--data-dir", str(folder), "autoplay", "--level", "1", "--seed", "ro",
+    made = cli("--data-dir", str(folder), "autoplay", "--no-skill", "--level", "1", "--seed", "ro",
                "--max-matches", "1")
     assert made.returncode == 0
     entry = _last_json(made.stdout)
@@ -310,7 +310,8 @@ def test_read_only_folder(tmp_path):
         assert "without saving" in board.stderr
         assert [(e["name"], e["score"]) for e in json.loads(board.stdout)] == [
             (entry["name"], entry["score"])]
-        played = run("autoplay", "--level", "1", "--seed", "ro2", "--max-matches", "1")
+        played = run("autoplay", "--no-skill",
+                     "--level", "1", "--seed", "ro2", "--max-matches", "1")
         assert played.returncode == 1 and "Traceback" not in played.stderr
         assert "without saving" in played.stderr
         assert _last_json(played.stdout)["saved"] is False
@@ -335,7 +336,8 @@ def _small_disk(size: int):
 @pytest.mark.parametrize("kib", [48, 200])  # full from the start / full mid-run
 def test_full_disk_during_autoplay(tmp_path, kib):
     result = subprocess.run([sys.executable, "-m", "belote2p", "--data-dir", str(tmp_path),
-                             "autoplay", "--level", "1", "--seed", "full", "--max-matches", "2"],
+                             "autoplay", "--no-skill",
+        "--level", "1", "--seed", "full", "--max-matches", "2"],
                             capture_output=True, text=True, env=ENV,
                             preexec_fn=_small_disk(kib * 1024), timeout=120)
     assert "Traceback" not in result.stderr

@@ -9,8 +9,9 @@ page does not grow with the history), off the frame loop: the screen says
 list is scrolled near its end.  The matches of an opened run come from
 ``services.history.match_summaries`` (that run replayed from its actions,
 read with ``run_record``).  An opened run's skill figure (issue #32: its
-finished hands against level 4 in the same seat) is computed hand by hand in
-the AI worker (``ui.skill_job``) while the screen shows "…".
+finished hands against level 4 in the same seat) is read from the differences
+kept with the run, and the hands not kept yet are computed hand by hand in the
+AI worker and kept (``ui.skill_job``) while the screen shows "…".
 """
 
 from __future__ import annotations
@@ -263,7 +264,7 @@ class HistoryScene(MenuScene):
             return
         self.opened, self.selected, self.scroll = whole, 0, 0
         self.matches = match_summaries(whole)
-        self.skill = SkillJob(self.ctx.worker, whole.seed, whole.actions)
+        self.skill = SkillJob(self.ctx.worker, self.ctx.session.store, whole)
         self.build()
 
     def activate(self, b: Button) -> None:

@@ -97,8 +97,7 @@ class LeaderboardScene(MenuScene):
         session = self.ctx.session
         if self.skill_job is None:
             self.skill_days = session.daily_boards(ROWS)
-            self.skill_job = BoardSkillJob(self.ctx.worker, self.skill_days,
-                                           session.store.run_record)
+            self.skill_job = BoardSkillJob(self.ctx.worker, self.skill_days, session.store)
         self.cells, self.ids, self.ai_rows = [], [], []
         for day, entries in self.skill_days:
             best = self.skill_job.best(day)

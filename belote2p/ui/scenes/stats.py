@@ -3,8 +3,10 @@
 
 The figures are ``services.stats.stats_of`` over the store's
 ``figure_totals`` (the player's runs; autoplay's are left out: the runs'
-stored figures summed, issue #31), read off the frame loop: the screen says
-"Loading…" until they are there.
+stored figures summed, issue #31), with the skill figure over the hands'
+differences kept with the runs (``services.skill_kept``, issue #32: nothing
+replayed), read off the frame loop: the screen says "Loading…" until they are
+there.
 """
 
 from __future__ import annotations
@@ -14,16 +16,19 @@ from typing import Any
 
 import pygame
 
+from ...ai.levels import LevelsError
 from ...services.advice_text import rating_line
+from ...services.duplicate_text import skill_line
 from ...services.i18n import _, format_number
 from ...services.rating import RatingDataError
 from ...services.runs_text import figure_rows, older_runs_note  # the CLI's words too
+from ...services.skill_kept import kept_skill
 from ...services.stats import MAX_POINTS, LevelStats, Stats, stats_of
 from ...store.api import STORAGE_FAILURES, Store
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
-from ..menu import MenuScene
+from ..menu import MenuScene, fit
 from ..plot import Bar, bar_chart, line_chart
 from ..records import day_label
 
@@ -46,14 +51,18 @@ def level_bars(by_level: dict[int, LevelStats]) -> list[Bar]:
 
 
 def read_figures(store: Store) -> tuple[Stats, str | None, list[tuple[str, int]]]:
-    """The statistics, why the rating is missing (its data file is bad) or
-    None, and the score of each run, oldest first (every figure from the
-    runs' stored figures: nothing is replayed)."""
+    """The statistics, why the rating or the skill figure is missing (a data
+    file is bad) or None, and the score of each run, oldest first (every
+    figure from the runs' stored figures: nothing is replayed)."""
     totals, problem = store.figure_totals(), None
     try:
         stats = stats_of(totals)
     except RatingDataError as exc:  # the figures still show, without the rating
         stats, problem = stats_of(totals, rated=False), str(exc)
+    try:
+        stats.skill = kept_skill(store)
+    except LevelsError as exc:  # without level 4's version no difference is read
+        problem = str(exc)
     return stats, problem, store.run_scores(most=MAX_POINTS)
 
 
@@ -107,6 +116,11 @@ class StatsScene(MenuScene):
             text = rating_line(self.figures.rating)
             gfx.blit_text(surf, text, f.body, c("accent"), (w // 2, top - f.body // 2), "midtop",
                           True, within=pygame.Rect(0, 0, w, h))
+            top += round(f.body * 1.6)
+        skill = None if self.figures is None else skill_line(self.figures.skill)
+        if skill is not None:  # against level 4 in the same seat, over the hands kept
+            gfx.blit_text(surf, fit(skill, f.body, w - f.body * 4), f.body, c("text"),
+                          (w // 2, top - f.body // 2), "midtop")
             top += round(f.body * 1.6)
         area = pygame.Rect(f.body * 2, top, w - f.body * 4,
                            self.buttons[0].rect.top - f.body - top)
@@ -169,6 +183,8 @@ class StatsScene(MenuScene):
         rows = figure_rows(self.figures) if self.figures is not None else []
         older = self.figures.without_actions if self.figures is not None else 0
         rating = self.figures.rating if self.figures is not None else None
+        skill = skill_line(self.figures.skill) if self.figures is not None else None
         return dict(super().offer(), figures=dict(rows), series=list(self.series),
                     loading=self.loading is not None,
-                    older_runs=older, rating=rating_line(rating) if rating else None)
+                    older_runs=older, rating=rating_line(rating) if rating else None,
+                    skill=skill)

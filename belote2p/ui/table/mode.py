@@ -83,6 +83,7 @@ class TableMode:
 
     ai_seats: frozenset[int] = frozenset({RIVAL})
     seated = True  # the player holds seat 0 (in the demo nobody does)
+    keeps_comparisons = False  # each hand against level 4 is kept with the run (scored)
     plate = True  # the rival's name plate at its hand
     menu = MenuFacts()
 

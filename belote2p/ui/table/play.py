@@ -40,7 +40,9 @@ class TablePlay:
         self.places = CardPositions()
         self.input = TableInput()
         self.rivals = RivalSeats(ctx.worker)
-        self.comparisons = Comparisons(ctx.worker)  # level 4 in your seat, hand by hand
+        # level 4 in your seat, hand by hand (kept with a scored run)
+        self.comparisons = Comparisons(
+            ctx.worker, ctx.session.store if mode.keeps_comparisons else None)
         self.finishing: int | None = None  # the seat the remaining tricks go to, playing out
         self.builder = BeatBuilder(self.timing(), mode.seat_name, mode.second_person)
         self.idle_for = 0.0
@@ -147,8 +149,8 @@ class TablePlay:
             return
         for ev in events:
             if isinstance(ev, HandScored):
-                self.comparisons.ask(str(self.run.seed), tuple(self.run.actions),
-                                     (ev.match_index, ev.hand_no - 1))
+                self.comparisons.ask(str(self.run.seed), self._active.started,
+                                     tuple(self.run.actions), (ev.match_index, ev.hand_no - 1))
 
     def try_play(self, card: Card, confirmed: bool = False) -> bool:
         """The player asks to play ``card``: the engine says whether it may."""

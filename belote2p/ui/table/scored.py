@@ -17,6 +17,8 @@ from .mode import SideLine, SideLineKind, Table, TableMode
 
 
 class ScoredMode(TableMode):
+    keeps_comparisons = True  # the run is recorded: so is each hand's skill figure
+
     def __init__(self, ctx: SceneContext, active: ActiveRun):
         self.ctx = ctx
         facts = ctx.session.daily_facts(active)

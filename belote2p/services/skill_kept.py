@@ -1,0 +1,92 @@
+"""Each hand's difference with level 4 in the player's seat, kept with the run
+(issue #32; the store's ``hand_skill``, schema version 5).
+
+Who computes them (``services.duplicate``, always after the hand is over):
+
+- the window, as each hand's comparison arrives for the end-of-hand panel (the
+  scored table keeps it, written behind the frame loop) and as History's
+  opened run is compared;
+- ``autoplay``, at the end of its run, in its own process (``compare_missing``;
+  ``autoplay --no-skill`` leaves them to the next point);
+- ``stats --json --skill``, for whatever is still missing (``fill_missing``:
+  runs recorded before schema 5, a window closed before its last comparison).
+
+Who reads them: ``stats`` and the Statistics screen (``kept_skill``: the kept
+numbers summed, no run replayed) and History.  Each difference is kept with
+the version of level 4 it was measured with (``duplicate.yardstick``), and
+only those of the current version are read: a later level 4 compares again.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ..store.api import HandDifference, HandKey
+from .duplicate import Duplicate, duplicate_hand, finished_hands, yardstick
+from .rival import Levels, game_levels
+from .skill import Skill, skill_of
+
+if TYPE_CHECKING:
+    from ..store.api import Store
+
+log = logging.getLogger(__name__)
+
+
+@lru_cache(maxsize=1)
+def game_yardstick() -> str:
+    """The yardstick of the game's level data (read once a process)."""
+    return yardstick(game_levels())
+
+
+def keep(store: Store, seed: str, started: str, compared: Iterable[Duplicate],
+         measured_with: str | None = None) -> None:
+    """Keep these compared hands of the run (seed, started); ``measured_with``:
+    their yardstick (the game's unless given)."""
+    hands = {(d.match, d.hand): HandDifference(d.difference, d.rival_difference)
+             for d in compared if d.match is not None and d.hand is not None}
+    if hands:
+        store.keep_differences(seed, started, measured_with or game_yardstick(), hands)
+
+
+def kept_of(store: Store, seed: str, started: str) -> dict[HandKey, HandDifference]:
+    """The run's differences kept with the game's yardstick."""
+    return store.differences_of(seed, started, game_yardstick())
+
+
+def compare_missing(store: Store, seed: str, started: str, actions: Sequence[str],
+                    levels: Levels | None = None) -> int:
+    """Compare and keep every finished hand of the run whose difference is
+    not kept yet; returns how many were compared."""
+    levels = game_levels() if levels is None else levels
+    measured_with = yardstick(levels)
+    kept = store.differences_of(seed, started, measured_with)
+    compared = [duplicate_hand(seed, actions, match, hand, levels)
+                for match, hand in finished_hands(seed, actions) if (match, hand) not in kept]
+    keep(store, seed, started, compared, measured_with)
+    return len(compared)
+
+
+def fill_missing(store: Store, include_ai: bool = False, levels: Levels | None = None) -> int:
+    """Compare and keep the missing hands of every finished run the
+    statistics count; returns how many hands were compared.  A run whose
+    moves no longer replay (edited) is skipped: its figure stays missing."""
+    levels = game_levels() if levels is None else levels
+    compared = 0
+    for run_id in store.runs_missing_differences(yardstick(levels), include_ai):
+        record = store.run_record(run_id)
+        if record is None or not record.exportable:
+            continue
+        try:
+            compared += compare_missing(store, record.seed, record.started, record.actions,
+                                        levels)
+        except ValueError:  # IllegalAction, NotReplayable, a bad word: not its moves
+            log.warning("run %s does not replay: its hands are not compared", run_id)
+    return compared
+
+
+def kept_skill(store: Store, include_ai: bool = False) -> Skill:
+    """The skill figure over every hand kept with the game's yardstick."""
+    return skill_of(store.kept_differences(game_yardstick(), include_ai))
