@@ -116,6 +116,9 @@ def test_the_skill_figure_is_the_mean_with_its_interval() -> None:
 def test_stats_json_shows_no_skill_gap_for_an_autoplay_4_run(
         tmp_path: pathlib.Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
+    """Autoplay compares its hands once its run is recorded, so plain
+    ``stats --json`` shows the figure, read from the kept differences (no
+    replay: the comparison is made to fail here); ``--skill`` adds the rating."""
     from belote2p.commands.autoplay import play_autoplay
     from belote2p.commands.board import stats_main
     from belote2p.commands.common import open_store
@@ -123,12 +126,25 @@ def test_stats_json_shows_no_skill_gap_for_an_autoplay_4_run(
     monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
     monkeypatch.setattr("belote2p.ai.levels.load_levels", lambda: LEVELS)
     monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
+    monkeypatch.setattr("belote2p.services.skill_kept.game_levels", lambda: LEVELS)
     play_autoplay(open_store(), "4", "skill-zero", "AI level 4", 1)
+
+    def no_replay(*args: object, **kwargs: object) -> None:
+        raise AssertionError("plain stats compares no hand")
+
+    with monkeypatch.context() as patched:
+        patched.setattr("belote2p.services.skill_kept.duplicate_hand", no_replay)
+        stats_main(argparse.Namespace(json=True, include_ai=True, skill=False))
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["skill"] == {"per_hand": 0, "interval": [0, 0], "hands": 2}
+    assert "skill_rating" not in figures
     stats_main(argparse.Namespace(json=True, include_ai=True, skill=True))
     figures = json.loads(capsys.readouterr().out)
     assert figures["skill"] == {"per_hand": 0, "interval": [0, 0], "hands": 2}
     assert figures["skill_rating"]["hands"] == 2  # one match: no number yet
     assert figures["skill_rating"]["value"] is None
+    stats_main(argparse.Namespace(json=True, include_ai=False, skill=False))
+    assert json.loads(capsys.readouterr().out)["skill"]["hands"] == 0  # the player's only
 
 
 def _record_played_by_level_4(deck_seed: str, seed: str, rival_level: int,
