@@ -22,7 +22,10 @@ figures if it does so).  Then the rows (and their ``run_figures`` rows, when
 the tree has that table) are copied with new ids and new start times up to the
 size asked, in the order that makes a replay cache of fewer entries than the
 distinct runs miss every time, as a real history of different runs would.  The
-copies are player runs (``ai`` 0) so that ``stats`` counts them.
+copies are player runs (``ai`` 0) so that ``stats`` counts them.  When the
+tree keeps each hand's difference with level 4 (``hand_skill``, issue #32),
+every finished hand of every run gets one, measured with the tree's level 4
+(made-up numbers: ``stats`` only sums them), so ``stats`` reads them all.
 """
 
 from __future__ import annotations
@@ -100,6 +103,15 @@ def child_distinct(folder: str) -> None:
     conn.close()
 
 
+def child_yardstick() -> None:
+    """The tree's version of level 4 (empty: the tree keeps no differences)."""
+    try:
+        from belote2p.services.skill_kept import game_yardstick
+    except ImportError:
+        return
+    print(game_yardstick())
+
+
 def _abandoned(whole: Any, keep: int) -> Any:
     from belote2p.match import Run
 
@@ -109,8 +121,9 @@ def _abandoned(whole: Any, keep: int) -> Any:
     return run
 
 
-def grow(folder: Path, size: int) -> None:
-    """Copy the distinct runs (and their figures) up to ``size`` runs."""
+def grow(folder: Path, size: int, yardstick: str) -> None:
+    """Copy the distinct runs (and their figures) up to ``size`` runs; with a
+    ``yardstick``, a difference for every finished hand of each."""
     import sqlite3
 
     conn = sqlite3.connect(folder / DB, isolation_level=None)
@@ -139,8 +152,22 @@ def grow(folder: Path, size: int) -> None:
             copy = (n + 1, *figures[old_id][1:])
             conn.execute(f"INSERT INTO run_figures VALUES ({', '.join('?' for _ in copy)})",
                          copy)
+    if yardstick:
+        _differences(conn, yardstick)
     conn.execute("COMMIT")
     conn.close()
+
+
+def _differences(conn: Any, yardstick: str) -> None:
+    """A made-up difference for each finished hand of each run (``hand_skill``)."""
+    hands = conn.execute("SELECT r.seed, r.started, f.hands FROM runs r "
+                         "JOIN run_figures f ON f.run_id = r.id").fetchall()
+    conn.executemany(
+        "INSERT OR REPLACE INTO hand_skill (seed, started, match_index, hand_index, yardstick, "
+        "yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        ((seed, started, i // 2, i % 2, yardstick, (n * 37 + i * 11) % 81 - 40,
+          (n * 53 + i * 7) % 81 - 40)
+         for n, (seed, started, count) in enumerate(hands) for i in range(count)))
 
 
 # -- measuring ---------------------------------------------------------------------
@@ -226,7 +253,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.child:
         kind, *rest = args.child
-        child_distinct(*rest) if kind == "distinct" else child_screen(*rest)
+        if kind == "distinct":
+            child_distinct(*rest)
+        elif kind == "yardstick":
+            child_yardstick()
+        else:
+            child_screen(*rest)
         return 0
     args.code = args.code.resolve()
     base = args.keep or Path(tempfile.mkdtemp(prefix="bench-store-scale-"))
@@ -237,6 +269,7 @@ def main(argv: list[str] | None = None) -> int:
         in_tree(args.code, "distinct", str(distinct))
         print(f"# {SOURCES * (CUTS + 1)} distinct runs recorded in "
               f"{time.perf_counter() - t:.1f} s", file=sys.stderr)
+    yardstick = in_tree(args.code, "yardstick").strip()
     for size in sorted(args.runs):
         folder = base / f"runs-{size}"
         if not (folder / DB).exists():  # a copy of the distinct runs, grown to ``size``
@@ -244,7 +277,7 @@ def main(argv: list[str] | None = None) -> int:
             for name in (DB, DB + "-wal"):  # a WAL left open goes with its database
                 if (distinct / name).exists():
                     shutil.copyfile(distinct / name, folder / name)
-            grow(folder, size)
+            grow(folder, size, yardstick)
         print(json.dumps(measure(args, folder, size)), flush=True)
     return 0
 

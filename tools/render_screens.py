@@ -25,8 +25,9 @@
         dialogs and practice's pause menu
     python tools/render_screens.py --only level4 [--lang all] [OUT_DIR]
         only level 4 in your seat (issue #32): the end-of-hand panel while the
-        hand is played again and with its line, and a hand's review with both
-        lines of play side by side
+        hand is played again and with its line, a hand's review with both
+        lines of play side by side, Statistics with the skill figure and a
+        run's skill figure in History
 
 Each language goes to OUT_DIR/<lang>/<W>x<H>/ (English by default).
 
@@ -656,7 +657,35 @@ def render_level4(size: tuple[int, int], out: Path | None, lang: str = "en",
     game.app.quit()
     game.app.shutdown()
     render_review_lines(size, out, lang, shot)
+    render_kept_skill(size, out, lang, shot)
     return shot.names
+
+
+def render_kept_skill(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:
+    """Statistics with the rating and the skill figure over the hands kept
+    with the runs, and a run's skill figure in History, both read from the
+    store (issue #32; the differences made up, the pictures are of the words)."""
+    from belote2p.services.duplicate import finished_hands
+    from belote2p.services.skill_kept import game_yardstick
+    from belote2p.store.api import HandDifference
+
+    store = rated_store()
+    for record in store.list_runs():
+        hands = list(finished_hands(record.seed, record.actions))
+        store.keep_differences(record.seed, record.started, game_yardstick(), {
+            key: HandDifference((i * 37) % 61 - 38, 38 - (i * 37) % 61)
+            for i, key in enumerate(hands)})
+    game, _camera = opened(size, out, lang, store, None)
+    shot.app = game.app
+    stats = game.nav.reset(Route.STATS)
+    stats.update(0.0)  # the inline worker has read the figures
+    shot("stats_skill")
+    history = game.nav.reset(Route.HISTORY)
+    history.open(next(r for r in store.list_runs() if r.seed == "c0ffee"))
+    history.update(0.0)
+    shot("history_run_skill")
+    game.app.quit()
+    game.app.shutdown()
 
 
 def render_review_lines(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:

@@ -45,15 +45,21 @@ def _tenths(value: float | None) -> float | int | None:
 
 def skill_of(differences: Sequence[int]) -> Skill:
     """The skill figure of these per-hand differences."""
-    n = len(differences)
-    if n == 0:
+    return skill_of_sums(len(differences), sum(differences), sum(d * d for d in differences))
+
+
+def skill_of_sums(hands: int, total: int, squares: int) -> Skill:
+    """The skill figure of ``hands`` differences given by their sum and the
+    sum of their squares (``Store.difference_sums``); the variance is formed
+    from the whole numbers exactly, then divided once."""
+    if hands <= 0:
         return NO_SKILL
-    mean = sum(differences) / n
-    if n < 2:
-        return Skill(n, mean, None)
-    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return Skill(n, mean, (mean - half, mean + half))
+    mean = total / hands
+    if hands < 2:
+        return Skill(hands, mean, None)
+    variance = max(0, hands * squares - total * total) / (hands * (hands - 1))
+    half = Z95 * math.sqrt(variance / hands)
+    return Skill(hands, mean, (mean - half, mean + half))
 
 
 def run_differences(seed: str, actions: Sequence[str],

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from ..store.api import HandDifference, HandKey
 from .duplicate import Duplicate, duplicate_hand, finished_hands, yardstick
 from .rival import Levels, game_levels
-from .skill import Skill, skill_of
+from .skill import Skill, skill_of_sums
 
 if TYPE_CHECKING:
     from ..store.api import Store
@@ -87,5 +87,7 @@ def fill_missing(store: Store, include_ai: bool = False, levels: Levels | None =
 
 
 def kept_skill(store: Store, include_ai: bool = False) -> Skill:
-    """The skill figure over every hand kept with the game's yardstick."""
-    return skill_of(store.kept_differences(game_yardstick(), include_ai))
+    """The skill figure over every hand kept with the game's yardstick (summed
+    by the store: nothing replayed, no difference read one by one)."""
+    sums = store.difference_sums(game_yardstick(), include_ai)
+    return skill_of_sums(sums.hands, sums.total, sums.squares)

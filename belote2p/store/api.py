@@ -229,6 +229,17 @@ class HandDifference:
     rival: int
 
 
+@dataclass(frozen=True)
+class DifferenceSums:
+    """The player's differences of many hands summed (``Store.difference_sums``):
+    how many, their sum and the sum of their squares (the mean and the spread
+    follow from these, so no difference need be read one by one)."""
+
+    hands: int = 0
+    total: int = 0
+    squares: int = 0
+
+
 class RunLock(Protocol):
     @property
     def held(self) -> bool: ...
@@ -367,6 +378,9 @@ class Store(Protocol):
         """The player's differences (``HandDifference.yours``) of every hand
         kept with ``yardstick``, over the finished runs that have stored
         figures (the player's; with ``include_ai`` the autoplay runs too)."""
+        ...
+    def difference_sums(self, yardstick: str, include_ai: bool = False) -> DifferenceSums:
+        """``kept_differences`` summed by SQLite (one query, however long the history)."""
         ...
     def runs_missing_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:
         """The ids of those runs with a finished hand whose difference is not

@@ -334,14 +334,28 @@ def differences_of(conn: sqlite3.Connection, seed: str, started: str,
                         (seed, started, yardstick)).fetchall()
 
 
+def _kept(yardstick: str, ai: bool | None) -> tuple[str, tuple[Any, ...]]:
+    """FROM and WHERE: the hands kept with ``yardstick`` of the runs with stored figures."""
+    where, args = _ai_filter(ai, "f")
+    return ("FROM run_figures f JOIN runs r ON r.id = f.run_id "
+            "JOIN hand_skill s ON s.seed = r.seed AND s.started = r.started "
+            f"AND s.yardstick = ? WHERE {where}"), (yardstick, *args)
+
+
 def kept_differences(conn: sqlite3.Connection, yardstick: str,
                      ai: bool | None = None) -> list[tuple[Any, ...]]:
-    """(yours,) of every hand kept with ``yardstick`` of the runs with stored figures."""
-    where, args = _ai_filter(ai, "f")
-    return conn.execute(
-        "SELECT s.yours FROM run_figures f JOIN runs r ON r.id = f.run_id "
-        "JOIN hand_skill s ON s.seed = r.seed AND s.started = r.started "
-        f"AND s.yardstick = ? WHERE {where}", (yardstick, *args)).fetchall()
+    """(yours,) of every hand kept with ``yardstick``."""
+    source, args = _kept(yardstick, ai)
+    return conn.execute(f"SELECT s.yours {source}", args).fetchall()
+
+
+def difference_sums(conn: sqlite3.Connection, yardstick: str,
+                    ai: bool | None = None) -> tuple[Any, ...]:
+    """(count, sum, sum of squares) of ``kept_differences``."""
+    source, args = _kept(yardstick, ai)
+    found: tuple[Any, ...] = conn.execute(
+        f"SELECT COUNT(*), SUM(s.yours), SUM(s.yours * s.yours) {source}", args).fetchone()
+    return found
 
 
 def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from . import queries, rows
-from .api import HandDifference, HandKey, RunRecord, RunRow, SavedRun, replayed
+from .api import DifferenceSums, HandDifference, HandKey, RunRecord, RunRow, SavedRun, replayed
 from .messages import Messages
 
 RecordTexts = dict[tuple[int, int], str]  # (match, hand) -> the hand record as JSON
@@ -122,6 +122,14 @@ class Repository:
                          ai: bool | None = None) -> list[int]:
         return [yours for (yours,) in queries.kept_differences(conn, yardstick, ai)
                 if type(yours) is int]
+
+    @staticmethod
+    def difference_sums(conn: sqlite3.Connection, yardstick: str,
+                        ai: bool | None = None) -> DifferenceSums:
+        hands, total, squares = queries.difference_sums(conn, yardstick, ai)
+        if not all(type(v) is int for v in (hands, total or 0, squares or 0)):
+            raise rows.BadRow(f"hand_skill: sums {hands!r}, {total!r}, {squares!r}")
+        return DifferenceSums(hands, total or 0, squares or 0)
 
     @staticmethod
     def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,

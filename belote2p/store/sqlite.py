@@ -34,6 +34,7 @@ from .api import (
     BOARD_SIZE,
     GAME_SLOT,
     PROGRESS_ID,
+    DifferenceSums,
     HandDifference,
     HandKey,
     LeaderboardEntry,
@@ -471,6 +472,16 @@ class SqliteStore:
         found: list[int] = self._read(
             lambda c: self.repository.kept_differences(c, yardstick, ai), [])
         return found
+
+    def difference_sums(self, yardstick: str, include_ai: bool = False) -> DifferenceSums:
+        ai = None if include_ai else False
+        try:
+            sums: DifferenceSums = self._read(
+                lambda c: self.repository.difference_sums(c, yardstick, ai), DifferenceSums())
+        except rows.BadRow as bad:  # a value that is not a whole number: none is believed
+            self.messages.bad_row("hand_skill", bad)
+            return DifferenceSums()
+        return sums
 
     def runs_missing_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:
         ai = None if include_ai else False

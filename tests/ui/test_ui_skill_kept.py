@@ -62,9 +62,9 @@ class ThreadNotingStore(MemoryStore):
         super().__init__()
         self.threads: list[threading.Thread] = []
 
-    def kept_differences(self, yardstick, include_ai=False):
+    def difference_sums(self, yardstick, include_ai=False):
         self.threads.append(threading.current_thread())
-        return super().kept_differences(yardstick, include_ai)
+        return super().difference_sums(yardstick, include_ai)
 
 
 def test_statistics_show_the_kept_skill_figure_read_off_the_frame_loop():
