@@ -217,8 +217,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="a JSON object instead of text")
     p.add_argument("--include-ai", action="store_true", help="count autoplay runs too")
     p.add_argument("--skill", action="store_true",
-                   help="with --json: first compare the hands not compared yet with level 4 "
-                        "in your seat (CPU for each), and add the rating that needs few matches")
+                   help="first compare the hands not compared yet with level 4 in your seat "
+                        "(CPU for each); with --json, add the rating that needs few matches")
 
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
     p.add_argument("--level", type=_level, required=True)
