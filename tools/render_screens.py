@@ -657,14 +657,17 @@ def render_level4(size: tuple[int, int], out: Path | None, lang: str = "en",
     game.app.quit()
     game.app.shutdown()
     render_review_lines(size, out, lang, shot)
-    render_kept_skill(size, out, lang, shot)
+    render_kept_skill(size, out, lang, shot=shot)
     return shot.names
 
 
-def render_kept_skill(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:
+def render_kept_skill(size: tuple[int, int], out: Path | None, lang: str = "en",
+                      before: Callable[[str], None] | None = None,
+                      shot: Shooter | None = None) -> list[str]:
     """Statistics with the rating and the skill figure over the hands kept
     with the runs, and a run's skill figure in History, both read from the
-    store (issue #32; the differences made up, the pictures are of the words)."""
+    store (issue #32; the differences made up, the pictures are of the words).
+    ``shot``: the camera to go on with (else one of its own)."""
     from belote2p.services.duplicate import finished_hands
     from belote2p.services.skill_kept import game_yardstick
     from belote2p.store.api import HandDifference
@@ -675,7 +678,9 @@ def render_kept_skill(size: tuple[int, int], out: Path | None, lang: str, shot) 
         store.keep_differences(record.seed, record.started, game_yardstick(), {
             key: HandDifference((i * 37) % 61 - 38, 38 - (i * 37) % 61)
             for i, key in enumerate(hands)})
-    game, _camera = opened(size, out, lang, store, None)
+    game, camera = opened(size, out, lang, store, before)
+    if shot is None:
+        shot = camera
     shot.app = game.app
     stats = game.nav.reset(Route.STATS)
     stats.update(0.0)  # the inline worker has read the figures
@@ -686,6 +691,7 @@ def render_kept_skill(size: tuple[int, int], out: Path | None, lang: str, shot) 
     shot("history_run_skill")
     game.app.quit()
     game.app.shutdown()
+    return shot.names
 
 
 def render_review_lines(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:

@@ -13,7 +13,7 @@ import pytest
 from belote2p.match import Run
 from belote2p.services.duplicate import finished_hands, run_duplicates
 from belote2p.services.duplicate_text import skill_line
-from belote2p.services.i18n import set_language
+from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.skill import skill_of
 from belote2p.services.skill_kept import game_yardstick, kept_of
 from belote2p.store import MemoryStore
@@ -22,6 +22,7 @@ from belote2p.testing import harness as h
 from belote2p.testing.play import play_run
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
+from tests.support.fit import SIZES, draw_screens
 
 pytestmark = pytest.mark.ui
 
@@ -127,3 +128,20 @@ def test_history_reads_the_kept_differences_and_compares_only_the_others():
         assert len(kept_of(store, "kept-history", STARTED)) == len(differences)
     finally:
         game.app.shutdown()
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_kept_skill_figure_fits_on_statistics_and_history(renderer, lang):
+    """The skill line under the rating on Statistics, and in an opened run's
+    details in History, fit their window in every language at both sizes."""
+    drawn = [d for size in SIZES
+             for d in draw_screens(renderer.render_kept_skill, lang, size)[1]]
+    set_language(lang)
+    skill = skill_line(skill_of([0]))
+    assert skill is not None
+    head = skill.split()[0]  # "Skill:", "Jeu :"...
+    for screen in ("stats_skill", "history_run_skill"):
+        assert any(d.screen.endswith(screen) and d.text.startswith(head) for d in drawn)
+    problems = {p for d in drawn if (p := d.problem()) is not None}
+    assert not problems, "\n".join(sorted(problems))
