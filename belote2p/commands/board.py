@@ -15,6 +15,7 @@ from ..store.api import PlayedBy
 from .common import open_store, printable_stdout
 
 if TYPE_CHECKING:
+    from ..services.skill import Skill
     from ..services.stats import Stats
     from ..store.api import LeaderboardEntry, Store
 
@@ -88,19 +89,20 @@ def stats_main(args: argparse.Namespace) -> int:
     (``services.skill_kept``: nothing replayed); ``--skill`` first compares and
     keeps the hands still missing, and adds the rating that needs few matches."""
     from ..services.rating import RatingDataError
-    from ..services.skill_kept import fill_missing, kept_skill
+    from ..services.skill_kept import fill_missing
     from ..services.stats import stats_of
 
     printable_stdout()  # French digit groups and accents on an ASCII console
     include_ai = bool(getattr(args, "include_ai", False))
+    skill = bool(getattr(args, "skill", False))
     store = open_store()
     try:
-        if getattr(args, "skill", False):
+        if skill:
             fill_missing(store, include_ai)
         stats = stats_of(store.figure_totals(include_ai))
-        stats.skill = kept_skill(store, include_ai)
+        stats.skill = _kept_skill(store, include_ai, needed=skill)
         figures = stats.as_json()
-        if getattr(args, "json", False) and getattr(args, "skill", False):
+        if getattr(args, "json", False) and skill:
             figures |= _skill_rating(store, stats, include_ai)
     except (RatingDataError, LevelsError) as exc:  # the data files: one line, no traceback
         print(f"belote2p stats: {exc}", file=sys.stderr)
@@ -110,6 +112,22 @@ def stats_main(args: argparse.Namespace) -> int:
     else:
         print(format_stats(stats))
     return 0
+
+
+def _kept_skill(store: Store, include_ai: bool, needed: bool) -> Skill:
+    """The kept differences' figure; without the level data (needed for level 4's
+    version) the other figures still print, and stderr says why this one is
+    missing, unless ``--skill`` asked for it (then the command stops)."""
+    from ..services.skill import NO_SKILL
+    from ..services.skill_kept import kept_skill
+
+    try:
+        return kept_skill(store, include_ai)
+    except LevelsError as exc:
+        if needed:
+            raise
+        print(f"belote2p stats: no skill figure: {exc}", file=sys.stderr)
+        return NO_SKILL
 
 
 def _skill_rating(store: Store, stats: Stats, include_ai: bool) -> dict[str, object]:

@@ -146,3 +146,25 @@ def test_a_broken_levels_file_stops_the_commands_with_one_line(tmp_path):
         err = result.stderr.decode().strip().splitlines()
         assert len(err) == 1 and "levels.1.play.mistake_rate: 1.5 is out of range" in err[0], err
         assert result.stdout == b""
+
+
+def test_a_broken_levels_file_leaves_stats_without_the_skill_figure_only(tmp_path):
+    """The skill figure is read with level 4's version, which needs the level
+    data: without it ``stats`` prints every other figure and says why the skill
+    is missing; ``--skill``, which compares hands, stops with one line."""
+    text = (ROOT / "levels.yaml").read_text(encoding="utf-8").replace(
+        "mistake_rate: 0.2", "mistake_rate: 1.5", 1)
+    root = _tree_with_levels(tmp_path, text)
+    for anchors in ("rating_anchors.yaml", "duplicate_anchors.yaml"):  # the rating's data
+        shutil.copyfile(ROOT / anchors, root / anchors)
+    data = ("--data-dir", str(tmp_path / "data"))
+    plain = run_cli(*data, "stats", "--json", root=root)
+    assert plain.returncode == 0, plain.stderr
+    figures = json.loads(plain.stdout)
+    assert figures["runs"] == 0 and figures["skill"]["hands"] == 0
+    err = plain.stderr.decode().strip().splitlines()
+    assert len(err) == 1 and "no skill figure" in err[0] and "mistake_rate" in err[0], err
+    asked = run_cli(*data, "stats", "--json", "--skill", root=root)
+    err = asked.stderr.decode().strip().splitlines()
+    assert asked.returncode == 2 and asked.stdout == b"" and len(err) == 1, err
+    assert "mistake_rate: 1.5 is out of range" in err[0]
