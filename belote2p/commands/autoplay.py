@@ -63,7 +63,7 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
     nothing is played.  ``clock``: the time a new run starts (ISO 8601, UTC).
     ``compare``: once the run is recorded, each hand is played again with
     level 4 in the player's seat and its difference kept with the run
-    (``services.skill_kept``; about 0.2 s a hand with the native core); False
+    (``services.skill_kept``; 0.1-0.2 s a hand with the native core); False
     leaves that to ``stats --json --skill``."""
     slot, saved = store.claim_autoplay(autoplay_key(level, name, max_matches), seed)
     started = saved.started if saved is not None else clock()

@@ -16,8 +16,9 @@ import logging
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
+from ..ai.levels import LevelsError
 from ..services import skill_kept
-from ..services.duplicate import finished_hands
+from ..services.duplicate import Duplicate, finished_hands
 from ..services.duplicate_text import skill_line
 from ..services.skill import Skill, skill_of
 from ..services.skill_board import SkillEntry, comparable, ranked
@@ -61,10 +62,17 @@ class SkillJob:
                 self.failed = True
             else:
                 self._differences[(compared.match, compared.hand)] = compared.difference
-                skill_kept.keep(self.store, self.seed, self.started, [compared])
+                self._keep(compared)
         if not self.failed and self._missing:
             match, hand = self._missing.pop(0)
             self._pending = self.worker.submit_duplicate(self.seed, self.actions, match, hand)
+
+    def _keep(self, compared: Duplicate) -> None:
+        """Keep the hand with the run (written behind): the next screen reads it."""
+        try:
+            skill_kept.keep(self.store, self.seed, self.started, [compared])
+        except LevelsError:  # no version to keep it with: shown, not kept
+            log.warning("run %s: a hand compared but not kept", self.seed, exc_info=True)
 
     def _take_kept(self) -> bool:
         """The kept differences once read (True), the hands still to compare with them."""
