@@ -50,13 +50,27 @@ def nice_ticks(low: float, high: float, parts: int = 4) -> list[float]:
     return ticks
 
 
-def spread(count: int, most: int) -> list[int]:
-    """At most ``most`` indices out of ``count``, evenly spaced, first and last kept."""
-    if count <= most:
-        return list(range(count))
-    if most <= 1:
-        return [count - 1]
-    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
+def label_spans(centres: Sequence[int], widths: Sequence[int], left: int, right: int,
+                gap: int) -> list[tuple[int, int, int]]:
+    """Which x-axis labels to draw, as ``(index, box left, box right)``: each
+    label's box is centred under its point but kept between ``left`` and
+    ``right``; from the first, a label is drawn when it clears the last one
+    drawn by ``gap``, and the last label (the latest run) always is, in place
+    of the ones it would touch."""
+    def box(i: int) -> tuple[int, int, int]:
+        x = min(max(centres[i] - widths[i] // 2, left), right - widths[i])
+        return i, x, x + widths[i]
+
+    chosen: list[tuple[int, int, int]] = []
+    for i in range(len(centres)):
+        if not chosen or box(i)[1] >= chosen[-1][2] + gap:
+            chosen.append(box(i))
+    if centres and chosen[-1][0] != len(centres) - 1:
+        last = box(len(centres) - 1)
+        while chosen and last[1] < chosen[-1][2] + gap:
+            chosen.pop()
+        chosen.append(last)
+    return chosen
 
 
 def line_chart(surf: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
@@ -81,10 +95,10 @@ def line_chart(surf: pygame.Surface, rect: pygame.Rect, labels: Sequence[str],
     radius = max(3, size // 4)
     for p in points:
         pygame.draw.circle(surf, c("accent"), p, radius)
-    label_w = max((gfx.font(size).size(s)[0] for s in labels), default=1) + size
-    for i in spread(len(labels), max(1, plot.w // label_w)):
-        gfx.blit_text(surf, labels[i], size, c("text_dim"), (points[i][0], plot.bottom + size // 2),
-                      "midtop")
+    widths = [gfx.font(size).size(s)[0] for s in labels]
+    for i, x, _ in label_spans([p[0] for p in points], widths, rect.left, rect.right, size):
+        gfx.blit_text(surf, labels[i], size, c("text_dim"), (x, plot.bottom + size // 2),
+                      "topleft")
 
 
 def bar_chart(surf: pygame.Surface, rect: pygame.Rect, bars: Sequence[Bar], size: int,

@@ -387,13 +387,24 @@ def test_ticks_are_round_even_and_cover_the_values(low, span, parts):
     assert len(steps) == 1
 
 
-@given(st.integers(0, 500), st.integers(1, 30))
-def test_spread_keeps_the_ends_and_fits(count, most):
-    chosen = plot.spread(count, most)
-    assert len(chosen) <= max(most, 1) and chosen == sorted(set(chosen))
-    if count:
-        assert chosen[-1] == count - 1
-        assert most == 1 or chosen[0] == 0
+@given(st.lists(st.integers(1, 120), min_size=0, max_size=60), st.integers(200, 1400),
+       st.integers(0, 20))
+def test_x_labels_never_touch_and_stay_inside_the_chart(widths, span, gap):
+    """The Statistics chart's dates (a Spanish "10 mar 2026" ran into "12 mar
+    2026", a Portuguese date ran past the panel's edge)."""
+    left, right = 40, 40 + span
+    step = span / max(1, len(widths))
+    centres = [round(left + step * (i + 0.5)) for i in range(len(widths))]
+    chosen = plot.label_spans(centres, widths, left, right, gap)
+    if not widths:
+        assert chosen == []
+        return
+    assert chosen[-1][0] == len(widths) - 1
+    assert [i for i, _, _ in chosen] == sorted({i for i, _, _ in chosen})
+    for (_, _, a_right), (_, b_left, _) in itertools.pairwise(chosen):
+        assert b_left >= a_right + gap
+    for i, x_left, x_right in chosen:
+        assert left <= x_left and x_right <= right and x_right - x_left == widths[i]
 
 
 def test_charts_draw_at_both_sizes_without_error():
