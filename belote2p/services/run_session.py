@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -66,6 +66,11 @@ class DailyRow:
 
     day: str
     entry: LeaderboardEntry
+
+
+def daily_rows(boards: Iterable[tuple[str, Sequence[LeaderboardEntry]]]) -> list[DailyRow]:
+    """The daily board from each day's whole board: the day's first run."""
+    return [DailyRow(day, board[0]) for day, board in boards if board]
 
 
 @dataclass(frozen=True)
@@ -308,7 +313,7 @@ class RunSession:
     def daily_board(self, limit: int = 10) -> list[DailyRow]:
         """The daily challenge's board, one row a day, newest first: each day's
         counted run, as ``leaderboard --daily`` shows it."""
-        return [DailyRow(day, board[0]) for day, board in self.daily_boards(limit)]
+        return daily_rows(self.daily_boards(limit))
 
     def daily_boards(self, limit: int = 10) -> list[tuple[str, list[LeaderboardEntry]]]:
         """Each day's whole board (every counted run of the day, by score), newest first."""

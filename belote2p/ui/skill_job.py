@@ -118,19 +118,38 @@ class BoardSkillJob:
 
     def __init__(self, worker: AIWorker, boards: list[tuple[str, list[LeaderboardEntry]]],
                  store: Store):
+        self.worker, self.store = worker, store
         self._days: dict[str, list[LeaderboardEntry]] = dict(boards)
         self._skills: dict[int, Skill] = {}
         self._queue: list[tuple[int, SkillJob]] = []
-        for _day, entries in boards:
-            for entry in entries:
-                record = store.run_record(entry.entry_id)
-                if record is not None and comparable(record):
-                    self._queue.append((entry.entry_id, SkillJob(worker, store, record)))
-                else:
-                    self._skills[entry.entry_id] = skill_of([])
+        ids = [entry.entry_id for _day, entries in boards for entry in entries]
+        # the runs' moves, read off the frame loop like every store read
+        self._records: Future[list[tuple[int, RunRecord | None]]] | None = \
+            worker.in_background(lambda: [(i, store.run_record(i)) for i in ids])
+
+    def _take_records(self) -> bool:
+        """Queue the comparable runs once their records are read; True when
+        they just arrived (the runs that cannot be compared are known then)."""
+        reading = self._records
+        if reading is None or not reading.done():
+            return False
+        self._records = None
+        try:
+            records = reading.result()
+        except Exception:  # a figure shown for interest: every run shows "–"
+            log.exception("the daily boards' runs could not be read for their skill")
+            records = [(e.entry_id, None) for entries in self._days.values() for e in entries]
+        for entry_id, record in records:
+            if record is not None and comparable(record):
+                self._queue.append((entry_id, SkillJob(self.worker, self.store, record)))
+            else:
+                self._skills[entry_id] = skill_of([])
+        return True
 
     def poll(self) -> bool:
         """Once a frame: the run in hand's next hand; True when a run's figure arrived."""
+        if self._records is not None:
+            return self._take_records()
         if not self._queue:
             return False
         entry_id, job = self._queue[0]
@@ -149,6 +168,9 @@ class BoardSkillJob:
         return ranked([SkillEntry(e, e.rank, self._skills[e.entry_id]) for e in entries])[0]
 
     def stop(self) -> None:
+        if self._records is not None:
+            self._records.cancel()
+            self._records = None
         for _entry_id, job in self._queue:
             job.stop()
         self._queue = []

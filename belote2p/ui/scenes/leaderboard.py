@@ -8,7 +8,9 @@ hand at a time ("…" until a day's runs are all compared)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass
 
 import pygame
@@ -16,13 +18,16 @@ import pygame
 from ...services.board_text import shown_date
 from ...services.duplicate_text import skill_cell
 from ...services.i18n import N_, _, format_number
-from ...store.api import PlayedBy
+from ...services.run_session import daily_rows
+from ...store.api import LeaderboardEntry, PlayedBy
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
 from ..skill_job import BoardSkillJob
+
+log = logging.getLogger(__name__)
 
 ROWS = 10  # runs (or days) a tab shows
 
@@ -61,45 +66,79 @@ TABS = (
 TAB_KEYS = tuple(t.key for t in TABS)
 
 
+@dataclass(frozen=True)
+class TabRows:
+    """A tab's rows as read from the store: the best runs, or each day's board."""
+    entries: Sequence[LeaderboardEntry] = ()
+    days: Sequence[tuple[str, list[LeaderboardEntry]]] = ()
+
+
 class LeaderboardScene(MenuScene):
     def __init__(self, ctx: SceneContext, highlight: int | None = None, tab: str = "mine"):
         self.highlight = highlight
         self.tab = TAB_KEYS.index(tab) if tab in TAB_KEYS else 0
         self.by_skill = False  # the daily tab: ranked by score, or by skill
         self.skill_job: BoardSkillJob | None = None
+        self._reading: dict[str, Future[TabRows]] = {}  # a tab's rows being read
+        self._read_rows: dict[str, TabRows] = {}  # and once read, for as long as the screen is open
         super().__init__(ctx)
 
     # ------------------------------------------------------------ the data
+    def _read(self, key: str) -> Callable[[], TabRows]:
+        """What a tab shows, as read from the store (off the frame loop: the
+        daily boards look through every run, 2 s of 100,000)."""
+        session = self.ctx.session
+        if key == "daily":
+            return lambda: TabRows(days=session.daily_boards(ROWS))
+        played_by = PlayedBy.AI if key == "ai" else PlayedBy.PLAYER
+        return lambda: TabRows(entries=session.leaderboard(ROWS, played_by))
+
+    def _rows(self, key: str) -> TabRows | None:
+        """The tab's rows once read (asked for the first time here); None meanwhile."""
+        if key not in self._read_rows and key not in self._reading:
+            self._reading[key] = self.ctx.worker.in_background(self._read(key))
+        reading = self._reading.get(key)
+        if reading is not None and reading.done():
+            del self._reading[key]
+            try:
+                self._read_rows[key] = reading.result()
+            except Exception:  # the session says storage failures itself: nothing else is known
+                log.exception("the leaderboard's %s tab could not be read", key)
+                self._read_rows[key] = TabRows()
+        return self._read_rows.get(key)
+
     def _load(self) -> None:
         """The current tab's rows, as the cells drawn; the facts come from the
         session (whose runs, which day, counted or not)."""
-        key, session = TABS[self.tab].key, self.ctx.session
-        self.cells: list[tuple[str, ...]]
+        key = TABS[self.tab].key
+        self.cells: list[tuple[str, ...]] = []
+        self.ids: list[int] = []
+        self.ai_rows: list[bool] = []
+        rows = self._rows(key)
+        if rows is None:
+            return  # "Loading…" until the store answers
         if key == "daily" and self.by_skill:
-            self._load_by_skill()
+            self._load_by_skill(rows.days)
             return
         if key == "daily":
-            days = session.daily_board(ROWS)
+            days = daily_rows(rows.days)
             self.cells = [(shown_date(d.day), d.entry.name, format_number(d.entry.score),
                            format_number(d.entry.streak)) for d in days]
             self.ids = [d.entry.entry_id for d in days]
             self.ai_rows = [d.entry.ai for d in days]  # the day's first attempt, whoever played it
             return
-        entries = session.leaderboard(ROWS, PlayedBy.AI if key == "ai" else PlayedBy.PLAYER)
+        entries = rows.entries
         self.cells = [(format_number(e.rank), e.name, format_number(e.score),
                        format_number(e.streak), format_number(e.level), shown_date(e.date))
                       for e in entries]
         self.ids = [e.entry_id for e in entries]
         self.ai_rows = [False] * len(entries)  # a tab of one kind: no tag needed
 
-    def _load_by_skill(self) -> None:
+    def _load_by_skill(self, days: Sequence[tuple[str, list[LeaderboardEntry]]]) -> None:
         """Each day's best run by skill a hand, asked of the worker the first time."""
-        session = self.ctx.session
         if self.skill_job is None:
-            self.skill_days = session.daily_boards(ROWS)
-            self.skill_job = BoardSkillJob(self.ctx.worker, self.skill_days, session.store)
-        self.cells, self.ids, self.ai_rows = [], [], []
-        for day, entries in self.skill_days:
+            self.skill_job = BoardSkillJob(self.ctx.worker, list(days), self.ctx.session.store)
+        for day, entries in days:
             best = self.skill_job.best(day)
             entry = entries[0] if best is None else best.entry
             skill = "…" if best is None else skill_cell(best.skill)
@@ -108,6 +147,9 @@ class LeaderboardScene(MenuScene):
             self.ai_rows.append(entry.ai)
 
     def update(self, dt: float) -> None:
+        key = TABS[self.tab].key
+        if key in self._reading and self._reading[key].done():
+            self._load()
         if self.skill_job is not None and self.skill_job.poll():
             self._load()
 
@@ -215,7 +257,8 @@ class LeaderboardScene(MenuScene):
                           (box.left + round(box.w * col.x), y), col.anchor, True, within=box)
         y += self.row_h
         if not self.cells:
-            gfx.blit_text(surf, _(TABS[self.tab].empty), f.body, c("text_dim"),
+            empty = N_("Loading…") if TABS[self.tab].key in self._reading else TABS[self.tab].empty
+            gfx.blit_text(surf, _(empty), f.body, c("text_dim"),
                           (w // 2, y + self.row_h), "midtop", within=box)
         for i, cells in enumerate(self.cells):
             mine = TABS[self.tab].key == "mine" and self.ids[i] == self.highlight
