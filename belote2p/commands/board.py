@@ -51,8 +51,10 @@ def _print_by_skill(args: argparse.Namespace, entries: list[LeaderboardEntry],
     """The day's board ranked by skill (``services.skill_board``)."""
     from ..services.duplicate_text import skill_line
     from ..services.skill_board import by_skill
+    from ..services.skill_kept import run_skill
 
-    rows = by_skill(entries, store.run_record)
+    # each run's kept differences; the hands not kept yet compared and kept
+    rows = by_skill(entries, store.run_record, skill=lambda record: run_skill(store, record))
     if getattr(args, "json", False):
         print(json.dumps([r.as_json() for r in rows]))
         return 0

@@ -29,11 +29,20 @@ class SkillEntry:
 
 
 def by_skill(entries: Iterable[LeaderboardEntry], find: Callable[[int], RunRecord | None],
-             levels: Levels | None = None) -> list[SkillEntry]:
+             levels: Levels | None = None,
+             skill: Callable[[RunRecord], Skill] | None = None) -> list[SkillEntry]:
     """The board's entries ranked by skill a hand, best first (a run with no
     compared hand last, ties kept in the score's order); ``find``: the store's
-    run by id."""
-    return ranked([SkillEntry(entry, entry.rank, _skill(find(entry.entry_id), levels))
+    run by id; ``skill``: a comparable run's figure (its hands played again
+    unless given: ``skill_kept.run_skill`` reads the kept ones)."""
+    def figure(record: RunRecord | None) -> Skill:
+        if record is None or not comparable(record):
+            return skill_of([])
+        if skill is not None:
+            return skill(record)
+        return skill_of(run_differences(record.seed, record.actions, levels))
+
+    return ranked([SkillEntry(entry, entry.rank, figure(find(entry.entry_id)))
                    for entry in entries])
 
 
@@ -48,9 +57,3 @@ def ranked(rated: list[SkillEntry]) -> list[SkillEntry]:
 def comparable(record: RunRecord | None) -> bool:
     """Can the run's hands be played again: a finished run that kept its moves."""
     return record is not None and record.exportable and record.ended is not None
-
-
-def _skill(record: RunRecord | None, levels: Levels | None) -> Skill:
-    if record is None or not comparable(record):
-        return skill_of([])
-    return skill_of(run_differences(record.seed, record.actions, levels))

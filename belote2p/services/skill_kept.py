@@ -26,10 +26,10 @@ from typing import TYPE_CHECKING
 from ..store.api import HandDifference, HandKey
 from .duplicate import Duplicate, duplicate_hand, finished_hands, yardstick
 from .rival import Levels, game_levels
-from .skill import Skill, skill_of_sums
+from .skill import Skill, skill_of, skill_of_sums
 
 if TYPE_CHECKING:
-    from ..store.api import Store
+    from ..store.api import RunRecord, Store
 
 log = logging.getLogger(__name__)
 
@@ -66,6 +66,15 @@ def compare_missing(store: Store, seed: str, started: str, actions: Sequence[str
                 for match, hand in finished_hands(seed, actions) if (match, hand) not in kept]
     keep(store, seed, started, compared, measured_with)
     return len(compared)
+
+
+def run_skill(store: Store, record: RunRecord, levels: Levels | None = None) -> Skill:
+    """A finished run's skill figure from its kept differences, its hands not
+    kept yet compared (and kept) first."""
+    levels = game_levels() if levels is None else levels
+    compare_missing(store, record.seed, record.started, record.actions, levels)
+    kept = store.differences_of(record.seed, record.started, yardstick(levels))
+    return skill_of([d.yours for d in kept.values()])
 
 
 def fill_missing(store: Store, include_ai: bool = False, levels: Levels | None = None) -> int:

@@ -282,6 +282,13 @@ def test_leaderboard_daily_by_skill(tmp_path: pathlib.Path, monkeypatch: pytest.
     monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
     play_autoplay(open_store(), "4", daily_seed(day), "AI level 4", 1, daily=day.isoformat())
     capsys.readouterr()
+
+    def replayed(*args: object) -> None:
+        raise AssertionError("the board replayed a hand autoplay kept")
+
+    # autoplay kept its hands' differences: the board reads them, replaying none
+    monkeypatch.setattr("belote2p.services.skill_kept.duplicate_hand", replayed)
+    monkeypatch.setattr("belote2p.services.skill_board.run_differences", replayed)
     leaderboard_main(argparse.Namespace(daily=day, by_skill=True, json=True))
     board = json.loads(capsys.readouterr().out)
     assert [(e["rank"], e["score_rank"], e["skill"]) for e in board] == \
