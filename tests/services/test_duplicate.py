@@ -280,6 +280,7 @@ def test_leaderboard_daily_by_skill(tmp_path: pathlib.Path, monkeypatch: pytest.
     monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
     monkeypatch.setattr("belote2p.ai.levels.load_levels", lambda: LEVELS)
     monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
+    monkeypatch.setattr("belote2p.services.skill_kept.game_levels", lambda: LEVELS)
     play_autoplay(open_store(), "4", daily_seed(day), "AI level 4", 1, daily=day.isoformat())
     capsys.readouterr()
 

@@ -10,12 +10,12 @@ import threading
 import pygame
 import pytest
 
+from belote2p.match import Run
+from belote2p.services.i18n import set_language
 from belote2p.store import MemoryStore
 from belote2p.testing import harness as h
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
-
-from .test_ui_history_loading import _game_with_a_run
 
 pytestmark = pytest.mark.ui
 
@@ -40,6 +40,15 @@ class SlowBoardStore(MemoryStore):
     def runs_page(self, before=None, limit=None):
         self._slow()
         return super().runs_page(before, limit)
+
+
+def _game_with_a_run(store: SlowBoardStore):
+    """A window (store reads in a thread) on ``store``, which holds one finished run."""
+    set_language("en")
+    run = Run("board-loading")
+    run.abandon()
+    store.record_finished_run(run, "Alice", "2026-01-02T10:00:00")
+    return h.make_app(store=store, worker="thread")
 
 
 def _drawn_while(game, frames: int) -> list[str]:
