@@ -31,8 +31,6 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn
 
 from . import __version__
-from .ai.core import NAME as CORE_NAME
-from .ai.levels import LevelsError
 from .fairness import seed_problem
 from .lines import read_lines
 from .services.daily import daily_date_arg
@@ -146,12 +144,33 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
+class _Version(argparse.Action):
+    """``--version``, naming the game core in use (``ai.core``), loaded only
+    then: ``runs``, ``stats`` and ``leaderboard`` never load the AI, 60 ms of
+    every command's start (issue #31)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> NoReturn:
+        from .ai.core import NAME
+
+        print(f"belote2p {__version__} ({NAME})")
+        parser.exit()
+
+
+def _levels_error() -> type[Exception]:
+    """``ai.levels.LevelsError``, looked up only when something was raised (see
+    ``_Version``)."""
+    from .ai.levels import LevelsError
+
+    return LevelsError
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="belote2p",
         description="Two-player Belote against a computer rival: a streak challenge.")
-    parser.add_argument("--version", action="version",
-                        version=f"belote2p {__version__} ({CORE_NAME})")
+    parser.add_argument("--version", action=_Version, nargs=0, default=argparse.SUPPRESS,
+                        help="show program's version number and exit")
     parser.add_argument("--data-dir", metavar="DIR", type=_data_dir,
                         help="where the leaderboard, saved run and settings live "
                              "(default: $BELOTE2P_DATA_DIR or the user data folder)")
@@ -288,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         return _run(command, args)
-    except LevelsError as exc:
+    except _levels_error() as exc:
         print(f"belote2p: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

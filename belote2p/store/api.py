@@ -170,7 +170,7 @@ class RunRecord:
         which costs most of ``runs``' time with 100,000 runs (issue #31); the
         record is as frozen for its callers as any other."""
         record = object.__new__(cls)
-        record.__dict__.update(fields)
+        object.__setattr__(record, "__dict__", fields)  # the call's own dict: no copy
         return record
 
     def as_json(self) -> dict[str, Any]:
@@ -477,11 +477,17 @@ def newest_first(records: list[RunRecord]) -> list[RunRecord]:
     return sorted(going, key=_BY_START, reverse=True) + sorted(done, key=_BY_START, reverse=True)
 
 
-def page_of(records: list[RunRecord], before: RunRecord | None,
+def page_of(ordered: list[RunRecord], others: list[RunRecord], before: RunRecord | None,
             limit: int | None) -> list[RunRecord]:
     """History's page: newest first, those listed after ``before`` (None: from
-    the start), at most ``limit`` (None: all)."""
-    found = newest_first(records)
+    the start), at most ``limit`` (None: all).  ``ordered``: finished runs
+    already in that order (SQLite's ``ORDER BY`` on the same key), not sorted
+    again unless a finished run of ``others`` (in any order) falls among them:
+    100,000 runs cost ``runs`` 0.1 s more sorted (issue #31)."""
+    if any(r.status is not RunStatus.IN_PROGRESS for r in others):
+        found = newest_first(ordered + others)
+    else:  # only the run in progress, which comes first
+        found = newest_first(others) + ordered
     if before is not None:
         found = [r for r in found if _listed_key(r) < _listed_key(before)]
     return found if limit is None else found[:limit]

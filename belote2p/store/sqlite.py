@@ -389,10 +389,12 @@ class SqliteStore:
     def runs_page(self, before: RunRecord | None = None,
                   limit: int | None = None) -> list[RunRecord]:
         with self._lock:
-            found = self._listed(before, limit)
-            found += [record_of_row(row) for row in self._rows_without_figures()]
-            found += self._in_progress()
-        return page_of(found, before, limit)
+            listed = self._listed(before, limit)  # newest first, by stored ids
+            others = [record_of_row(row) for row in self._rows_without_figures()]
+            others += self._in_progress()
+            if self.buffer.alias:  # ids handed out in their place: the order is theirs
+                listed, others = [], listed + others
+        return page_of(listed, others, before, limit)
 
     def run_scores(self, include_ai: bool = False,
                    most: int | None = None) -> list[tuple[str, int]]:
