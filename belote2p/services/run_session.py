@@ -96,6 +96,19 @@ class RunOpenElsewhere(RuntimeError):
                            "Close that window to play here."))
 
 
+class DailyNotClaimed(RuntimeError):
+    """Today's challenge did not start: the store answered, but its claim of
+    the day could not be written (another process held the database's write
+    lock past the bounded wait, or the disk is full).  Nothing was started or
+    claimed, so the attempt is still the day's first: it is not turned into
+    practice behind the player's back."""
+
+    def __init__(self) -> None:
+        super().__init__(_("Today's challenge did not start: the data folder could not take "
+                           "its attempt (another program is writing to it, or the disk is "
+                           "full). Try again in a moment."))
+
+
 class RunSession:
     def __init__(self, store: Store, report: Callable[[str], None] = lambda message: None,
                  seed_maker: Callable[[], str] | None = None):
@@ -185,12 +198,17 @@ class RunSession:
     def start_daily(self, day: date | str) -> bool:
         """Start ``day``'s daily challenge (seed ``fairness.daily_seed``); the run
         is ``last_started``.  True when it counts on that day's board (the
-        day's first attempt, claimed now), False when it is practice."""
+        day's first attempt, claimed now), False when it is practice;
+        ``DailyNotClaimed`` when the claim could not be written (the claim's
+        transaction may wait for another process's lock: the window asks off
+        its frame loop)."""
         self._own_the_run()
         text = _day_text(day)
         active = ActiveRun(Run(daily_seed(parse_daily_date(text))), now_iso(), text)
         try:
             counted = bool(self.store.claim_daily(text, str(active.run.seed), active.started))
+            if not counted and self.store.daily_claim(text) is None:
+                raise DailyNotClaimed  # no one holds the day: our claim was not written
         except STORAGE_FAILURES as exc:  # the store reports; the game goes on
             self.report(str(exc))
             counted = False

@@ -60,6 +60,7 @@ class Unsaved:
     finished: list[Finished] = field(default_factory=list)
     differences: dict[YardstickKey, dict[HandKey, HandDifference]] = field(
         default_factory=dict)
+    opened: str | None = None  # when this store opened the file (``state.opened``)
 
 
 class WriteBuffer:
@@ -155,6 +156,8 @@ class WriteBuffer:
             queries.put_setting(conn, key, text)
         if u.has_name:
             queries.put_state(conn, "last_name", u.name)
+        if u.opened is not None:
+            queries.put_state(conn, "opened", u.opened)
         for done in u.finished:
             done.real_id = queries.insert_run(conn, done.row)
             queries.drop_current_of(conn, *done.key)

@@ -126,14 +126,20 @@ class SqliteStore:
         return self.messages.shown
 
     # -- opening
-    def open(self) -> None:
+    def open(self, *, behind: bool = False) -> None:
         """Open (creating, checking, migrating; moving an unreadable file
-        aside).  Raises ``StoreUnavailable`` when no database can be used."""
+        aside).  Raises ``StoreUnavailable`` when no database can be used.
+        ``behind``: the window's store, writing behind from the start
+        (``write_behind``), so that opening never waits for another process's
+        write lock (issue #31: it waited up to 15 s before the window showed)."""
         self.keeper.open_checked()
-        # A write now, so a read-only folder or a full disk shows at launch.
-        self._transact(lambda c: queries.put_state(c, "opened", now_iso()))
+        # A write at once, so a read-only folder or a full disk shows at launch.
+        self.buffer.unsaved.opened = now_iso()
+        if behind:
+            self.write_behind()
+        self._write()
         if self.keeper.has_file:
-            self._carry_pending()
+            self._carry_pending(wait=0 if behind else None)
 
     def open_quietly(self) -> None:
         self.keeper.open_checked()
@@ -159,12 +165,16 @@ class SqliteStore:
     def flush(self) -> None:
         """Write everything held back now, waiting for the lock as a command
         would; finished runs that still cannot be written are kept aside
-        (``pending``).  Writing behind stops (the window is closing)."""
+        (``pending``).  Writing behind stops (the window is closing).  It
+        waits once even when the thread's tries found the lock held (the
+        keeper is then ``blocked`` and would not wait): before, the run in
+        progress's last moves were given up at once (issue #31); the window
+        goes on drawing meanwhile (``ui.app``)."""
         behind, self._behind = self._behind, None
         if behind is not None:
             behind.stop(timeout=connection.BUSY_TIMEOUT)
             with self._lock:
-                if not self._transact(durable=True)[0]:
+                if not self._transact(durable=True, wait=connection.BUSY_TIMEOUT)[0]:
                     self._keep_aside()
 
     def _write(self, durable: bool = False) -> None:
@@ -190,8 +200,10 @@ class SqliteStore:
             f"kept in {kept} and go into the database with the next write that works, or "
             "when the game or a command next opens this folder.")
 
-    def _carry_pending(self) -> None:
-        """Record the finished runs other processes kept aside (``pending``)."""
+    def _carry_pending(self, wait: float | None = None) -> None:
+        """Record the finished runs other processes kept aside (``pending``);
+        ``wait``: for another process's lock (0: one try; what is not
+        recorded now is at the next opening)."""
         for path in pending.waiting(self.path):
             if path in self._kept_aside:
                 continue
@@ -199,7 +211,7 @@ class SqliteStore:
             if kept is None or not kept.runs:
                 continue  # not a file of ours: left as it is
             ok, _ = self._transact(partial(guard.write_salvaged, salvaged=kept, owner="",
-                                           now=now_iso()))
+                                           now=now_iso()), wait=wait)
             if not ok:
                 return
             pending.discard([path])
@@ -598,7 +610,7 @@ def _read_only_snapshot(path: Path) -> MemoryStore | None:
 
 
 def open_store(data_dir: str | os.PathLike[str] | None = None, *,
-               echo: bool = True) -> SqliteStore:
+               echo: bool = True, behind: bool = False) -> SqliteStore:
     """The game's store: SQLite in ``data_dir`` (default: ``paths.data_dir()``).
 
     When the folder cannot be used at all, a ``MemoryStore`` holding whatever
@@ -606,12 +618,14 @@ def open_store(data_dir: str | os.PathLike[str] | None = None, *,
     Raises ``connection.Untouchable`` when the database is not ours to touch:
     it or its folder is not a file or a folder (a FIFO, a device...:
     ``NotRegularFile``), or a newer version of the game wrote it
-    (``NewerDatabase``); nothing was moved or created, nothing to go on with."""
+    (``NewerDatabase``); nothing was moved or created, nothing to go on with.
+    ``behind``: the window's store, every write from a thread of its own
+    (``SqliteStore.open``)."""
     folder = Path(data_dir) if data_dir is not None else paths.data_dir()
     path = folder / paths.DB_NAME
     store = SqliteStore(path, echo=echo, open_now=False)
     try:
-        store.open()
+        store.open(behind=behind)
         return store
     except Untouchable:
         raise  # not ours to touch (not a file, or a newer version's): the caller stops

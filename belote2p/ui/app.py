@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -95,6 +96,10 @@ def process_age() -> float | None:
 
 
 SAVING_SHOWN_AFTER = 0.5  # seconds a save may wait before the window says "saving..."
+# Seconds the window goes on drawing while it closes (the last saves): past
+# the store's own bounded waits (two of 15 s: the writing thread's last try,
+# then the final flush), after which it keeps aside what it could not write.
+CLOSING_LIMIT = 40.0
 
 
 class App:
@@ -140,6 +145,7 @@ class App:
         # Since when a save waits for the database (``RunSession.saving_since``):
         # after a moment the window says "saving..." in a corner, quietly.
         self.saving_since: Callable[[], float | None] = lambda: None
+        self._closing_since: float | None = None  # the window is closing: its last saves
         self._shown: bytes | None = None  # the pixels last sent to the screen
         # The scene whose own picture alone is on the surface (no overlay, no
         # toast over it): it may then repaint only what changed.
@@ -336,7 +342,7 @@ class App:
             self._draw_saving()
 
     def _saving_shown(self) -> bool:
-        since = self.saving_since()
+        since = self._closing_since if self._closing_since is not None else self.saving_since()
         return since is not None and time.monotonic() - since >= SAVING_SHOWN_AFTER
 
     def _draw_saving(self) -> None:
@@ -442,10 +448,43 @@ class App:
 
     def shutdown(self) -> None:
         hooks, self.on_close = self.on_close, []
-        for hook in hooks:
-            hook()
+        self._close_drawing(hooks)
         self.sounds.stop()
         pygame.display.quit()
+
+    def _close_drawing(self, hooks: list[Callable[[], None]]) -> None:
+        """Run the closing hooks (the last saves: ``RunSession.close``) off the
+        loop while the window goes on drawing, with "saving..." once they take
+        a moment (issue #31: over a locked database the window froze up to
+        30 s); at most ``CLOSING_LIMIT`` seconds.  A hook's error is raised
+        here, as if it had run here."""
+        failed: list[BaseException] = []
+
+        def close() -> None:
+            try:
+                for hook in hooks:
+                    hook()
+            except BaseException as exc:  # noqa: BLE001 - raised again on the loop's thread
+                failed.append(exc)
+
+        closing = threading.Thread(target=close, name="belote2p-closing", daemon=True)
+        self._closing_since = time.monotonic()
+        closing.start()
+        closing.join(1 / FPS)  # most closes are done by now: no frame more
+        while closing.is_alive() and time.monotonic() - self._closing_since < CLOSING_LIMIT:
+            self._closing_frame()
+            closing.join(1 / FPS)
+        self._closing_since = None
+        if failed:
+            raise failed[0]
+
+    def _closing_frame(self) -> None:
+        """A frame while the window closes: what was on it, and "saving...";
+        the player's input is let go (the window is closing)."""
+        pygame.event.get()
+        self._draw(1 / FPS)
+        self._present()
+        self._after_flip()
 
     def frame_stats(self) -> dict[str, float]:
         times = sorted(self.frame_times)

@@ -62,7 +62,7 @@ def _open_for_window() -> tuple[Any, bool]:
     database (left as it is: the window plays without saving and offers to
     quit)."""
     try:
-        return open_store(), False
+        return open_store(behind=True), False  # no frame, not even the first, waits on it
     except NewerDatabase as exc:
         return MemoryStore(warnings=[f"Saving is off: {exc}"]), True
     except Exception as exc:  # noqa: BLE001 - the game must open anyway
@@ -285,7 +285,6 @@ def start_game(size: tuple[int, int]) -> Game:
     newer version's database is there, the offer to quit (else the game
     plays without saving, the database left as it is)."""
     store, newer = _open_for_window()
-    store.write_behind()  # no frame waits on the database
     game = build_game(store, size=size)
     game.nav.reset(Route.TITLE)
     if newer:

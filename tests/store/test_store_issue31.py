@@ -25,6 +25,7 @@ from belote2p.store import connection, open_store, schema, walmark
 from belote2p.store.paths import DB_NAME
 from tests.support.cli import ROOT, cli
 from tests.support.damaged_db import seven_runs_with_flipped_bits
+from tests.support.locked_db import hold_the_write_lock
 from tests.support.store_runs import random_actions
 
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -287,26 +288,6 @@ def test_every_run_the_shell_reads_of_a_bit_flipped_file_is_carried_over(tmp_pat
 
 
 # ------------------------------------------------------------ 3. storage never blocks a frame
-HOLDER = r"""
-import sqlite3, sys, time
-conn = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=30)
-conn.execute("BEGIN IMMEDIATE")
-conn.execute("INSERT OR REPLACE INTO state (key, value) VALUES ('held', '1')")
-print("held", flush=True)
-time.sleep(float(sys.argv[2]))
-conn.execute("COMMIT")
-print("released", flush=True)
-"""
-
-
-def _hold_the_write_lock(db: Path, seconds: float) -> subprocess.Popen[str]:
-    """Another process holding the database's write lock for ``seconds``."""
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(db), str(seconds)],
-                              stdout=subprocess.PIPE, text=True)
-    assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
-    return holder
-
-
 class _Timed:
     """Every call the window makes to the store, timed (ms), on the window's thread."""
 
@@ -382,7 +363,7 @@ def test_the_window_never_waits_on_a_locked_database(tmp_path, monkeypatch, hold
     timed = _Timed(store)
     free, _ = _play_frames(game, 2.0, "free")  # the host's pace, the lock free
     timed.calls = []
-    holder = _hold_the_write_lock(folder / DB_NAME, hold)
+    holder = hold_the_write_lock(folder / DB_NAME, hold)
     frames, moves = _play_frames(game, hold - 1.0, "held")
     assert holder.poll() is None  # the lock was held all along
     saving_shown = game.app._saving_shown()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass
 from datetime import date
 
@@ -13,7 +14,7 @@ from ...fairness import today_utc
 from ...match import Run
 from ...services.board_text import daily_label
 from ...services.i18n import _, format_number
-from ...services.run_session import DailyFacts, ResumeFailed, RunOpenElsewhere
+from ...services.run_session import DailyFacts, DailyNotClaimed, ResumeFailed, RunOpenElsewhere
 from ...store.api import LeaderboardEntry
 from .. import gfx
 from ..gfx import Button, c
@@ -78,6 +79,10 @@ class TitleScene(MenuScene):
     # once the title's first frame is on the screen, and before any button acts.
     levels_checked = False
     levels_problem: str | None = None
+    # Today's challenge being started: its claim of the day is written off the
+    # frame loop (it may wait for another process's lock); meanwhile the title
+    # says so and takes no click.
+    starting: Future[bool] | None = None
 
     def build(self) -> None:
         session = self.ctx.session
@@ -159,10 +164,18 @@ class TitleScene(MenuScene):
 
     def update(self, dt: float) -> None:
         """The very first launch offers the guided hand, once (skipping it is final)."""
+        if self.starting is not None:
+            if self.starting.done():
+                self._daily_started(self.starting)
+            return
         settings = self.ctx.settings
         if not settings.get(LESSON_OFFERED, True) and self.ctx.nav.depth == 1:
             settings.change(LESSON_OFFERED, True)
             self.ctx.nav.push(Route.LEARN_OFFER)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.starting is None:  # (today's challenge is starting: no other change)
+            super().handle(event)
 
     def activate(self, b: Button) -> None:
         self._check_levels()
@@ -221,9 +234,22 @@ class TitleScene(MenuScene):
                  label=self.facts.daily_label())
 
     def _start_daily(self) -> None:
-        """The day's run on the daily seed (the session claims the day when it is the first)."""
+        """The day's run on the daily seed.  The session claims the day when it
+        is the first attempt, in a transaction that may wait for another
+        process's write lock (15 s at most): off the frame loop (issue #31;
+        before, the window froze meanwhile), ``update`` goes on when it is done."""
+        session, day = self.ctx.session, self.day
+        self.starting = self.ctx.worker.in_background(lambda: session.start_daily(day))
+
+    def _daily_started(self, starting: Future[bool]) -> None:
+        self.starting = None
         session = self.ctx.session
-        session.start_daily(self.day)
+        try:
+            starting.result()
+        except (DailyNotClaimed, RunOpenElsewhere) as exc:
+            self.ctx.toast(str(exc))
+            self.ctx.nav.reset(Route.TITLE)
+            return
         if session.last_started is not None:
             self.ctx.nav.reset(Route.TABLE, active=session.last_started)
 
@@ -254,7 +280,8 @@ class TitleScene(MenuScene):
                           "midleft")
         if self.saved_label and self.buttons and self.buttons[0].value == "continue":
             self._draw_saved_label(surf, self.saved_label, self.buttons[0].rect)
-        line = self.facts.score_line()
+        line = _("Starting today's challenge…") if self.starting is not None \
+            else self.facts.score_line()
         last = self.buttons[-1].rect
         gfx.blit_text(surf, line, f.body, c("accent"), (w // 2, last.bottom + f.body * 2),
                       "midtop", True)

@@ -1,0 +1,205 @@
+"""Issue #31, item 3 of the store's part, the three moments left: the window
+opening, today's challenge claiming its day, and the window closing, each
+while another process holds the database's write lock.  The real loop runs
+(SDL's dummy driver); no frame may wait on SQLite.  Each test failed on main
+before the change (a frame, or the call before the first frame, took the
+whole hold).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+
+from belote2p.fairness import today_utc
+from belote2p.store import connection, open_store
+from belote2p.store.paths import DB_NAME
+from belote2p.ui import gfx
+from belote2p.ui.navigation import Route
+from tests.support.locked_db import hold_the_write_lock
+
+HOLD = 4.0  # seconds another process holds the write lock
+WAITED = 1000.0  # ms: a frame this long waited on the lock (it would take the hold)
+
+
+@pytest.fixture(autouse=True)
+def _dummy_display(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture()
+def drawn():
+    """Every text the window draws from now on."""
+    texts: list[str] = []
+    gfx.text_hook = lambda text, rect, within, clipped: texts.append(text)
+    yield texts
+    gfx.text_hook = None
+
+
+def _state(folder: Path, key: str) -> str | None:
+    conn = sqlite3.connect(folder / DB_NAME)
+    try:
+        row = conn.execute("SELECT value FROM state WHERE key = ?", (key,)).fetchone()
+    finally:
+        conn.close()
+    return None if row is None else str(row[0])
+
+
+def _frames(game, seconds: float, until=lambda: False) -> list[float]:
+    """The loop's frames (ms each) for ``seconds``, or until ``until()``."""
+    frames: list[float] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not until():
+        t0 = time.perf_counter()
+        game.app.step(1 / 60)
+        frames.append((time.perf_counter() - t0) * 1000)
+    return frames
+
+
+def _written(store, seconds: float = 10.0) -> bool:
+    end = time.monotonic() + seconds
+    while store.writing_since() is not None and time.monotonic() < end:
+        time.sleep(0.02)
+    return store.writing_since() is None
+
+
+def _at_table(game) -> bool:
+    from belote2p.ui.table.scene import TableScene
+
+    return isinstance(game.app.top, TableScene)
+
+
+def _press(game, value: str) -> None:
+    from belote2p.testing.harness import click
+
+    button = next(b for b in game.app.top.buttons if b.value == value)
+    click(button.rect.center)
+
+
+def test_the_window_opens_without_waiting_for_the_lock(tmp_path, monkeypatch):
+    """Opening writes a first time (so that a folder that cannot be written
+    shows at launch): from the writing thread now.  Before, the window showed
+    only once the lock was free (the whole hold)."""
+    folder = tmp_path / "data"
+    open_store(folder, echo=False).close()
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(folder))
+    from belote2p.ui.main import start_game
+
+    before = _state(folder, "opened")
+    holder = hold_the_write_lock(folder / DB_NAME, HOLD)
+    t0 = time.perf_counter()
+    game = start_game((800, 500))
+    try:
+        opening = time.perf_counter() - t0
+        assert opening < 2.0, opening  # the hold is 4 s
+        frames = _frames(game, 1.0)
+        assert holder.poll() is None  # the lock was held all along
+        assert max(frames) < WAITED, max(frames)
+        holder.wait(timeout=30)
+        assert _written(game.store)  # and the write lands once the lock is free
+        assert (_state(folder, "opened") or "") > (before or "")
+    finally:
+        game.app.shutdown()
+
+
+def _title(tmp_path: Path):
+    from belote2p.testing.harness import make_app
+
+    folder = tmp_path / "data"
+    store = open_store(folder, echo=False)
+    store.write_behind()  # as the window's (``ui.main.start_game``)
+    game = make_app(size=(800, 500), store=store, worker="thread")
+    game.nav.reset(Route.TITLE)
+    _frames(game, 0.3)
+    return folder, store, game
+
+
+def _daily_under_the_lock(folder: Path, game):
+    """Today's challenge started while another process holds the lock: the
+    holder, and the frames until the lock's last second."""
+    holder = hold_the_write_lock(folder / DB_NAME, HOLD)
+    _press(game, "daily")
+    _frames(game, 0.2)  # the dialog says whether it counts
+    _press(game, "yes")
+    frames = _frames(game, HOLD - 1.0)
+    assert holder.poll() is None  # held all along
+    assert max(frames) < WAITED, max(frames)
+    return holder, frames
+
+
+def test_today_s_challenge_waits_for_its_claim_off_the_frame_loop(tmp_path, drawn):
+    """The claim of the day may wait for the lock: the title says "Starting
+    today's challenge..." and the frames go on; once the lock is free the
+    run starts, counted.  Before, the frame of the click took the hold."""
+    folder, store, game = _title(tmp_path)
+    try:
+        holder, frames = _daily_under_the_lock(folder, game)
+        assert "Starting today's challenge…" in drawn
+        frames += _frames(game, 20.0, until=lambda: _at_table(game))
+        assert max(frames) < WAITED, max(frames)
+        assert _at_table(game)
+        day = today_utc().isoformat()
+        assert store.daily_claim(day) is not None  # counted: the day's claim is the run's
+        assert game.ctx.session.daily_facts(game.app.top.active).counted
+        holder.wait(timeout=30)
+    finally:
+        game.app.shutdown()
+
+
+def test_a_claim_the_lock_kept_out_starts_nothing_and_says_so(tmp_path, monkeypatch, drawn):
+    """The lock is held past the claim's bounded wait: the title stays, says
+    that today's challenge did not start, and the day is still unclaimed
+    (the attempt is still the first).  Before, the run started as practice."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT", 1.0)
+    folder, store, game = _title(tmp_path)
+    try:
+        holder, _frames_held = _daily_under_the_lock(folder, game)
+        assert any(text.startswith("Today's challenge did not start") for text in drawn)
+        assert not _at_table(game)
+        holder.wait(timeout=30)
+        assert store.daily_claim(today_utc().isoformat()) is None
+        assert store.load_run() is None
+    finally:
+        game.app.shutdown()
+
+
+def test_the_window_draws_while_its_last_saves_wait(tmp_path, drawn):
+    """Closing flushes what the writing thread has not written: off the loop
+    now, the window drawing "saving..." meanwhile, and everything lands once
+    the lock is free.  Before, the window froze for the whole hold (no frame
+    between the close and the lock's release)."""
+    from belote2p.testing.harness import first_legal_policy, make_app, offer_of, open_table
+
+    folder = tmp_path / "data"
+    store = open_store(folder, echo=False)
+    store.write_behind()
+    game = make_app(size=(800, 500), store=store)
+    table = open_table(game, "closing", started="2026-11-10T10:00:00.000000+00:00")
+    holder = hold_the_write_lock(folder / DB_NAME, HOLD)
+    for _ in range(40):  # a few moves, saved behind (the lock is held)
+        game.app.step(1 / 60)
+        offer = offer_of(game.app.top)
+        if offer["human_turn"] and offer["idle"]:
+            from belote2p.testing.harness import click
+
+            click(first_legal_policy(offer)[1])
+    moves = list(table.run.actions)
+    assert moves and store.writing_since() is not None
+    frames_before, t0 = game.app.frames, time.perf_counter()
+    game.app.shutdown()
+    closing = time.perf_counter() - t0
+    holder.wait(timeout=30)
+    drawn_frames = game.app.frames - frames_before
+    assert closing > 1.0  # it waited for the lock (the hold's rest), drawing
+    assert drawn_frames >= 20, drawn_frames  # one frame a 1/60 s, not none
+    gaps = game.app.frame_times[-drawn_frames:]
+    assert max(gaps) < WAITED, max(gaps)
+    assert "saving…" in drawn
+    again = open_store(folder, echo=False)
+    saved = again.load_run()
+    assert saved is not None and list(saved.actions) == moves  # nothing lost
+    again.close()
