@@ -67,7 +67,7 @@ class Keeper:
                     f"cannot create the data folder {folder}: {describe(exc)}") from None
             with folder_lock(self.path):
                 self._users.acquire()
-                if not walmark.wal_belongs(self.path):
+                if not walmark.wal_belongs(self.path, in_use=not self._users.alone()):
                     self._stale_wal_aside()
                 full = self._users.alone() and connection.unclean_stop(self.path)
                 try:

@@ -15,7 +15,13 @@ the store keeps the proof itself, in ``belote2p.db.walmark``:
 - on opening, under the folder lock, a log whose mark no longer describes
   the file beside it belongs to another file: it is set aside (renamed, with
   its ``-shm``), never applied.  No mark (a folder written by an older
-  version): the log is trusted, as before.
+  version): the log is trusted, as before;
+- except when another process has the folder open and the mark is of this
+  very file (its inode): a checkpoint the mark did not see, by an older
+  version of the game at work now (its automatic checkpoints do not keep
+  the mark), and the log is that process's, in use.  Set aside under a live
+  writer it would split: its later commits would go to the renamed log, and
+  its last checkpoint would copy them over ours.  So it is trusted.
 
 A store that finds its file replaced (``mv``) closes its connection to the
 old file keeping the names: SQLite's last connection to a file deletes the
@@ -53,15 +59,28 @@ def _side(db: Path, suffix: str) -> Path:
 
 
 def file_mark(db: Path) -> str | None:
-    """What the database file looks like: size and modification time (ns)."""
+    """What the database file looks like: inode, size and modification time (ns)."""
     try:
         st = os.stat(db)
     except OSError:
         return None
-    return f"{st.st_size} {st.st_mtime_ns}"
+    return f"{st.st_ino} {st.st_size} {st.st_mtime_ns}"
 
 
-MARK_BYTES = 64  # a mark is two numbers or a word: anything longer is not one
+def _inode(mark: str) -> str | None:
+    """The inode a mark names (None: a mark of two numbers, before it named one)."""
+    fields = mark.split()
+    return fields[0] if len(fields) == 3 else None
+
+
+def _describes(mark: str, now: str) -> bool:
+    """Does the mark describe the file as it is now?  Its size and time: a
+    copy that keeps them (``cp -p`` of the folder after a crash) has the same
+    contents, whatever its inode, so its log is its own."""
+    return mark.split()[-2:] == now.split()[-2:]
+
+
+MARK_BYTES = 80  # a mark is three numbers or a word: anything longer is not one
 
 
 def recorded(db: Path) -> str | None:
@@ -114,15 +133,22 @@ def wal_size(db: Path) -> int:
         return 0
 
 
-def wal_belongs(db: Path) -> bool:
+def wal_belongs(db: Path, in_use: bool = False) -> bool:
     """May SQLite apply the ``-wal`` beside ``db`` to it?  (Ask under the
-    folder lock, before connecting.)"""
+    folder lock, before connecting.)  ``in_use``: another process has the
+    folder open now (then a mark of this same file that no longer describes
+    it is an older version's checkpoint: see above)."""
     if wal_size(db) == 0:
         return True
     mark = recorded(db)
     if mark is None or mark == CHECKPOINTING:
         return True
-    return mark == file_mark(db)
+    now = file_mark(db)
+    if now is None:
+        return False
+    if _describes(mark, now):
+        return True
+    return in_use and _inode(mark) is not None and _inode(mark) == _inode(now)
 
 
 def set_aside(db: Path) -> Path:
