@@ -235,6 +235,18 @@ _PUT_FIGURES = (f"INSERT OR REPLACE INTO run_figures ({', '.join(_FIGURE_COLUMNS
 # the ids are read from an index (runs_started holds them), not from the runs' fat rows
 _WITHOUT_FIGURES = ("id IN (SELECT id FROM runs INDEXED BY runs_started "
                     "WHERE id NOT IN (SELECT run_id FROM run_figures))")
+_OWN_FIGURES_MISSING = ("actions IS NOT NULL AND NOT EXISTS "
+                        "(SELECT 1 FROM run_figures f WHERE f.run_id = runs.id)")
+# Schema 4 counts the figures of the runs already there a batch a transaction
+# (issue #31: one transaction of some 30 s for 10,000 runs held every other
+# process's writes): ``state.figures_from`` is the id after which runs may
+# still lack them, until none do.  Whoever opens the folder goes on with it.
+FIGURES_FROM = "figures_from"
+FIGURES_BATCH = 200  # runs a transaction: some 0.6 s, then other processes write
+# seconds between two batches: SQLite's busy handler retries every 100 ms at
+# most, and a writer that never finds the lock free between two batches
+# would wait for the whole count (seen: the lock taken again at once)
+FIGURES_PAUSE = 0.1
 
 
 def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None) -> int:
@@ -246,11 +258,34 @@ def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None)
     where = f"actions IS NOT NULL AND {_WITHOUT_FIGURES}"
     args: tuple[Any, ...] = ()
     if entry_id is not None:  # one run: its own figures looked up, not every run's
-        where, args = ("id = ? AND actions IS NOT NULL AND NOT EXISTS "
-                       "(SELECT 1 FROM run_figures f WHERE f.run_id = runs.id)"), (entry_id,)
+        where, args = f"id = ? AND {_OWN_FIGURES_MISSING}", (entry_id,)
     found = conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE {where} ORDER BY id", args)
+    return _count_figures(conn, found.fetchall())
+
+
+def count_figures_batch(conn: sqlite3.Connection, limit: int | None = None) -> bool:
+    """One batch of schema 4's counting (``FIGURES_FROM``): the figures of the
+    next ``limit`` (``FIGURES_BATCH``) runs that lack them; True while more
+    may remain."""
+    limit = FIGURES_BATCH if limit is None else limit
+    text = state(conn, FIGURES_FROM)
+    if text is None:
+        return False
+    try:
+        after = int(text)
+    except ValueError:
+        after = 0  # not a mark of ours: from the start (counting twice counts nothing)
+    found = conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE id > ? AND "
+                         f"{_OWN_FIGURES_MISSING} ORDER BY id LIMIT ?", (after, limit)).fetchall()
+    _count_figures(conn, found)
+    more = len(found) == limit
+    put_state(conn, FIGURES_FROM, found[-1][0] if more else None)
+    return more
+
+
+def _count_figures(conn: sqlite3.Connection, found: list[Any]) -> int:
     counted = 0
-    for raw in found.fetchall():
+    for raw in found:
         try:
             row = replayed(rows.run_row(raw))
         except rows.BadRow:

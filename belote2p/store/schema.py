@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 from .figures import TALLY_COLUMNS
-from .queries import count_missing_figures
+from .queries import FIGURES_FROM, put_state
 
 Step: TypeAlias = Sequence[str] | Callable[[sqlite3.Connection], None]
 
@@ -46,11 +46,12 @@ FIGURES_SCHEMA = (
 
 
 def _figures_step(conn: sqlite3.Connection) -> None:
-    """Make ``run_figures`` and count the figures of the runs already there,
-    in the migration's one transaction (a crash leaves version 3: no figures)."""
+    """Make ``run_figures``; the figures of the runs already there are counted
+    after, a batch a transaction (``queries.FIGURES_FROM``), so that other
+    processes go on writing meanwhile and a crash loses one batch at most."""
     for statement in FIGURES_SCHEMA:
         conn.execute(statement)
-    count_missing_figures(conn)
+    put_state(conn, FIGURES_FROM, 0)
 
 
 def _hand_skill_step(conn: sqlite3.Connection) -> None:

@@ -22,6 +22,7 @@ import os
 import socket
 import sqlite3
 import sys
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
@@ -140,6 +141,18 @@ class SqliteStore:
         self._write()
         if self.keeper.has_file:
             self._carry_pending(wait=0 if behind else None)
+        self._count_pending_figures(wait=0 if behind else None)
+
+    def _count_pending_figures(self, wait: float | None) -> None:
+        """Schema 4's counting of the runs that were there before it, a batch a
+        transaction (``queries.FIGURES_FROM``): other processes write between
+        two, read runs not counted yet as before version 4 (replayed), and
+        whoever opens the folder next goes on if this process stops (or, with
+        ``wait`` 0, finds the database locked)."""
+        if self._read(lambda c: queries.state(c, queries.FIGURES_FROM), None) is None:
+            return  # (a read: opening writes nothing more when all is counted)
+        while self._transact(queries.count_figures_batch, wait=wait)[1]:
+            time.sleep(queries.FIGURES_PAUSE)
 
     def open_quietly(self) -> None:
         self.keeper.open_checked()

@@ -6,6 +6,7 @@ judged as before (its figures are dropped by the change and it is replayed)."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -146,12 +147,11 @@ def test_a_migration_that_fails_midway_leaves_version_3(tmp_path, monkeypatch):
     _version_3(tmp_path, _runs()[:5])
     calls = []
 
-    def failing(conn, entry_id=None):
-        calls.append(entry_id)
+    def failing(conn, key, value):
+        calls.append(key)
         conn.execute("INSERT INTO run_figures (run_id) VALUES (1)")  # NOT NULL: fails
-        return 0
 
-    monkeypatch.setattr(schema, "count_missing_figures", failing)
+    monkeypatch.setattr(schema, "put_state", failing)
     conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None)
     with pytest.raises(sqlite3.IntegrityError):
         schema.migrate(conn)
@@ -160,7 +160,13 @@ def test_a_migration_that_fails_midway_leaves_version_3(tmp_path, monkeypatch):
                         ).fetchone() is None
     monkeypatch.undo()
     assert schema.migrate(conn) == schema.SCHEMA_VERSION
+    assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 0  # counted after
+    conn.close()
+    store = open_store(tmp_path, echo=False)  # counts them, a batch a transaction
+    store.close()
+    conn = sqlite3.connect(tmp_path / DB_NAME)
     assert conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0] == 5
+    conn.close()
 
 
 # -- schema 4 and store-core's paths (issue #31: the rebase of store-scale onto the split store)
@@ -237,3 +243,81 @@ def test_a_listed_text_that_is_not_utf8_costs_nothing_but_its_characters(tmp_pat
     assert [(r.run_id, r.name) for r in store.runs_page()] == [
         (3, "P2"), (2, "K\ufffd"), (1, "P0")]
     assert not store.warnings
+
+
+# -- schema 4's counting, a batch a transaction (issue #31: one transaction of
+# some 30 s for 10,000 runs held every other process's writes; a kill lost it all)
+COUNTING = r"""
+import os, signal, sys, time
+from belote2p.store import open_store, queries
+real, calls = queries.figures_of, [0]
+queries.FIGURES_BATCH = 20  # (a name main does not read: it counts in one go)
+
+
+def counted(*args):
+    calls[0] += 1
+    if calls[0] == 1:
+        print("counting", flush=True)
+    if calls[0] == int(sys.argv[2]):
+        os.kill(os.getpid(), signal.SIGKILL)
+    time.sleep(float(sys.argv[3]))
+    return real(*args)
+
+
+queries.figures_of = counted
+open_store(sys.argv[1], echo=False).close()
+print("done", flush=True)
+"""
+
+
+def _counting(folder: Path, kill_at: int, pause: float):
+    import subprocess
+    import sys
+
+    from tests.support.cli import ROOT
+
+    return subprocess.Popen([sys.executable, "-c", COUNTING, str(folder), str(kill_at),
+                             str(pause)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def _figures_kept(folder: Path) -> tuple[int, int]:
+    conn = sqlite3.connect(folder / DB_NAME)
+    try:
+        return (conn.execute("PRAGMA user_version").fetchone()[0],
+                conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_kill_while_the_figures_are_counted_keeps_the_batches_done(tmp_path):
+    found = _runs()[:150]
+    _version_3(tmp_path, found)
+    counting = _counting(tmp_path, kill_at=70, pause=0)
+    counting.wait(timeout=120)
+    assert counting.returncode == -9
+    version, kept = _figures_kept(tmp_path)
+    assert (version, kept) == (schema.SCHEMA_VERSION, 60)  # three batches of 20 (main: version 3, none)
+    store = open_store(tmp_path, echo=False)  # goes on from there
+    assert _figures_kept(tmp_path) == (schema.SCHEMA_VERSION, 150)
+    assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+    store.close()
+
+
+def test_other_processes_write_while_the_figures_are_counted(tmp_path):
+    _version_3(tmp_path, _runs()[:150])
+    counting = _counting(tmp_path, kill_at=0, pause=0.02)  # some 3 s in all
+    try:
+        assert counting.stdout is not None and counting.stdout.readline().strip() == "counting"
+        conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None, timeout=1.5)
+        t0 = time.monotonic()
+        conn.execute("BEGIN IMMEDIATE")  # a batch's 0.4 s at most (main: the whole count)
+        conn.execute("INSERT INTO state (key, value) VALUES ('other', '1')")
+        conn.execute("COMMIT")
+        waited = time.monotonic() - t0
+        conn.close()
+        assert counting.poll() is None and waited < 1.5
+        assert counting.stdout.readline().strip() == "done"
+    finally:
+        counting.kill()
+        counting.wait(timeout=60)
+    assert _figures_kept(tmp_path) == (schema.SCHEMA_VERSION, 150)
