@@ -296,7 +296,8 @@ def test_a_kill_while_the_figures_are_counted_keeps_the_batches_done(tmp_path):
     counting.wait(timeout=120)
     assert counting.returncode == -9
     version, kept = _figures_kept(tmp_path)
-    assert (version, kept) == (schema.SCHEMA_VERSION, 60)  # three batches of 20 (main: version 3, none)
+    # three batches of 20 (main: version 3, none)
+    assert (version, kept) == (schema.SCHEMA_VERSION, 60)
     store = open_store(tmp_path, echo=False)  # goes on from there
     assert _figures_kept(tmp_path) == (schema.SCHEMA_VERSION, 150)
     assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
