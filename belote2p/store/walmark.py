@@ -9,7 +9,8 @@ the store keeps the proof itself, in ``belote2p.db.walmark``:
 - the database file changes only when a checkpoint copies the log into it
   (the store turns SQLite's automatic checkpoints off and makes its own,
   under the folder lock), so after each checkpoint the mark records what the
-  file looks like (size and modification time, ``os.stat``: no descriptor);
+  file looks like (inode, size and modification time, ``os.stat``: no
+  descriptor);
 - while a checkpoint runs the mark says ``checkpointing`` (a kill then
   leaves a half-copied file that needs its log: the log is trusted);
 - on opening, under the folder lock, a log whose mark no longer describes
