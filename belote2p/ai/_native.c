@@ -824,6 +824,47 @@ static Mask to_internal(const Tables *tb, Mask cards) {
     return m;
 }
 
+/* The root of a checked position (h: the seats' hands, card ints; lead -1 or a
+ * card int; capot_for -1 or the leader) into call, its tables memo's or its
+ * own; -1 with MemoryError set.  call_end() must follow a success. */
+static int call_root(Call *call, int trump, int leader, const Mask h[2], int lead,
+                     int capot_for, MemoObject *memo) {
+    const Tables *tb = &TB[trump];
+    call->s.tb = tb;
+    call->own_tt.slots = call->own_capot_tt.slots = NULL;
+    if (memo) {
+        if ((!memo->tt[trump].slots && tt_init(&memo->tt[trump], 1024) < 0)
+            || (!memo->capot_tt[trump].slots && tt_init(&memo->capot_tt[trump], 64) < 0)) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        call->s.tt = &memo->tt[trump];
+        call->s.capot_tt = &memo->capot_tt[trump];
+    } else {
+        if (tt_init(&call->own_tt, 1024) < 0 || tt_init(&call->own_capot_tt, 64) < 0) {
+            tt_free(&call->own_tt);
+            PyErr_NoMemory();
+            return -1;
+        }
+        call->s.tt = &call->own_tt;
+        call->s.capot_tt = &call->own_capot_tt;
+    }
+    Root *r = &call->root;
+    r->s = &call->s;
+    r->capot_game = capot_for >= 0;
+    r->follower_moves = lead >= 0;
+    r->hl = to_internal(tb, h[leader]);
+    r->hf = to_internal(tb, h[1 - leader]);
+    r->n = __builtin_popcount(h[leader]);
+    r->lead = lead >= 0 ? tb->to_int[lead] : -1;
+    r->R = LAST_TRICK;
+    for (Mask all = r->hl | r->hf; all; all &= all - 1) r->R += tb->pts[lowbit(all)];
+    if (lead >= 0) r->R += tb->pts[r->lead];
+    r->mover = lead >= 0 ? 1 - leader : leader;
+    root_moves(r);
+    return 0;
+}
+
 /* Parse (trump, leader, hands, lead, capot_for[, memo]) into call; -1 with a
  * Python exception set on a bad position.  call_end() must follow a success. */
 static int call_begin(Call *call, PyObject *args, PyObject *kwds, int with_memo) {
@@ -873,41 +914,8 @@ static int call_begin(Call *call, PyObject *args, PyObject *kwds, int with_memo)
         PyErr_Format(PyExc_ValueError, "the lead card %d is also in a hand", lead);
         return -1;
     }
-    const Tables *tb = &TB[trump];
-    call->s.tb = tb;
-    call->own_tt.slots = call->own_capot_tt.slots = NULL;
-    if (memo_o != Py_None) {
-        MemoObject *memo = (MemoObject *)memo_o;
-        if ((!memo->tt[trump].slots && tt_init(&memo->tt[trump], 1024) < 0)
-            || (!memo->capot_tt[trump].slots && tt_init(&memo->capot_tt[trump], 64) < 0)) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        call->s.tt = &memo->tt[trump];
-        call->s.capot_tt = &memo->capot_tt[trump];
-    } else {
-        if (tt_init(&call->own_tt, 1024) < 0 || tt_init(&call->own_capot_tt, 64) < 0) {
-            tt_free(&call->own_tt);
-            PyErr_NoMemory();
-            return -1;
-        }
-        call->s.tt = &call->own_tt;
-        call->s.capot_tt = &call->own_capot_tt;
-    }
-    Root *r = &call->root;
-    r->s = &call->s;
-    r->capot_game = capot_for >= 0;
-    r->follower_moves = lead >= 0;
-    r->hl = to_internal(tb, h[leader]);
-    r->hf = to_internal(tb, h[1 - leader]);
-    r->n = nl;
-    r->lead = lead >= 0 ? tb->to_int[lead] : -1;
-    r->R = LAST_TRICK;
-    for (Mask all = r->hl | r->hf; all; all &= all - 1) r->R += tb->pts[lowbit(all)];
-    if (lead >= 0) r->R += tb->pts[r->lead];
-    r->mover = lead >= 0 ? 1 - leader : leader;
-    root_moves(r);
-    return 0;
+    return call_root(call, trump, leader, h, lead, capot_for,
+                     memo_o == Py_None ? NULL : (MemoObject *)memo_o);
 }
 
 static void call_end(Call *call) {
@@ -1119,6 +1127,8 @@ static int play_tables_set = 0;
 static int P_PTS[4][32], P_STR[4][32];
 static Mask P_ABOVE[4][32], P_BEATERS[4][32];
 static int P_KING, P_QUEEN, P_TRICKS;
+/* the hand's scoring (cards.py, fastsim.py): last trick, capot, a hand, belote */
+static long P_LAST_TRICK, P_CAPOT_POINTS, P_HAND_POINTS, P_BELOTE_BONUS;
 #define FULL_MASK 0xFFFFFFFFu
 #define SUIT_MASK(s) ((Mask)0xFF << (8 * (s)))
 
@@ -1556,6 +1566,29 @@ static int write_sim(PyObject *obj, const Sim *sim) {
     return 0;
 }
 
+/* playout.py's packed knobs (a tuple: 22 numbers and count_plain) into k. */
+static int read_knobs(PyObject *knobs_o, Knobs *k) {
+    if (PyTuple_GET_SIZE(knobs_o) != 23) {
+        PyErr_SetString(PyExc_ValueError, "knobs must be 22 numbers and count_plain");
+        return -1;
+    }
+    double x[22];
+    for (int i = 0; i < 22; i++) {
+        x[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(knobs_o, i));
+        if (x[i] == -1.0 && PyErr_Occurred()) return -1;
+    }
+    memcpy(k->keep_trump, x, sizeof k->keep_trump);
+    memcpy(k->keep_plain, x + 8, sizeof k->keep_plain);
+    k->belote_keep = x[16];
+    k->master_bonus = x[17];
+    k->win_bonus = x[18];
+    k->lead_trump_penalty = x[19];
+    k->short_suit_bonus = x[20];
+    k->force_trump_bonus = x[21];
+    k->count_plain = PyObject_IsTrue(PyTuple_GET_ITEM(knobs_o, 22));
+    return k->count_plain < 0 ? -1 : 0;
+}
+
 /* run_tips(sim, knobs, until_cards): playout.run_tips, compiled. */
 static PyObject *native_run_tips(PyObject *self, PyObject *args) {
     PyObject *obj, *knobs_o;
@@ -1567,30 +1600,169 @@ static PyObject *native_run_tips(PyObject *self, PyObject *args) {
         return NULL;
     }
     Knobs k;
-    if (PyTuple_GET_SIZE(knobs_o) != 23) {
-        PyErr_SetString(PyExc_ValueError, "knobs must be 22 numbers and count_plain");
-        return NULL;
-    }
-    double x[22];
-    for (int i = 0; i < 22; i++) {
-        x[i] = PyFloat_AsDouble(PyTuple_GET_ITEM(knobs_o, i));
-        if (x[i] == -1.0 && PyErr_Occurred()) return NULL;
-    }
-    memcpy(k.keep_trump, x, sizeof k.keep_trump);
-    memcpy(k.keep_plain, x + 8, sizeof k.keep_plain);
-    k.belote_keep = x[16];
-    k.master_bonus = x[17];
-    k.win_bonus = x[18];
-    k.lead_trump_penalty = x[19];
-    k.short_suit_bonus = x[20];
-    k.force_trump_bonus = x[21];
-    k.count_plain = PyObject_IsTrue(PyTuple_GET_ITEM(knobs_o, 22));
-    if (k.count_plain < 0) return NULL;
+    if (read_knobs(knobs_o, &k) < 0) return NULL;
     Sim sim;
     if (read_sim(obj, &sim) < 0 || sim_run(&sim, &k, until_cards) < 0
         || write_sim(obj, &sim) < 0)
         return NULL;
     Py_RETURN_NONE;
+}
+
+/* --- whole playouts, scored: playout.py's playouts(), compiled --- */
+
+/* fastsim._scored: the scores from trick points (last trick included) and
+ * the belote seat (-1: none); a taker behind goes dedans. */
+static void scored(int taker, const long trick[2], int belote, int capot, long out[2]) {
+    long total[2] = {trick[0], trick[1]};
+    if (belote >= 0) total[belote] += P_BELOTE_BONUS;
+    int defender = 1 - taker;
+    if (total[taker] >= total[defender]) {
+        out[0] = total[0];
+        out[1] = total[1];
+        return;
+    }
+    out[defender] = (capot == defender ? P_CAPOT_POINTS : P_HAND_POINTS)
+                    + (belote == defender ? P_BELOTE_BONUS : 0);
+    out[taker] = belote == taker ? P_BELOTE_BONUS : 0;
+}
+
+/* fastsim.Sim.scores (hand_scores): a finished hand's scores. */
+static void sim_scores(const Sim *sim, long out[2]) {
+    long trick[2] = {sim->pts[0], sim->pts[1]};
+    int capot = -1;
+    if (sim->won[0] == P_TRICKS || sim->won[1] == P_TRICKS) {
+        capot = sim->won[0] == P_TRICKS ? 0 : 1;
+        trick[0] = trick[1] = 0;
+        trick[capot] = P_CAPOT_POINTS;
+    } else {
+        trick[sim->last_winner] += P_LAST_TRICK;
+    }
+    scored(sim->taker, trick, sim->belote, capot, out);
+}
+
+/* native_position_value's search, on a root: seat 0's value. */
+static int root_value(const Root *r) {
+    int best = -INF;
+    for (int i = 0; i < r->nmoves; i++) {
+        int c = r->moves[i];
+        if (r->dom[i] != c) continue;  /* never better than its dominator */
+        if (i == 0)
+            best = root_val(r, c, -INF, INF);
+        else if (root_val(r, c, best, best + 1) > best)
+            best = root_val(r, c, best, INF);
+    }
+    return for_seat0(r, best);
+}
+
+/* fastsim.Sim.solved_scores at a strict trick start (or the hand's end):
+ * the solver from here, the capot game for a seat that has won every trick
+ * if play_for_capot; -1 with MemoryError set. */
+static int sim_solved_scores(const Sim *sim, int play_for_capot, MemoObject *memo, long out[2]) {
+    if (sim->ntricks == P_TRICKS) {
+        sim_scores(sim, out);
+        return 0;
+    }
+    int leader = sim->leader, trump = sim->trump;
+    int capot_for = play_for_capot && sim->ntricks > 0 && sim->won[leader] == sim->ntricks
+                    ? leader : -1;
+    Call call;
+    if (call_root(&call, trump, leader, sim->masks, -1, capot_for, memo) < 0) return -1;
+    long value = root_value(&call.root);
+    call_end(&call);
+    long rest = P_LAST_TRICK;
+    for (Mask all = sim->masks[0] | sim->masks[1]; all; all &= all - 1)
+        rest += P_PTS[trump][lowbit(all)];
+    int capot = -1;
+    if (capot_for >= 0) {
+        long mine = capot_for == 0 ? value : rest - value;  /* the capot seat's worth */
+        if (mine == rest + CAPOT_BONUS) capot = capot_for;
+    }
+    long points[2] = {0, 0};
+    if (capot >= 0)
+        points[capot] = P_CAPOT_POINTS;
+    else {
+        points[0] = sim->pts[0] + value;
+        points[1] = sim->pts[1] + rest - value;
+    }
+    int belote = sim->belote;
+    Mask pair = ((Mask)1 << (trump * 8 + P_KING)) | ((Mask)1 << (trump * 8 + P_QUEEN));
+    for (int seat = 0; belote < 0 && seat < 2; seat++)
+        if ((sim->masks[seat] & pair) == pair) belote = seat;
+    scored(sim->taker, points, belote, capot, out);
+    return 0;
+}
+
+/* Play the cards of line (a tuple of card ints) on sim, each from the hand of
+ * the seat to move; -1 with ValueError set if one is not there. */
+static int play_line(Sim *sim, PyObject *line) {
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(line); i++) {
+        long c = PyLong_AsLong(PyTuple_GET_ITEM(line, i));
+        if (c == -1 && PyErr_Occurred()) return -1;
+        int seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
+        if (c < 0 || c > 31 || !(sim->masks[seat] >> c & 1) || sim->ntricks >= P_TRICKS) {
+            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to move", c);
+            return -1;
+        }
+        sim_play(sim, (int)c);
+    }
+    return 0;
+}
+
+/* playouts(bases, lines, knobs, until_cards, play_for_capot, memo): for each
+ * line, for each base, a copy of the base with the line's cards played, then
+ * the tips to the end or to until_cards (then the solver): its two scores. */
+static PyObject *native_playouts(PyObject *self, PyObject *args) {
+    PyObject *bases_o, *lines_o, *knobs_o, *memo_o;
+    int until_cards, play_for_capot;
+    if (!PyArg_ParseTuple(args, "O!O!O!ipO:playouts", &PyList_Type, &bases_o, &PyList_Type,
+                          &lines_o, &PyTuple_Type, &knobs_o, &until_cards, &play_for_capot,
+                          &memo_o))
+        return NULL;
+    if (!play_tables_set || !rules_set) {
+        PyErr_SetString(PyExc_RuntimeError, "set_rules() and set_play_tables() come first");
+        return NULL;
+    }
+    if (memo_o != Py_None && !PyObject_TypeCheck(memo_o, &MemoType)) {
+        PyErr_SetString(PyExc_TypeError, "memo must be a _native.Memo or None");
+        return NULL;
+    }
+    MemoObject *memo = memo_o == Py_None ? NULL : (MemoObject *)memo_o;
+    Knobs k;
+    if (read_knobs(knobs_o, &k) < 0) return NULL;
+    Py_ssize_t nb = PyList_GET_SIZE(bases_o), nl = PyList_GET_SIZE(lines_o);
+    Sim *bases = PyMem_New(Sim, nb > 0 ? nb : 1);
+    if (!bases) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    for (Py_ssize_t b = 0; b < nb; b++)
+        if (read_sim(PyList_GET_ITEM(bases_o, b), &bases[b]) < 0) goto done;
+    out = PyList_New(nb * nl);
+    if (!out) goto done;
+    for (Py_ssize_t i = 0; i < nl; i++) {
+        PyObject *line = PyList_GET_ITEM(lines_o, i);
+        if (!PyTuple_Check(line)) {
+            PyErr_SetString(PyExc_TypeError, "a line must be a tuple of cards");
+            goto fail;
+        }
+        for (Py_ssize_t b = 0; b < nb; b++) {
+            Sim sim = bases[b];
+            long sc[2];
+            if (play_line(&sim, line) < 0 || sim_run(&sim, &k, until_cards) < 0) goto fail;
+            if (until_cards) {
+                if (sim_solved_scores(&sim, play_for_capot, memo, sc) < 0) goto fail;
+            } else {
+                sim_scores(&sim, sc);
+            }
+            PyObject *pair = Py_BuildValue("(ll)", sc[0], sc[1]);
+            if (!pair) goto fail;
+            PyList_SET_ITEM(out, i * nb + b, pair);
+        }
+    }
+    goto done;
+fail:
+    Py_CLEAR(out);
+done:
+    PyMem_Free(bases);
+    return out;
 }
 
 /* Read a 4 x 32 table of ints (tables.py's PTS, STR, ABOVE, BEATERS). */
@@ -1620,9 +1792,10 @@ static int read_table(PyObject *seq, long long out[4][32]) {
  * playouts need, written there once. */
 static PyObject *native_set_play_tables(PyObject *self, PyObject *args) {
     PyObject *pts, *str, *above, *beaters;
-    int king, queen, tricks;
-    if (!PyArg_ParseTuple(args, "OOOOiii:set_play_tables", &pts, &str, &above, &beaters,
-                          &king, &queen, &tricks))
+    int king, queen, tricks, last_trick, capot_points, hand_points, belote_bonus;
+    if (!PyArg_ParseTuple(args, "OOOOiiiiiii:set_play_tables", &pts, &str, &above, &beaters,
+                          &king, &queen, &tricks, &last_trick, &capot_points, &hand_points,
+                          &belote_bonus))
         return NULL;
     static long long t[4][4][32];
     if (read_table(pts, t[0]) < 0 || read_table(str, t[1]) < 0 || read_table(above, t[2]) < 0
@@ -1632,6 +1805,15 @@ static PyObject *native_set_play_tables(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "ranks are 0-7, tricks 1-16");
         return NULL;
     }
+    if (last_trick < 0 || capot_points < 0 || hand_points < 0 || belote_bonus < 0
+        || last_trick > 1000 || capot_points > 1000 || hand_points > 1000 || belote_bonus > 1000) {
+        PyErr_SetString(PyExc_ValueError, "the scoring points are 0-1000");
+        return NULL;
+    }
+    P_LAST_TRICK = last_trick;
+    P_CAPOT_POINTS = capot_points;
+    P_HAND_POINTS = hand_points;
+    P_BELOTE_BONUS = belote_bonus;
     for (int tr = 0; tr < 4; tr++) {
         for (int c = 0; c < 32; c++) {
             P_PTS[tr][c] = (int)t[0][tr][c];
@@ -1664,8 +1846,13 @@ static PyMethodDef methods[] = {
     {"can_capot", (PyCFunction)(void (*)(void))native_can_capot, METH_VARARGS | METH_KEYWORDS,
      SOLVER_DOC("can_capot", "solver.can_capot, compiled (capot_for: the leader).")},
     {"set_play_tables", native_set_play_tables, METH_VARARGS,
-     "set_play_tables(pts, strength, above, beaters, king, queen, tricks): tables.py's "
-     "tables, once before any playout."},
+     "set_play_tables(pts, strength, above, beaters, king, queen, tricks, last_trick, "
+     "capot_points, hand_points, belote_bonus): tables.py's tables and the scoring, once "
+     "before any playout."},
+    {"playouts", native_playouts, METH_VARARGS,
+     "playouts(bases, lines, knobs, until_cards, play_for_capot, memo): playout.playouts, "
+     "compiled: each line's cards played on a copy of each base, then played out and "
+     "scored."},
     {"run_tips", native_run_tips, METH_VARARGS,
      "run_tips(sim, knobs, until_cards): playout.run_tips, compiled (knobs: playout.py's "
      "tuple)."},

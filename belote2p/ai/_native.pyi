@@ -31,7 +31,12 @@ def can_capot(trump: int, leader: int, hands: Hands, lead: int | None = None,
 # The playouts (playout.py): tables.py's tables once, then Sim.run with the tips.
 def set_play_tables(pts: Sequence[Sequence[int]], strength: Sequence[Sequence[int]],
                     above: Sequence[Sequence[int]], beaters: Sequence[Sequence[int]],
-                    king: int, queen: int, tricks: int) -> None: ...
+                    king: int, queen: int, tricks: int, last_trick: int, capot_points: int,
+                    hand_points: int, belote_bonus: int) -> None: ...
 # sim: a fastsim.Sim (read and written back attribute by attribute; naming its
 # type here would make an import cycle: fastsim -> solver -> core -> _native)
 def run_tips(sim: object, knobs: tuple[float | bool, ...], until_cards: int) -> None: ...
+# playout.playouts: sims and lines as lists; the scores of each line on each base
+def playouts(bases: list[object], lines: list[tuple[int, ...]],
+             knobs: tuple[float | bool, ...], until_cards: int, play_for_capot: bool,
+             memo: Memo | None) -> list[tuple[int, int]]: ...

@@ -200,6 +200,11 @@ class SearchKnobs:
     # plays the one worst for this seat on average (it knows its own hand, not
     # the stock's order; 0: the tips reply, as in every playout)
     reply_stocks: int = knob(TRIES, neutral=0)
+    # ... and with this on, that seat judges its reply by what it can know:
+    # each world re-deals this seat's cards it has not seen with the stock, and
+    # the deal is worth what the reply so chosen gives on the deal itself
+    # (Wisser's presumed-value PIMC; false: it sees this seat's hand)
+    reply_blind: bool = knob(neutral=False)
 
 
 @dataclass(frozen=True)

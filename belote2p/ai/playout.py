@@ -10,18 +10,22 @@ in the compiled core (``_native.c``), which picks the same card at every turn
 
 from __future__ import annotations
 
-from ..cards import KING, QUEEN
+from collections.abc import Sequence
+
+from ..cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEEN
 from .core import native
-from .fastsim import TRICKS, Policy, Sim
+from .fastsim import BELOTE_BONUS, TRICKS, Policy, Sim
 from .heuristics import choose_card
 from .knowledge import info_from_sim
 from .levels import PlayKnobs
+from .solver import Memo
 from .tables import ABOVE, BEATERS, PTS, STR
 
-__all__ = ["python_run_tips", "run_tips", "tips_policy"]
+__all__ = ["playouts", "python_playouts", "python_run_tips", "run_tips", "tips_policy"]
 
 if native is not None:
-    native.set_play_tables(PTS, STR, ABOVE, BEATERS, KING, QUEEN, TRICKS)
+    native.set_play_tables(PTS, STR, ABOVE, BEATERS, KING, QUEEN, TRICKS, LAST_TRICK_BONUS,
+                           CAPOT_POINTS, HAND_POINTS, BELOTE_BONUS)
 
 
 def tips_policy(knobs: PlayKnobs) -> Policy:
@@ -63,3 +67,34 @@ def run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0) -> None:
         python_run_tips(sim, knobs, until_cards)
     else:
         native.run_tips(sim, _packed(knobs), until_cards)
+
+
+def python_playouts(bases: Sequence[Sim], lines: Sequence[tuple[int, ...]], knobs: PlayKnobs,
+                    until_cards: int = 0, play_for_capot: bool = True,
+                    memo: Memo | None = None) -> list[tuple[int, int]]:
+    """``playouts`` in Python (the reference)."""
+    out = []
+    for line in lines:
+        for base in bases:
+            sim = base.copy()
+            for c in line:
+                sim.play(c)
+            python_run_tips(sim, knobs, until_cards)
+            out.append(sim.solved_scores(memo, play_for_capot) if until_cards else sim.scores())
+    return out
+
+
+def playouts(bases: Sequence[Sim], lines: Sequence[tuple[int, ...]], knobs: PlayKnobs,
+             until_cards: int = 0, play_for_capot: bool = True,
+             memo: Memo | None = None) -> list[tuple[int, int]]:
+    """Many playouts at once, line by line: for each line, for each base, a
+    copy of the base with the line's cards played (each by the seat to move),
+    then played on with the tips for both seats to the end, or (``until_cards``
+    > 0) to the first strict trick start with at most that many cards a hand
+    and from there by the solver (``Sim.solved_scores``, sharing ``memo``'s
+    tables): the hand's two scores.  The search's hot loop, in one call to the
+    compiled core where it runs."""
+    if native is None:
+        return python_playouts(bases, lines, knobs, until_cards, play_for_capot, memo)
+    return native.playouts(list(bases), list(lines), _packed(knobs), until_cards,
+                           play_for_capot, None if memo is None else memo.native)

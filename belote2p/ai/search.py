@@ -42,7 +42,7 @@ from .inference import log_likelihood, weighted_index
 from .knowledge import info_from_view
 from .levels import Level
 from .players import TipsPlayer, solver_card
-from .playout import run_tips
+from .playout import playouts, run_tips
 from .sampling import deal_positions, sample_deck, sample_hidden, sim_from_view
 from .solver import Memo
 from .tables import PTS, STR, mask_of
@@ -197,11 +197,19 @@ class SearchPlayer(TipsPlayer):
             return k.final_samples, k.final_solve_cards
         return k.play_samples, k.rollout_solve_cards
 
+    def playout_batch(self, bases: Sequence[Sim], lines: Sequence[tuple[int, ...]],
+                      solve_cards: int, memo: Memo | None) -> list[tuple[int, int]]:
+        """``playout_scores`` of each line's cards played on a copy of each base
+        (line by line, base by base), in one call to the core that runs."""
+        return playouts(bases, lines, self.play_knobs, solve_cards,
+                        self.play_knobs.play_for_capot, memo)
+
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
         """One row per sampled deal: each candidate's playout value."""
         rows = []
         deeper = self.search_knobs.reply_stocks and not view.current_trick
+        seat = view.seat
         for _ in range(samples):
             other, stock = self.sample_deal(view)
             if deeper:
@@ -209,12 +217,8 @@ class SearchPlayer(TipsPlayer):
                                            memo))
                 continue
             base = sim_from_view(view, other, stock)
-            row = []
-            for c in candidates:
-                sim = base.copy()
-                sim.play(c)
-                row.append(self.playout(sim, view.seat, outlook, solve_cards, memo))
-            rows.append(row)
+            scores = self.playout_batch([base], [(c,) for c in candidates], solve_cards, memo)
+            rows.append([outlook.value(s[seat] - s[1 - seat]) for s in scores])
         return rows
 
     def reply_row(self, view: SeatView, candidates: Sequence[int], other: Sequence[Card],
@@ -222,26 +226,49 @@ class SearchPlayer(TipsPlayer):
                   memo: Memo | None) -> list[float]:
         """One deal's row when this seat leads, searched a trick deep
         (``reply_stocks``): the other seat answers each candidate with the reply
-        worst for this seat over ``reply_stocks`` orders of the stock (the deal's
-        own and fresh shuffles, the same for every candidate), as one who knows
-        its own hand and not the stock's order would; the tips play on from there."""
-        stocks = [list(stock)]
-        for _ in range(self.search_knobs.reply_stocks - 1):
-            stocks.append(self.rng.sample(stock, len(stock)))
-        bases = [sim_from_view(view, other, order) for order in stocks]
+        worst for this seat on average over ``reply_stocks`` worlds (the deal
+        itself and fresh re-deals of what that seat cannot see, the same for
+        every candidate), as one who knows its own hand would; the tips play on
+        from there.  Its worlds keep this seat's hand (it is taken to see it)
+        and shuffle the stock; with ``reply_blind`` they re-deal this seat's
+        hidden cards with the stock, and the deal's value is that of the reply
+        so chosen on the deal itself."""
+        k = self.search_knobs
+        base = sim_from_view(view, other, stock)
+        worlds = [base] + [self.unseen_by_other(base, view.seat, k.reply_blind)
+                           for _ in range(k.reply_stocks - 1)]
+        replies = sorted(other)  # the stock lasts: every card of its hand is legal
+        lines = [(c, reply) for c in candidates for reply in replies]
+        seat, n = view.seat, len(worlds)
+        values = [outlook.value(s[seat] - s[1 - seat])
+                  for s in self.playout_batch(worlds, lines, solve_cards, memo)]
         row = []
-        for c in candidates:
-            totals = []
-            for reply in sorted(other):  # the stock lasts: every card of its hand is legal
-                total = 0.0
-                for base in bases:
-                    sim = base.copy()
-                    sim.play(c)
-                    sim.play(reply)
-                    total += self.playout(sim, view.seat, outlook, solve_cards, memo)
-                totals.append(total)
-            row.append(min(totals) / len(bases))
+        for i in range(len(candidates)):
+            first = i * len(replies) * n
+            totals = [sum(values[first + j * n:first + (j + 1) * n]) for j in range(len(replies))]
+            if k.reply_blind:  # the reply its own hand advises, played on the deal
+                chosen = totals.index(min(totals))
+                row.append(values[first + chosen * n])
+            else:
+                row.append(min(totals) / n)
         return row
+
+    def unseen_by_other(self, base: Sim, me: int, blind: bool) -> Sim:
+        """A re-deal of ``base`` that the other seat cannot tell from it: the
+        stock shuffled and, if ``blind``, this seat's cards it does not know of
+        (not ``known``) dealt afresh with the stock, each into the place of one
+        of them (the hand's order breaks the tips' ties).  Drawn from this
+        player's rng, over the deal's cards only."""
+        world = base.copy()
+        hand = world.hands[me]
+        places = [i for i, c in enumerate(hand) if blind and not world.known[me] >> c & 1]
+        pool = [hand[i] for i in places] + world.stock[::-1]  # the stock top first
+        dealt = self.rng.sample(pool, len(pool))
+        for i, c in zip(places, dealt):
+            hand[i] = c
+        world.masks[me] = mask_of(hand)
+        world.stock = dealt[len(places):][::-1]  # Sim keeps it reversed
+        return world
 
     def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:
         """One deal of the unseen cards for the card search: (other hand, stock top first).
@@ -562,10 +589,10 @@ class PointsNotingSearch(SearchPlayer):
             self._round.deals.append((tuple(other), tuple(stock)))
         return other, stock
 
-    def playout_scores(self, sim: Sim, solve_cards: int = 0,
-                       memo: Memo | None = None) -> tuple[int, int]:
-        scores = super().playout_scores(sim, solve_cards, memo)
-        self._scores.append(scores)
+    def playout_batch(self, bases: Sequence[Sim], lines: Sequence[tuple[int, ...]],
+                      solve_cards: int, memo: Memo | None) -> list[tuple[int, int]]:
+        scores = super().playout_batch(bases, lines, solve_cards, memo)
+        self._scores.extend(scores)
         return scores
 
 

@@ -190,6 +190,53 @@ def test_a_tips_playout_leaves_the_sim_the_python_playout_leaves(rng, level, mov
             == {name: getattr(python, name) for name in Sim.__slots__})
 
 
+@given(st.randoms(use_true_random=False), st.integers(0, len(LEVELS) - 1),
+       st.integers(0, 24), st.sampled_from([0, 0, 6, 9]), st.booleans(), st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_batched_playouts_score_what_the_python_playouts_score(rng, level, moves, until,
+                                                                for_capot, with_memo):
+    """``playouts`` (the search's hot loop in one call): every line of one or
+    two cards on every base, played out and scored (the solver from ``until``
+    cards, the capot game on or off, a memo or none), gives the Python twin's
+    scores in the same order, and leaves the bases as they were."""
+    deck = list(range(32))
+    rng.shuffle(deck)
+    sim = sim_from_deck(deck, rng.randrange(2), rng.randrange(2), rng.randrange(4))
+    for _ in range(moves):
+        if sim.done:
+            break
+        sim.play(rng.choice(sim.legal()))
+    if sim.ntricks >= 15:
+        return
+    bases = [sim]
+    if sim.stock:  # a second base: the same position with the stock shuffled
+        other = sim.copy()
+        rng.shuffle(other.stock)
+        bases.append(other)
+    lines: list[tuple[int, ...]] = [(c,) for c in sim.legal()]
+    if sim.lead < 0:  # a lead and every answer the other hand holds
+        lead = sim.legal()[0]
+        after = sim.copy()
+        after.play(lead)
+        lines += [(lead, reply) for reply in after.legal()]
+    knobs = LEVELS[level].play
+    before = [{name: getattr(b, name) for name in Sim.__slots__} for b in bases]
+    memos = (solver.Memo(), solver.Memo()) if with_memo else (None, None)
+    python = playout.python_playouts(bases, lines, knobs, until, for_capot, memos[0])
+    compiled = playout.playouts(bases, lines, knobs, until, for_capot, memos[1])
+    assert compiled == python
+    assert len(compiled) == len(lines) * len(bases)
+    assert [{name: getattr(b, name) for name in Sim.__slots__} for b in bases] == before
+
+
+def test_a_batched_line_with_a_card_not_in_hand_raises():
+    deck = list(range(32))
+    sim = sim_from_deck(deck, 0, 0, 1)
+    stranger = sim.stock[0]
+    with pytest.raises(ValueError, match="not in the hand"):
+        playout.playouts([sim], [(stranger,)], LEVELS[-1].play)
+
+
 def test_a_sim_that_does_not_add_up_raises_and_never_crashes():
     native = core.native
     assert native is not None
