@@ -7,7 +7,9 @@ trump, either leader, a card already led or not, the capot game on or off),
 solved by both cores with every function (``solve``, ``card_values``,
 ``position_value`` with and without a memo shared by the run, ``can_capot``);
 and a random point of a random deal (stock or strict phase), played out by
-both cores' tips playouts with a random level's knobs.  Any disagreement stops
+both cores' tips playouts with a random level's knobs, and scored by both
+cores' batched playouts (``playouts``: the solver from the switch-over, if
+any).  Any disagreement stops
 the run with the position.  Prints the counts and the CPU seconds of each core,
 then a final JSON line.  The issue's proof runs it on 100,000 positions
 (``--positions 100000``, several minutes); tests/ai/test_native.py runs a few
@@ -88,6 +90,10 @@ def check_playout(sim: Sim, until: int, knobs: PlayKnobs, clock: dict[str, float
         clock[name] += time.process_time() - start
         ends[name] = {slot: getattr(copy, slot) for slot in Sim.__slots__}
     assert ends["python"] == ends["native"], f"{ends}"
+    scores = {name: batch([sim], [()], knobs, until, until % 2 == 0)  # capot game on or off
+              for name, batch in (("python", playout.python_playouts),
+                                  ("native", playout.playouts))}
+    assert scores["python"] == scores["native"], f"{scores}"
 
 
 def agree(positions: int, seed: int) -> dict[str, Any]:

@@ -227,41 +227,57 @@ class SearchPlayer(TipsPlayer):
         """One deal's row when this seat leads, searched a trick deep
         (``reply_stocks``): the other seat answers each candidate with the reply
         worst for this seat on average over ``reply_stocks`` worlds (the deal
-        itself and fresh re-deals of what that seat cannot see, the same for
-        every candidate), as one who knows its own hand would; the tips play on
-        from there.  Its worlds keep this seat's hand (it is taken to see it)
-        and shuffle the stock; with ``reply_blind`` they re-deal this seat's
-        hidden cards with the stock, and the deal's value is that of the reply
-        so chosen on the deal itself."""
+        itself and fresh re-deals of what that seat cannot see), as one who
+        knows its own hand would; the tips play on from there.  Its worlds keep
+        this seat's hand (it is taken to see it) and shuffle the stock, the same
+        for every candidate; with ``reply_blind`` each candidate's worlds re-deal
+        this seat's other hidden cards with the stock, and the deal is worth
+        what the reply so chosen gives on the deal itself."""
         k = self.search_knobs
         base = sim_from_view(view, other, stock)
-        worlds = [base] + [self.unseen_by_other(base, view.seat, k.reply_blind)
-                           for _ in range(k.reply_stocks - 1)]
         replies = sorted(other)  # the stock lasts: every card of its hand is legal
+        seat = view.seat
+        if k.reply_blind:
+            return [self.blind_reply_value(base, c, replies, seat, solve_cards, outlook, memo)
+                    for c in candidates]
+        worlds = [base] + [self.unseen_by_other(base, seat) for _ in range(k.reply_stocks - 1)]
+        n = len(worlds)
         lines = [(c, reply) for c in candidates for reply in replies]
-        seat, n = view.seat, len(worlds)
         values = [outlook.value(s[seat] - s[1 - seat])
                   for s in self.playout_batch(worlds, lines, solve_cards, memo)]
         row = []
         for i in range(len(candidates)):
             first = i * len(replies) * n
-            totals = [sum(values[first + j * n:first + (j + 1) * n]) for j in range(len(replies))]
-            if k.reply_blind:  # the reply its own hand advises, played on the deal
-                chosen = totals.index(min(totals))
-                row.append(values[first + chosen * n])
-            else:
-                row.append(min(totals) / n)
+            row.append(min(sum(values[first + j * n:first + (j + 1) * n])
+                           for j in range(len(replies))) / n)
         return row
 
-    def unseen_by_other(self, base: Sim, me: int, blind: bool) -> Sim:
+    def blind_reply_value(self, base: Sim, c: int, replies: Sequence[int], seat: int,
+                          solve_cards: int, outlook: HandWorth, memo: Memo | None) -> float:
+        """``c``'s value on ``base`` when the other seat picks its reply from
+        what it can know (``reply_blind``, Wisser's presumed-value PIMC): the
+        reply best for it on average over the deal and ``reply_stocks`` − 1
+        re-deals of this seat's cards it has not seen (``c`` is on the table)
+        with the stock; that reply's value on the deal itself."""
+        worlds = [base] + [self.unseen_by_other(base, seat, (c,))
+                           for _ in range(self.search_knobs.reply_stocks - 1)]
+        n = len(worlds)
+        values = [outlook.value(s[seat] - s[1 - seat]) for s in self.playout_batch(
+            worlds, [(c, reply) for reply in replies], solve_cards, memo)]
+        totals = [sum(values[j * n:(j + 1) * n]) for j in range(len(replies))]
+        return values[totals.index(min(totals)) * n]
+
+    def unseen_by_other(self, base: Sim, me: int, shown: Sequence[int] | None = None) -> Sim:
         """A re-deal of ``base`` that the other seat cannot tell from it: the
-        stock shuffled and, if ``blind``, this seat's cards it does not know of
-        (not ``known``) dealt afresh with the stock, each into the place of one
-        of them (the hand's order breaks the tips' ties).  Drawn from this
-        player's rng, over the deal's cards only."""
+        stock shuffled and, unless ``shown`` is None (that seat is taken to see
+        this seat's hand), this seat's cards it does not know of (neither
+        ``known`` nor in ``shown``) dealt afresh with the stock, each into the
+        place of one of them (the hand's order breaks the tips' ties).  Drawn
+        from this player's rng, over the deal's cards only."""
         world = base.copy()
         hand = world.hands[me]
-        places = [i for i, c in enumerate(hand) if blind and not world.known[me] >> c & 1]
+        places = [] if shown is None else [
+            i for i, c in enumerate(hand) if not world.known[me] >> c & 1 and c not in shown]
         pool = [hand[i] for i in places] + world.stock[::-1]  # the stock top first
         dealt = self.rng.sample(pool, len(pool))
         for i, c in zip(places, dealt):

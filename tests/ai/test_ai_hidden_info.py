@@ -210,3 +210,83 @@ def test_the_searched_reply_is_the_worst_for_the_leader():
             assert value <= tips
             worse += value < tips
     assert worse >= 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_blind_reply_reads_no_hidden_card(seed):
+    """With ``reply_blind`` the other seat's reply is judged over re-deals of
+    level 4's unseen cards with the stock: drawn from a sampled deal and level
+    4's rng, so the card still comes from the view alone."""
+    levels = level4_with(play_samples=3, finalists=2, final_samples=4, reply_stocks=3,
+                         reply_blind=True)
+    assert_level4_blind_to_hidden_cards(levels, "blind reply", seed)
+
+
+def test_a_blind_world_keeps_what_the_other_seat_knows():
+    """``unseen_by_other`` re-deals only what the other seat cannot see: its
+    own hand, the cards gone and level 4's cards it knows of stay put, level
+    4's other cards and the stock are the same cards dealt afresh (and, not
+    blind, only the stock is shuffled; a card on the table stays too)."""
+    from belote2p.ai.sampling import sim_from_view
+    from belote2p.ai.search import SearchPlayer
+    from belote2p.ai.tables import mask_of
+
+    level = level4_with(reply_stocks=3, reply_blind=True)[4]
+    rng = random.Random("blind-world")
+    moved = 0
+    for _ in range(8):
+        hand = first_position(rng, "free")[3]
+        view = view_of(hand, hand.to_move)
+        player = SearchPlayer(level, random.Random(2))
+        me, them = view.seat, 1 - view.seat
+        other, stock = player.sample_deal(view)
+        base = sim_from_view(view, other, stock)
+        base.known[me] |= 1 << base.hands[me][0]  # as if it had shown its first card
+        for blind in (False, True):
+            world = player.unseen_by_other(base, me, () if blind else None)
+            assert world.hands[them] == base.hands[them] and world.gone == base.gone
+            assert world.hands[me][0] == base.hands[me][0]
+            assert world.masks[me] == mask_of(world.hands[me])
+            assert (sorted(world.hands[me] + world.stock)
+                    == sorted(base.hands[me] + base.stock))
+            if not blind:
+                assert world.hands[me] == base.hands[me]
+            moved += world.hands[me] != base.hands[me]
+        shown = base.hands[me][-1]
+        assert shown in player.unseen_by_other(base, me, (shown,)).hands[me]
+    assert moved >= 6
+
+
+def test_the_blind_reply_is_one_of_the_replies_on_the_deal():
+    """Blind, the deal is worth what one reply gives on the deal itself: never
+    less for the leader than the seeing reply's worst on that deal (the other
+    seat judges without level 4's hand), and more somewhere (the knob is live)."""
+    from belote2p.ai.search import SearchPlayer
+    from belote2p.ai.utility import Outlook
+
+    rng = random.Random("blind-live")
+    better = 0
+    for _ in range(6):
+        hand = first_position(rng, "free")[3]
+        view = view_of(hand, hand.to_move)
+        if view.current_trick:
+            continue
+        rows = {}
+        for blind in (False, True):
+            player = SearchPlayer(level4_with(reply_stocks=1, reply_blind=blind)[4],
+                                  random.Random(1))
+            other, stock = player.sample_deal(view)
+            cards = sorted(view.hand)
+            outlook = Outlook(view, player.match_knobs)
+            rows[blind] = player.reply_row(view, cards, other, stock, 9, outlook, None)
+        assert rows[True] == rows[False]  # one world: the deal itself, seen alike
+        player = SearchPlayer(level4_with(reply_stocks=4, reply_blind=True)[4],
+                              random.Random(1))
+        other, stock = player.sample_deal(view)
+        outlook = Outlook(view, player.match_knobs)
+        blind_row = player.reply_row(view, cards, other, stock, 9, outlook, None)
+        seeing = SearchPlayer(level4_with(reply_stocks=1)[4], random.Random(1))
+        worst_row = seeing.reply_row(view, cards, other, stock, 9, outlook, None)
+        assert all(b >= w for b, w in zip(blind_row, worst_row))
+        better += blind_row != worst_row
+    assert better >= 1
