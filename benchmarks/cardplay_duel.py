@@ -1,7 +1,7 @@
 """Card play alone, duplicate style: two players on the same deals and contracts.
 
     python benchmarks/cardplay_duel.py A [B] --deals N --seed S [--jobs J] [--levels FILE]
-                                       [--rows FILE]
+                                       [--rows FILE] [--paired-with FILE]
 
 The arena's score mixes the deal's luck, the bidding and the card play, and
 100 matches leave ±9 points of percentage.  This measures the card play only,
@@ -22,7 +22,11 @@ so the figures depend only on the arguments (not on ``--jobs`` or timing).
 The last stdout line is JSON: A's mean duplicate lead a deal with its standard
 error, the same split into A's lead as taker and as defender (a hand each), and
 how often each side made its contracts.  ``--rows FILE`` writes one JSON line
-a deal.  Progress goes to stderr.
+a deal.  ``--paired-with FILE`` reads the rows of another run on the same seed
+(another variant of A, say) and adds ``paired``: this run's leads minus that
+run's, deal by deal over the deals both played, with their standard error
+(the same deals and contracts, so only the card play differs).  Progress goes
+to stderr.
 """
 
 from __future__ import annotations
@@ -110,6 +114,26 @@ def summary(rows: list[Row], a: str, b: str, levels: str | None, seed: str) -> d
             "b_made": round(sum(r["b_made"] for r in rows) / n, 3)}
 
 
+def paired(rows: list[Row], other: list[Row]) -> dict[str, Any]:
+    """``rows``' leads minus ``other``'s, deal by deal, over the deals both hold."""
+    theirs = {r["deal"]: r for r in other}
+    both = [r for r in rows if r["deal"] in theirs]
+    if len(both) < 2:
+        raise SystemExit("cardplay_duel: --paired-with needs two deals or more in common "
+                         "(the same --seed)")
+    return {key: mean_se([r[key] - theirs[r["deal"]][key] for r in both])
+            for key in ("lead", "as_taker", "as_defender")}
+
+
+def read_rows(path: str) -> list[Row]:
+    """A ``--rows`` file's rows; a clear message if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return [json.loads(line) for line in f if line.strip()]
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"cardplay_duel: cannot read the rows of {path}: {exc}") from exc
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("a", help="A: a level (1-4) or pimc")
@@ -119,9 +143,12 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", default=None, help="A's levels file")
     parser.add_argument("--rows", default=None, help="write one JSON line a deal here")
+    parser.add_argument("--paired-with", default=None,
+                        help="another run's --rows file: the paired difference")
     args = parser.parse_args()
     if args.deals < 2 or args.jobs < 1:
         parser.error("--deals must be at least 2 and --jobs at least 1")
+    other = read_rows(args.paired_with) if args.paired_with else None
     work: list[Job] = [(args.a, args.b, args.seed, i, args.levels) for i in range(args.deals)]
     rows: list[Row] = []
     start = time.monotonic()
@@ -136,7 +163,10 @@ def main() -> int:
 
         for row in results_in_order(play, work, args.jobs):
             noted(row)
-    print(json.dumps(summary(rows, args.a, args.b, args.levels, args.seed)))
+    result = summary(rows, args.a, args.b, args.levels, args.seed)
+    if other is not None:
+        result["paired"] = paired(rows, other)
+    print(json.dumps(result))
     return 0
 
 

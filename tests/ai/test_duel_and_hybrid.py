@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import random
 
 import pytest
@@ -45,6 +46,29 @@ def test_a_player_dueling_itself_scores_what_its_two_tables_give() -> None:
     for deal in range(3):
         row = cardplay_duel.play(("2", "2", "duel-test", deal, None))
         assert row["lead"] == 0
+
+
+def test_paired_rows_give_the_difference_deal_by_deal_on_common_deals(tmp_path) -> None:
+    """``--paired-with``: this run's leads minus the other run's on the deals
+    both played (deal 2 only here is left out), with the standard error of
+    those differences; an unreadable rows file is one clear message."""
+    def row(deal: int, lead: int, taker: int) -> dict:
+        return {"deal": deal, "lead": lead, "as_taker": taker, "as_defender": lead - taker}
+
+    mine = [row(0, 30, 20), row(1, -10, 0), row(2, 50, 50)]
+    theirs = [row(1, -30, -10), row(0, 10, 10), row(3, 0, 0)]
+    got = cardplay_duel.paired(mine, theirs)
+    assert got["lead"] == {"n": 2, "mean": 20.0, "se": 0.0}
+    assert got["as_taker"] == {"n": 2, "mean": 10.0, "se": 0.0}
+    assert got["as_defender"]["mean"] == 10.0
+    path = tmp_path / "rows"
+    path.write_text("\n".join(json.dumps(r) for r in theirs) + "\n", encoding="utf-8")
+    assert cardplay_duel.read_rows(str(path)) == theirs
+    path.write_text("{not json\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="cannot read the rows"):
+        cardplay_duel.read_rows(str(path))
+    with pytest.raises(SystemExit, match="in common"):
+        cardplay_duel.paired(mine, [row(7, 0, 0)])
 
 
 def test_a_hybrid_bids_as_one_player_and_plays_its_cards_as_the_other() -> None:
