@@ -1009,12 +1009,9 @@ static PyObject *native_card_values(PyObject *self, PyObject *args, PyObject *kw
     return out;
 }
 
-/* position_value(): the value alone; after the first move, a null-window
- * test per move asks only whether it is better. */
-static PyObject *native_position_value(PyObject *self, PyObject *args, PyObject *kwds) {
-    Call call;
-    if (call_begin(&call, args, kwds, 1) < 0) return NULL;
-    const Root *r = &call.root;
+/* The value alone, seat 0's; after the first move, a null-window test per
+ * move asks only whether it is better. */
+static int root_value(const Root *r) {
     int best = -INF;
     for (int i = 0; i < r->nmoves; i++) {
         int c = r->moves[i];
@@ -1024,7 +1021,14 @@ static PyObject *native_position_value(PyObject *self, PyObject *args, PyObject 
         else if (root_val(r, c, best, best + 1) > best)
             best = root_val(r, c, best, INF);
     }
-    int v = for_seat0(r, best);
+    return for_seat0(r, best);
+}
+
+/* position_value(): root_value. */
+static PyObject *native_position_value(PyObject *self, PyObject *args, PyObject *kwds) {
+    Call call;
+    if (call_begin(&call, args, kwds, 1) < 0) return NULL;
+    int v = root_value(&call.root);
     call_end(&call);
     return PyLong_FromLong(v);
 }
@@ -1638,20 +1642,6 @@ static void sim_scores(const Sim *sim, long out[2]) {
         trick[sim->last_winner] += P_LAST_TRICK;
     }
     scored(sim->taker, trick, sim->belote, capot, out);
-}
-
-/* native_position_value's search, on a root: seat 0's value. */
-static int root_value(const Root *r) {
-    int best = -INF;
-    for (int i = 0; i < r->nmoves; i++) {
-        int c = r->moves[i];
-        if (r->dom[i] != c) continue;  /* never better than its dominator */
-        if (i == 0)
-            best = root_val(r, c, -INF, INF);
-        else if (root_val(r, c, best, best + 1) > best)
-            best = root_val(r, c, best, INF);
-    }
-    return for_seat0(r, best);
 }
 
 /* fastsim.Sim.solved_scores at a strict trick start (or the hand's end):

@@ -182,6 +182,14 @@ def test_the_deeper_stock_phase_reads_no_hidden_card(seed):
     assert_level4_blind_to_hidden_cards(levels, "reply", seed)
 
 
+def leading_views(label: str, tries: int) -> list[SeatView]:
+    """The free-play views among ``tries`` seeded positions where the seat to move leads."""
+    rng = random.Random(label)
+    views = [view_of(hand, hand.to_move)
+             for hand in (first_position(rng, "free")[3] for _ in range(tries))]
+    return [view for view in views if not view.current_trick]
+
+
 def test_the_searched_reply_is_the_worst_for_the_leader():
     """With one stock order (the deal's own), a searched reply is the other
     seat's best answer on that deal: never better for the leader than the tips'
@@ -191,13 +199,8 @@ def test_the_searched_reply_is_the_worst_for_the_leader():
     from belote2p.ai.utility import Outlook
 
     level = level4_with(reply_stocks=1)[4]
-    rng = random.Random("reply-live")
     worse = 0
-    for _ in range(6):
-        hand = first_position(rng, "free")[3]
-        view = view_of(hand, hand.to_move)
-        if view.current_trick:
-            continue
+    for view in leading_views("reply-live", 6):
         player = SearchPlayer(level, random.Random(1))
         outlook = Outlook(view, player.match_knobs)
         other, stock = player.sample_deal(view)
@@ -264,13 +267,8 @@ def test_the_blind_reply_is_one_of_the_replies_on_the_deal():
     from belote2p.ai.search import SearchPlayer
     from belote2p.ai.utility import Outlook
 
-    rng = random.Random("blind-live")
     better = 0
-    for _ in range(6):
-        hand = first_position(rng, "free")[3]
-        view = view_of(hand, hand.to_move)
-        if view.current_trick:
-            continue
+    for view in leading_views("blind-live", 6):
         rows = {}
         for blind in (False, True):
             player = SearchPlayer(level4_with(reply_stocks=1, reply_blind=blind)[4],

@@ -168,13 +168,8 @@ def test_the_version_names_the_core_and_the_switch_forces_python():
 LEVELS = list(load_levels().values())
 
 
-@given(st.randoms(use_true_random=False), st.integers(0, len(LEVELS) - 1),
-       st.integers(0, 30), st.sampled_from([0, 0, 3, 4, 5, 6]))
-@settings(max_examples=300, deadline=None)
-def test_a_tips_playout_leaves_the_sim_the_python_playout_leaves(rng, level, moves, until):
-    """From a random point of a random deal (stock or strict phase, every
-    trump, either taker), the compiled playout plays every card the Python one
-    plays: the two sims end identical, hand order included."""
+def random_point(rng: random.Random, moves: int) -> Sim:
+    """A random deal (every trump, either taker) after up to ``moves`` random cards."""
     deck = list(range(32))
     rng.shuffle(deck)
     sim = sim_from_deck(deck, rng.randrange(2), rng.randrange(2), rng.randrange(4))
@@ -182,6 +177,17 @@ def test_a_tips_playout_leaves_the_sim_the_python_playout_leaves(rng, level, mov
         if sim.done:
             break
         sim.play(rng.choice(sim.legal()))
+    return sim
+
+
+@given(st.randoms(use_true_random=False), st.integers(0, len(LEVELS) - 1),
+       st.integers(0, 30), st.sampled_from([0, 0, 3, 4, 5, 6]))
+@settings(max_examples=300, deadline=None)
+def test_a_tips_playout_leaves_the_sim_the_python_playout_leaves(rng, level, moves, until):
+    """From a random point of a random deal (stock or strict phase, every
+    trump, either taker), the compiled playout plays every card the Python one
+    plays: the two sims end identical, hand order included."""
+    sim = random_point(rng, moves)
     knobs = LEVELS[level].play
     python, compiled = sim.copy(), sim.copy()
     playout.python_run_tips(python, knobs, until)
@@ -199,13 +205,7 @@ def test_batched_playouts_score_what_the_python_playouts_score(rng, level, moves
     two cards on every base, played out and scored (the solver from ``until``
     cards, the capot game on or off, a memo or none), gives the Python twin's
     scores in the same order, and leaves the bases as they were."""
-    deck = list(range(32))
-    rng.shuffle(deck)
-    sim = sim_from_deck(deck, rng.randrange(2), rng.randrange(2), rng.randrange(4))
-    for _ in range(moves):
-        if sim.done:
-            break
-        sim.play(rng.choice(sim.legal()))
+    sim = random_point(rng, moves)
     if sim.ntricks >= 15:
         return
     bases = [sim]
