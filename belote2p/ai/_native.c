@@ -1329,10 +1329,76 @@ static int legal_follows(const Info *info, int *out) {
     return info->nhand;
 }
 
+/* --- the learned playout policy (evaluator.py): whole numbers only --- */
+
+#define NET_CARDS 32
+#define NET_SCALARS 6
+#define NET_FEATURES (4 * NET_CARDS + NET_SCALARS)
+#define NET_HIDDEN 64
+
+typedef struct {
+    int32_t w1[NET_FEATURES * NET_HIDDEN], b1[NET_HIDDEN];
+    int32_t w2[NET_HIDDEN * NET_CARDS], b2[NET_CARDS];
+} Net;
+
+static Net NET;
+static int net_set = 0;
+
+/* evaluator.CANON: the trump suit first, the others in order. */
+static inline int net_canon(int trump, int c) {
+    int s = c >> 3;
+    int place = s == trump ? 0 : (s < trump ? s + 1 : s);
+    return place * 8 + (c & 7);
+}
+
+static inline void net_add_row(int64_t *h, int row, int64_t times) {
+    const int32_t *w = &NET.w1[row * NET_HIDDEN];
+    for (int j = 0; j < NET_HIDDEN; j++) h[j] += times * w[j];
+}
+
+static void net_add_cards(int64_t *h, Mask cards, int trump, int offset) {
+    while (cards) {
+        int c = lowbit(cards);
+        cards &= cards - 1;
+        net_add_row(h, offset + net_canon(trump, c), 1);
+    }
+}
+
+/* evaluator.net_card for the stock phase (every card of the hand legal). */
+static int net_card(const Sim *sim, int seat, const Info *info) {
+    int trump = sim->trump, other = 1 - seat;
+    int64_t h[NET_HIDDEN];
+    for (int j = 0; j < NET_HIDDEN; j++) h[j] = NET.b1[j];
+    net_add_cards(h, info->hand_mask, trump, 0);
+    net_add_cards(h, info->unseen, trump, NET_CARDS);
+    net_add_cards(h, info->opp_known, trump, 2 * NET_CARDS);
+    if (info->lead >= 0) net_add_row(h, 3 * NET_CARDS + net_canon(trump, info->lead), 1);
+    int64_t scalars[NET_SCALARS] = {sim->taker == seat, sim->nstock, sim->pts[seat] / 10,
+                                    sim->pts[other] / 10, info->belote_pair, sim->ntricks};
+    for (int k = 0; k < NET_SCALARS; k++)
+        if (scalars[k]) net_add_row(h, 4 * NET_CARDS + k, scalars[k]);
+    int best = -1;
+    int64_t best_score = 0;
+    for (int i = 0; i < info->nhand; i++) {
+        int c = info->hand[i], k = net_canon(trump, c);
+        int64_t score = NET.b2[k];
+        for (int j = 0; j < NET_HIDDEN; j++)
+            if (h[j] > 0) score += (int64_t)NET.w2[j * NET_CARDS + k] * h[j];
+        if (best < 0 || score > best_score
+            || (score == best_score && (P_STR[trump][c] < P_STR[trump][best]
+                                        || (P_STR[trump][c] == P_STR[trump][best] && c < best)))) {
+            best = c;
+            best_score = score;
+        }
+    }
+    return best;
+}
+
 /* heuristics.choose_card: the tips' card for the seat to move. */
-static int choose_card(const Sim *sim, int seat, const Knobs *k) {
+static int choose_card(const Sim *sim, int seat, const Knobs *k, int use_net) {
     Info info;
     info_from_sim(sim, seat, k->count_plain, &info);
+    if (use_net && !info.strict) return net_card(sim, seat, &info);
     if (info.lead >= 0) {
         if (!info.strict) return follow_card(&info, info.hand, info.nhand, k);
         int legal[32];
@@ -1386,7 +1452,7 @@ static void sim_play(Sim *sim, int c) {
 
 /* fastsim.Sim.run with the tips for both seats; -1 (a ValueError set) if a
  * seat to move has no card (a Sim whose hands and stock do not add up). */
-static int sim_run(Sim *sim, const Knobs *k, int until_cards) {
+static int sim_run(Sim *sim, const Knobs *k, int until_cards, int use_net) {
     while (sim->ntricks < P_TRICKS) {
         if (until_cards && sim->lead < 0 && !sim->nstock && sim->nhand[0] <= until_cards) return 0;
         int seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
@@ -1394,7 +1460,7 @@ static int sim_run(Sim *sim, const Knobs *k, int until_cards) {
             PyErr_SetString(PyExc_ValueError, "Sim: the seat to move holds no card");
             return -1;
         }
-        sim_play(sim, choose_card(sim, seat, k));
+        sim_play(sim, choose_card(sim, seat, k, use_net));
     }
     return 0;
 }
@@ -1596,17 +1662,22 @@ static int read_knobs(PyObject *knobs_o, Knobs *k) {
 /* run_tips(sim, knobs, until_cards): playout.run_tips, compiled. */
 static PyObject *native_run_tips(PyObject *self, PyObject *args) {
     PyObject *obj, *knobs_o;
-    int until_cards;
-    if (!PyArg_ParseTuple(args, "OO!i:run_tips", &obj, &PyTuple_Type, &knobs_o, &until_cards))
+    int until_cards, use_net = 0;
+    if (!PyArg_ParseTuple(args, "OO!i|p:run_tips", &obj, &PyTuple_Type, &knobs_o, &until_cards,
+                          &use_net))
         return NULL;
     if (!play_tables_set) {
         PyErr_SetString(PyExc_RuntimeError, "set_play_tables() must be called before a playout");
         return NULL;
     }
+    if (use_net && !net_set) {
+        PyErr_SetString(PyExc_RuntimeError, "set_net() must be called before a net playout");
+        return NULL;
+    }
     Knobs k;
     if (read_knobs(knobs_o, &k) < 0) return NULL;
     Sim sim;
-    if (read_sim(obj, &sim) < 0 || sim_run(&sim, &k, until_cards) < 0
+    if (read_sim(obj, &sim) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0
         || write_sim(obj, &sim) < 0)
         return NULL;
     Py_RETURN_NONE;
@@ -1703,13 +1774,17 @@ static int play_line(Sim *sim, PyObject *line) {
  * the tips to the end or to until_cards (then the solver): its two scores. */
 static PyObject *native_playouts(PyObject *self, PyObject *args) {
     PyObject *bases_o, *lines_o, *knobs_o, *memo_o;
-    int until_cards, play_for_capot;
-    if (!PyArg_ParseTuple(args, "O!O!O!ipO:playouts", &PyList_Type, &bases_o, &PyList_Type,
+    int until_cards, play_for_capot, use_net = 0;
+    if (!PyArg_ParseTuple(args, "O!O!O!ipO|p:playouts", &PyList_Type, &bases_o, &PyList_Type,
                           &lines_o, &PyTuple_Type, &knobs_o, &until_cards, &play_for_capot,
-                          &memo_o))
+                          &memo_o, &use_net))
         return NULL;
     if (!play_tables_set || !rules_set) {
         PyErr_SetString(PyExc_RuntimeError, "set_rules() and set_play_tables() come first");
+        return NULL;
+    }
+    if (use_net && !net_set) {
+        PyErr_SetString(PyExc_RuntimeError, "set_net() must be called before a net playout");
         return NULL;
     }
     if (memo_o != Py_None && !PyObject_TypeCheck(memo_o, &MemoType)) {
@@ -1736,7 +1811,7 @@ static PyObject *native_playouts(PyObject *self, PyObject *args) {
         for (Py_ssize_t b = 0; b < nb; b++) {
             Sim sim = bases[b];
             long sc[2];
-            if (play_line(&sim, line) < 0 || sim_run(&sim, &k, until_cards) < 0) goto fail;
+            if (play_line(&sim, line) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0) goto fail;
             if (until_cards) {
                 if (sim_solved_scores(&sim, play_for_capot, memo, sc) < 0) goto fail;
             } else {
@@ -1819,6 +1894,39 @@ static PyObject *native_set_play_tables(PyObject *self, PyObject *args) {
     Py_RETURN_NONE;
 }
 
+/* Read exactly n ints of |x| < 2^15 from a sequence. */
+static int read_weights(PyObject *seq, int32_t *out, Py_ssize_t n) {
+    PyObject *fast = PySequence_Fast(seq, "weights must be a sequence of ints");
+    if (!fast) return -1;
+    int bad = PySequence_Fast_GET_SIZE(fast) != n;
+    for (Py_ssize_t i = 0; i < n && !bad; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        bad = (x == -1 && PyErr_Occurred()) || x <= -32768 || x >= 32768;
+        out[i] = (int32_t)x;
+    }
+    Py_DECREF(fast);
+    if (bad) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_ValueError, "weights: the network's shape, ints in -32767..32767");
+    }
+    return bad ? -1 : 0;
+}
+
+/* set_net(w1, b1, w2, b2): evaluator.Net's weights, for run_tips(..., True). */
+static PyObject *native_set_net(PyObject *self, PyObject *args) {
+    PyObject *w1, *b1, *w2, *b2;
+    if (!PyArg_ParseTuple(args, "OOOO:set_net", &w1, &b1, &w2, &b2)) return NULL;
+    static Net next;
+    if (read_weights(w1, next.w1, NET_FEATURES * NET_HIDDEN) < 0
+        || read_weights(b1, next.b1, NET_HIDDEN) < 0
+        || read_weights(w2, next.w2, NET_HIDDEN * NET_CARDS) < 0
+        || read_weights(b2, next.b2, NET_CARDS) < 0)
+        return NULL;
+    NET = next;
+    net_set = 1;
+    Py_RETURN_NONE;
+}
+
 #define SOLVER_DOC(name, what) name "(trump, leader, hands, lead=None, capot_for=None)\n--\n\n" what
 
 static PyMethodDef methods[] = {
@@ -1840,12 +1948,14 @@ static PyMethodDef methods[] = {
      "capot_points, hand_points, belote_bonus): tables.py's tables and the scoring, once "
      "before any playout."},
     {"playouts", native_playouts, METH_VARARGS,
-     "playouts(bases, lines, knobs, until_cards, play_for_capot, memo): playout.playouts, "
-     "compiled: each line's cards played on a copy of each base, then played out and "
-     "scored."},
+     "playouts(bases, lines, knobs, until_cards, play_for_capot, memo, use_net=False): "
+     "playout.playouts, compiled: each line's cards played on a copy of each base, then "
+     "played out (use_net: set_net's network plays the stock phase) and scored."},
     {"run_tips", native_run_tips, METH_VARARGS,
-     "run_tips(sim, knobs, until_cards): playout.run_tips, compiled (knobs: playout.py's "
-     "tuple)."},
+     "run_tips(sim, knobs, until_cards, use_net=False): playout.run_tips, compiled (knobs: "
+     "playout.py's tuple; use_net: set_net's network plays the stock phase)."},
+    {"set_net", native_set_net, METH_VARARGS,
+     "set_net(w1, b1, w2, b2): evaluator.Net's weights for the net playouts."},
     {NULL, NULL, 0, NULL},
 };
 

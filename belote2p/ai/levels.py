@@ -205,6 +205,10 @@ class SearchKnobs:
     # the deal is worth what the reply so chosen gives on the deal itself
     # (Wisser's presumed-value PIMC; false: it sees this seat's hand)
     reply_blind: bool = knob(neutral=False)
+    # A learned playout policy (evaluator.py): the digest of the shipped weights
+    # file (evaluator_weights.txt), whose network then plays the stock phase of
+    # every playout for both seats instead of the tips ("": the tips)
+    playout_net: str = knob(neutral="")
 
 
 @dataclass(frozen=True)
@@ -344,7 +348,20 @@ def parse_levels(data: Any, source: str = "levels.yaml") -> dict[int, Level]:
         values = _section(Level, levels[number], f"levels.{number}", source,
                           skip=("number", "rival_version"))
         result[number] = Level(number=number, rival_version=version, **values)
+        _check_net(result[number], source)
     return result
+
+
+def _check_net(level: Level, source: str) -> None:
+    """A level's ``playout_net`` names the shipped weights, or LevelsError."""
+    digest = level.search.playout_net
+    if not digest:
+        return
+    from .evaluator import EvaluatorError, shipped_net
+    try:
+        shipped_net(digest)
+    except EvaluatorError as exc:
+        raise LevelsError(f"{source}: levels.{level.number}.search.playout_net: {exc}") from None
 
 
 def _section(cls: type, value: Any, where: str, source: str,

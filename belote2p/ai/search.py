@@ -36,6 +36,7 @@ from ..cards import CARDS, Card
 from ..view import SeatView
 from . import collector
 from .bidding import strength
+from .evaluator import shipped_net
 from .fastsim import Sim, sim_from_deck
 from .heuristics import choose_card
 from .inference import log_likelihood, weighted_index
@@ -55,6 +56,8 @@ class SearchPlayer(TipsPlayer):
     def __init__(self, level: Level, rng: random.Random, name: str | None = None):
         super().__init__(level, rng, name)
         self.search_knobs = level.search
+        # the learned playout policy, if the level names one (levels.py checked it)
+        self.net = shipped_net(level.search.playout_net) if level.search.playout_net else None
         # this decision's inference pool: (its view, (deals, log-likelihoods))
         self._pool: tuple[SeatView, tuple[list[Deal], list[float]]] | None = None
 
@@ -69,7 +72,8 @@ class SearchPlayer(TipsPlayer):
     def playout_scores(self, sim: Sim, solve_cards: int = 0,
                        memo: Memo | None = None) -> tuple[int, int]:
         """Play ``sim`` out as ``playout`` does: each seat's score for the hand."""
-        run_tips(sim, self.play_knobs, solve_cards)  # each seat seeing only its own information
+        # each seat seeing only its own information
+        run_tips(sim, self.play_knobs, solve_cards, self.net)
         return (sim.solved_scores(memo, self.play_knobs.play_for_capot) if solve_cards
                 else sim.scores())
 
@@ -202,7 +206,7 @@ class SearchPlayer(TipsPlayer):
         """``playout_scores`` of each line's cards played on a copy of each base
         (line by line, base by base), in one call to the core that runs."""
         return playouts(bases, lines, self.play_knobs, solve_cards,
-                        self.play_knobs.play_for_capot, memo)
+                        self.play_knobs.play_for_capot, memo, self.net)
 
     def rollouts(self, view: SeatView, candidates: Sequence[int], samples: int, solve_cards: int,
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:

@@ -188,6 +188,16 @@ def leading_views(label: str, tries: int) -> list[SeatView]:
     views = [view_of(hand, hand.to_move)
              for hand in (first_position(rng, "free")[3] for _ in range(tries))]
     return [view for view in views if not view.current_trick]
+@pytest.mark.parametrize("seed", range(6))
+def test_the_learned_playouts_read_no_hidden_card(seed):
+    """Level 4 with its playouts played by the network (issue #33,
+    ``playout_net``): each playout seat's inputs come from its own information
+    (tests/ai/test_evaluator.py), so the card comes from the view alone."""
+    from belote2p.ai.evaluator import WEIGHTS_PATH, load_net
+
+    levels = level4_with(play_samples=3, finalists=2, final_samples=4,
+                         playout_net=load_net(WEIGHTS_PATH).digest)
+    assert_level4_blind_to_hidden_cards(levels, "net", seed)
 
 
 def test_the_searched_reply_is_the_worst_for_the_leader():

@@ -130,3 +130,6 @@ def test_a_knob_at_its_neutral_value_leaves_the_digest_alone():
         levels[4], search=dataclasses.replace(levels[4].search, reply_stocks=2))
     assert levels_digest(deeper) != levels_digest(levels)
     assert digest_data(deeper[4])["search"]["reply_stocks"] == 2
+    # the learned playout policy's knob likewise (its value is the weights' digest)
+    assert all(level.search.playout_net == "" for level in levels.values())
+    assert "playout_net" not in json.dumps(digest_data(levels[4]))
