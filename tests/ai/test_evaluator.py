@@ -111,6 +111,22 @@ def test_a_net_playout_leaves_the_sim_the_python_playout_leaves(seed):
                     == {name: getattr(python, name) for name in Sim.__slots__})
 
 
+@pytest.mark.skipif(core.native is None, reason="the native core is not built")
+def test_batched_net_playouts_score_as_the_python_ones():
+    """``playout.playouts`` (the search's hot loop) with the network: the same
+    scores on both cores, line by line and base by base."""
+    rng = random.Random("net-batch")
+    net = load_net(WEIGHTS_PATH)
+    sim = random_sim(rng)
+    while not sim.stock or sim.lead >= 0:
+        sim = random_sim(rng)
+    bases = [sim, sim.copy()]
+    lines = [(c,) for c in sim.hands[sim.leader]]  # every lead, on each base
+    for until in (0, 9):
+        assert (playout.playouts(bases, lines, KNOBS, until, True, None, net)
+                == playout.python_playouts(bases, lines, KNOBS, until, True, None, net))
+
+
 def test_the_net_plays_differently_from_the_tips():
     """The knob is live: over a few deals the network's playouts differ."""
     rng = random.Random("net-live")
