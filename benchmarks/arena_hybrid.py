@@ -4,8 +4,8 @@
 
 A player is named ``CARDS/BIDS`` (say ``4/pimc``: level 4's cards, the PIMC
 test rival's bids) or by a plain name (``1``-``4``, ``random``, ``pimc``, and
-``pimc128``: the PIMC rival on twice its deals, 128 a finalist, 32 to screen, 64
-decks a bid).  So
+``pimc128`` / ``pimc256``: the PIMC rival on twice / four times its deals,
+128 / 256 a finalist, 32 / 64 to screen, 64 / 128 decks a bid).  So
 ``arena_hybrid.py 4/pimc pimc`` and ``arena_hybrid.py pimc/4 pimc`` split level
 4's score against PIMC into what its bidding and its card play bring: in the
 first the two sides bid alike and differ in their cards, in the second the
@@ -34,11 +34,12 @@ from belote2p.testing.rivals.pimc import NAME, PimcKnobs, make_rival
 from belote2p.view import SeatView
 from benchmarks.arena_ismcts import rival_main
 
-# PIMC with the issue's "about 128 deals a card" (twice the test rival's): a
-# clearly stronger player of the same kind, to see what such a gap scores
-HEAVY = "pimc128"
-HEAVY_KNOBS = PimcKnobs(deals=128, screen=32, bid_deals=64)
-PLAIN = ("1", "2", "3", "4", "random", NAME, HEAVY)
+# PIMC on more deals: stronger players of the same kind, to see what such a gap
+# scores.  pimc128: the issue #20's "about 128 deals a card" (twice the test
+# rival's); pimc256: four times its deals (issue #33's second yardstick).
+HEAVY = {"pimc128": PimcKnobs(deals=128, screen=32, bid_deals=64),
+         "pimc256": PimcKnobs(deals=256, screen=64, bid_deals=128)}
+PLAIN = ("1", "2", "3", "4", "random", NAME, *HEAVY)
 
 
 class Hybrid:
@@ -54,8 +55,8 @@ class Hybrid:
 
 def make_hybrid(name: str, rng: random.Random, levels: Any = None) -> Player:
     """The arena's factory: ``CARDS/BIDS`` or a plain name."""
-    if name == HEAVY:
-        return make_rival(NAME, rng, levels, HEAVY_KNOBS)
+    if name in HEAVY:
+        return make_rival(NAME, rng, levels, HEAVY[name])
     if "/" not in name:
         return make_rival(name, rng, levels)
     cards, bids = name.split("/")

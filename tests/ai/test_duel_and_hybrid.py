@@ -99,8 +99,9 @@ def test_the_hybrid_factory_names() -> None:
             arena_hybrid.player_name(bad)
     player = arena_hybrid.make_hybrid("3/2", random.Random(0), LEVELS)
     assert isinstance(player, arena_hybrid.Hybrid) and player.name == "3/2"
-    heavy = arena_hybrid.make_hybrid("pimc128", random.Random(0), LEVELS)
-    assert isinstance(heavy, PimcPlayer) and heavy.knobs.deals == 2 * PimcKnobs().deals
+    for name, times in (("pimc128", 2), ("pimc256", 4)):
+        heavy = arena_hybrid.make_hybrid(name, random.Random(0), LEVELS)
+        assert isinstance(heavy, PimcPlayer) and heavy.knobs.deals == times * PimcKnobs().deals
 
 
 def test_the_peek_ceiling_shows_a_the_other_hand_while_the_stock_lasts_only() -> None:
