@@ -54,7 +54,7 @@ def _print_by_skill(args: argparse.Namespace, entries: list[LeaderboardEntry],
     from ..services.skill_kept import run_skill
 
     # each run's kept differences; the hands not kept yet compared and kept
-    rows = by_skill(entries, store.run_record, skill=lambda record: run_skill(store, record))
+    rows = by_skill(entries, store.run_record, lambda record: run_skill(store, record))
     if getattr(args, "json", False):
         print(json.dumps([r.as_json() for r in rows]))
         return 0

@@ -10,11 +10,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .skill import Skill, run_differences, skill_of
+from .skill import Skill, skill_of
 
 if TYPE_CHECKING:
     from ..store.api import LeaderboardEntry, RunRecord
-    from .rival import Levels
 
 
 @dataclass(frozen=True)
@@ -29,18 +28,13 @@ class SkillEntry:
 
 
 def by_skill(entries: Iterable[LeaderboardEntry], find: Callable[[int], RunRecord | None],
-             levels: Levels | None = None,
-             skill: Callable[[RunRecord], Skill] | None = None) -> list[SkillEntry]:
+             skill: Callable[[RunRecord], Skill]) -> list[SkillEntry]:
     """The board's entries ranked by skill a hand, best first (a run with no
     compared hand last, ties kept in the score's order); ``find``: the store's
-    run by id; ``skill``: a comparable run's figure (its hands played again
-    unless given: ``skill_kept.run_skill`` reads the kept ones)."""
+    run by id; ``skill``: a comparable run's figure (``skill_kept.run_skill``:
+    its kept differences, the missing hands compared first)."""
     def figure(record: RunRecord | None) -> Skill:
-        if record is None or not comparable(record):
-            return skill_of([])
-        if skill is not None:
-            return skill(record)
-        return skill_of(run_differences(record.seed, record.actions, levels))
+        return skill(record) if record is not None and comparable(record) else skill_of([])
 
     return ranked([SkillEntry(entry, entry.rank, figure(find(entry.entry_id)))
                    for entry in entries])

@@ -255,7 +255,9 @@ def test_the_daily_board_ranked_by_skill(level4_run: Run, level2_run: Run) -> No
                LeaderboardEntry(3, "gone", 100, 0, 0, 1, "2026-12-02", entry_id=3)]
     level2_skill = skill_of(run_differences_of("duplicate-2", level2_run))
     assert level2_skill.per_hand is not None and level2_skill.per_hand < 0
-    rows = by_skill(entries, records.get, LEVELS)
+    rows = by_skill(entries, records.get,
+                    lambda r: skill_of([d.difference for d in
+                                        run_duplicates(r.seed, r.actions, LEVELS)]))
     assert [(r.entry.rank, r.entry.name, r.score_rank) for r in rows] == \
         [(1, "player 2", 2), (2, "player 1", 1), (3, "gone", 3)]
     assert rows[0].as_json()["skill"]["per_hand"] == 0
@@ -289,7 +291,6 @@ def test_leaderboard_daily_by_skill(tmp_path: pathlib.Path, monkeypatch: pytest.
 
     # autoplay kept its hands' differences: the board reads them, replaying none
     monkeypatch.setattr("belote2p.services.skill_kept.duplicate_hand", replayed)
-    monkeypatch.setattr("belote2p.services.skill_board.run_differences", replayed)
     leaderboard_main(argparse.Namespace(daily=day, by_skill=True, json=True))
     board = json.loads(capsys.readouterr().out)
     assert [(e["rank"], e["score_rank"], e["skill"]) for e in board] == \
