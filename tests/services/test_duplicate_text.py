@@ -27,7 +27,7 @@ def test_the_end_of_hand_line_in_english() -> None:
 
 @pytest.mark.parametrize(("code", "better", "skill"), [
     ("fr", "Le niveau 4 à votre place\u00a0: 92 – 70 · vous avez fait 14 points de mieux",
-     "Jeu\u00a0: \u22125,5 par donne face au niveau 4 (\u221217,0 à +6,0), sur 4 donnes"),
+     "Habilet\u00e9\u00a0: \u22125,5 par donne face au niveau 4 (\u221217,0 à +6,0), sur 4 donnes"),
     ("pt", "O nível 4 no seu lugar: 92 – 70 · você fez 14 pontos a mais",
      "Habilidade: \u22125,5 por mão contra o nível 4 (\u221217,0 a +6,0), em 4 mãos"),
     ("es", "El nivel 4 en tu lugar: 92 – 70 · hiciste 14 puntos más",

@@ -140,7 +140,7 @@ def test_the_kept_skill_figure_fits_on_statistics_and_history(renderer, lang):
     set_language(lang)
     skill = skill_line(skill_of([0]))
     assert skill is not None
-    head = skill.split()[0]  # "Skill:", "Jeu :"...
+    head = skill.split()[0]  # "Skill:", "Habileté :"...
     for screen in ("stats_skill", "history_run_skill"):
         assert any(d.screen.endswith(screen) and d.text.startswith(head) for d in drawn)
     problems = {p for d in drawn if (p := d.problem()) is not None}
