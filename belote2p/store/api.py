@@ -175,10 +175,20 @@ class RunRecord:
 
     def as_json(self) -> dict[str, Any]:
         """The ``belote2p runs --json`` object (no seed, no actions)."""
-        return {"id": self.run_id, "name": self.name, "started": self.started,
-                "status": self.status.value, "streak": self.streak,
-                "margin_total": self.margin_total, "score": self.score, "daily": self.daily,
-                "commitment": self.commitment, "ai": self.ai, "altered": self.altered}
+        return run_object(self.run_id, self.name, self.started, self.status, self.streak,
+                          self.margin_total, self.score, self.daily, self.commitment,
+                          self.ai, self.altered)
+
+
+def run_object(run_id: int, name: str, started: str, status: RunStatus, streak: int,
+               margin_total: int, score: int, daily: str | None, commitment: str,
+               ai: bool, altered: bool) -> dict[str, Any]:
+    """A run's ``belote2p runs --json`` object: ``RunRecord.as_json``, and what
+    ``runs --json`` builds straight from the stored figures' rows, without a
+    record (``rows.listed_object``: 100,000 runs, issue #31)."""
+    return {"id": run_id, "name": name, "started": started, "status": status.value,
+            "streak": streak, "margin_total": margin_total, "score": score, "daily": daily,
+            "commitment": commitment, "ai": ai, "altered": altered}
 
 
 Results = tuple[dict[str, Any], ...]  # one object a match, from the player's side
@@ -331,6 +341,10 @@ class Store(Protocol):
         figures and without their actions (``run_record`` gives a run with
         them): those listed after ``before`` (None: from the first), at most
         ``limit`` (None: all)."""
+        ...
+    def runs_objects(self) -> list[dict[str, Any]]:
+        """``[r.as_json() for r in runs_page()]``: every run as a ``belote2p
+        runs --json`` object, newest first."""
         ...
     def run_scores(self, include_ai: bool = False,
                    most: int | None = None) -> list[tuple[str, int]]:

@@ -9,13 +9,14 @@ method takes the connection the keeper lends for one read or transaction.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from . import queries, rows
 from .api import DifferenceSums, HandDifference, HandKey, RunRecord, RunRow, SavedRun, replayed
 from .messages import Messages
 
+T = TypeVar("T")
 RecordTexts = dict[tuple[int, int], str]  # (match, hand) -> the hand record as JSON
 
 
@@ -95,10 +96,19 @@ class Repository:
                limit: int | None) -> list[RunRecord]:
         """History's records of the runs with stored figures, without their
         actions (``queries.listed_runs``), each checked."""
+        return self._each_listed(conn, before, limit, rows.listed_record)
+
+    def listed_objects(self, conn: sqlite3.Connection) -> list[dict[str, Any]]:
+        """``listed``'s records of every run, as ``runs --json`` objects built
+        without the records."""
+        return self._each_listed(conn, None, None, rows.listed_object)
+
+    def _each_listed(self, conn: sqlite3.Connection, before: tuple[str, int] | None,
+                     limit: int | None, build: Callable[[Sequence[Any]], T]) -> list[T]:
         out = []
         for raw in queries.listed_runs(conn, before, limit):
             try:
-                out.append(rows.listed_record(raw))
+                out.append(build(raw))
             except rows.BadRow as bad:
                 self.messages.bad_row("runs", bad)
         return out

@@ -421,6 +421,16 @@ class SqliteStore:
                 listed, others = [], listed + others
         return page_of(listed, others, before, limit)
 
+    def runs_objects(self) -> list[dict[str, Any]]:
+        # Straight from the stored figures' rows while every finished run has
+        # them (no records: 100,000 runs, issue #31); else as ``runs_page``.
+        with self._lock:
+            if self.buffer.alias or self._rows_without_figures():
+                return [record.as_json() for record in self.runs_page()]
+            listed: list[dict[str, Any]] = self._read(self.repository.listed_objects, [])
+            going = [record.as_json() for record in self._in_progress()]
+        return going + listed
+
     def run_scores(self, include_ai: bool = False,
                    most: int | None = None) -> list[tuple[str, int]]:
         ai = None if include_ai else False

@@ -68,6 +68,7 @@ def test_stored_figures_are_the_replayed_ones(many):
         assert stats_of(store.figure_totals(include_ai)) == \
             compute_stats(replayed, include_ai=include_ai)
     assert store.runs_page() == [replace(r, actions=()) for r in replayed]
+    assert store.runs_objects() == [r.as_json() for r in replayed]  # (``runs --json``)
     assert store.run_scores(True) == sorted((r.started, r.score) for r in replayed)
 
 
@@ -87,6 +88,7 @@ def test_statistics_and_pages_replay_no_run(many, monkeypatch):
     second = store.runs_page(first[-1], 100)
     assert len(first) == len(second) == 100 and first[-1].started > second[0].started
     assert [r.run_id for r in store.runs_page()][:200] == [r.run_id for r in first + second]
+    assert [o["id"] for o in store.runs_objects()][:200] == [r.run_id for r in first + second]
     assert len(store.leaderboard()) == 10
 
 
@@ -109,6 +111,7 @@ def test_an_edited_run_or_figure_is_judged_as_before(tmp_path, edit):
     _edit(tmp_path, edit)
     store = open_store(tmp_path, echo=False)
     listed = {r.run_id: r for r in store.runs_page()}
+    assert store.runs_objects() == [r.as_json() for r in store.runs_page()]
     assert listed[2].altered == ("run_figures" not in edit)
     assert (listed[2].score < 999_999 and 2 not in {e.entry_id for e in store.leaderboard()}) \
         or "run_figures" in edit
@@ -209,9 +212,11 @@ def test_a_run_written_behind_is_read_back_then_written_with_its_figures(tmp_pat
     store.write_behind()
     _record_all(store, _runs()[:3])
     assert [r.run_id for r in store.runs_page()] == [-3, -2, -1]  # read back at once
+    assert [o["id"] for o in store.runs_objects()] == [-3, -2, -1]
     store.flush()
     assert _figure_count(tmp_path) == 3
     assert [r.run_id for r in store.runs_page()] == [-3, -2, -1]  # the ids handed out
+    assert [o["id"] for o in store.runs_objects()] == [-3, -2, -1]
     assert store.figure_totals(True).runs == 3
     store.close()
 
@@ -242,7 +247,28 @@ def test_a_listed_text_that_is_not_utf8_costs_nothing_but_its_characters(tmp_pat
     assert _figure_count(tmp_path) == 3
     assert [(r.run_id, r.name) for r in store.runs_page()] == [
         (3, "P2"), (2, "K\ufffd"), (1, "P0")]
+    assert [(o["id"], o["name"]) for o in store.runs_objects()] == [
+        (3, "P2"), (2, "K\ufffd"), (1, "P0")]
     assert not store.warnings
+
+
+def test_runs_json_objects_are_the_records_with_a_run_in_progress_and_a_bad_row(tmp_path):
+    """``runs --json`` builds its objects from the stored figures' rows, not
+    from records: the same objects, the run in progress first, and a listed
+    value of the wrong type costs its run only, told once, as in History."""
+    store = open_store(tmp_path, echo=False)
+    _record_all(store, _runs()[:4])
+    seed, actions, _abandoned = _runs()[LONG_RUNS]
+    store.save_run(seed, list(actions[:9]), "2026-11-30T09:00:00+00:00")
+    store.close()
+    _edit(tmp_path, "DROP TRIGGER runs_edited")  # the figures stay: the fast path's rows
+    _edit(tmp_path, "UPDATE runs SET ended = x'37' WHERE id = 3")  # a blob
+    store = open_store(tmp_path, echo=False)
+    objects = store.runs_objects()
+    assert objects == [r.as_json() for r in store.runs_page()]
+    assert [o["id"] for o in objects] == [0, 4, 2, 1]
+    assert objects[0]["status"] == "in progress" and "seed" not in objects[0]
+    assert sum("run 3" in w for w in store.warnings) == 1
 
 
 # -- schema 4's counting, a batch a transaction (issue #31: one transaction of
