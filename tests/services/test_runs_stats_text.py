@@ -6,9 +6,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import unicodedata
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from belote2p.commands.autoplay import play_autoplay
 from belote2p.services.board_text import text_width
@@ -189,3 +192,13 @@ def test_an_ascii_console_gets_replacement_characters_not_a_traceback(history, a
 def test_an_empty_daily_board_is_a_sentence_in_the_language(tmp_path, code, sentence):
     done = cli(tmp_path, "leaderboard", "--daily", "2025-01-05", BELOTE2P_LANG=code)
     assert done.returncode == 0 and done.stdout == sentence + "\n"
+
+
+@given(st.text(max_size=12))
+def test_a_cell_s_width_is_its_characters_columns(text):
+    """ASCII is measured by its length (``belote2p runs`` measures a million
+    cells): the same columns as counting each character."""
+    each = sum(0 if unicodedata.combining(ch) or unicodedata.category(ch) == "Cf"
+               else 2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    assert text_width(text) == each
+    assert text_width(text + "王") == each + 2 and text_width(text + "\u0301") == each
