@@ -22,7 +22,7 @@ from ..services.duplicate import Duplicate, finished_hands
 from ..services.duplicate_text import skill_line
 from ..services.skill import Skill, skill_of
 from ..services.skill_board import SkillEntry, comparable, ranked
-from .worker import AIWorker
+from .worker import AIWorker, taken
 
 if TYPE_CHECKING:
     from ..store.api import HandDifference, HandKey, LeaderboardEntry, RunRecord, Store
@@ -76,19 +76,20 @@ class SkillJob:
 
     def _take_kept(self) -> bool:
         """The kept differences once read (True), the hands still to compare with them."""
-        kept = self._kept
-        if kept is None or not kept.done():
+        read = taken(self._kept, self._none_kept)
+        if read is None:
             return False
         self._kept = None
-        try:
-            found = kept.result()
-        except Exception:  # none read: every hand is compared again
-            log.warning("the kept differences of run %s could not be read", self.seed,
-                        exc_info=True)
-            found = {}
+        found = read.value
         self._differences = {key: found[key].yours for key in self._hands if key in found}
         self._missing = [key for key in self._hands if key not in self._differences]
         return True
+
+    def _none_kept(self, exc: Exception) -> dict[HandKey, HandDifference]:
+        """None read: every hand is compared again."""
+        log.warning("the kept differences of run %s could not be read", self.seed,
+                    exc_info=True)
+        return {}
 
     def result(self) -> Skill | None:
         """The figure once every hand is known; None until then (or if it failed)."""
@@ -130,21 +131,21 @@ class BoardSkillJob:
     def _take_records(self) -> bool:
         """Queue the comparable runs once their records are read; True when
         they just arrived (the runs that cannot be compared are known then)."""
-        reading = self._records
-        if reading is None or not reading.done():
+        read = taken(self._records, self._no_records)
+        if read is None:
             return False
         self._records = None
-        try:
-            records = reading.result()
-        except Exception:  # a figure shown for interest: every run shows "–"
-            log.exception("the daily boards' runs could not be read for their skill")
-            records = [(e.entry_id, None) for entries in self._days.values() for e in entries]
-        for entry_id, record in records:
+        for entry_id, record in read.value:
             if record is not None and comparable(record):
                 self._queue.append((entry_id, SkillJob(self.worker, self.store, record)))
             else:
                 self._skills[entry_id] = skill_of([])
         return True
+
+    def _no_records(self, exc: Exception) -> list[tuple[int, RunRecord | None]]:
+        """A figure shown for interest: every run shows "–"."""
+        log.exception("the daily boards' runs could not be read for their skill")
+        return [(e.entry_id, None) for entries in self._days.values() for e in entries]
 
     def poll(self) -> bool:
         """Once a frame: the run in hand's next hand; True when a run's figure arrived."""

@@ -34,7 +34,8 @@ import random
 import threading
 import time
 from collections.abc import Callable, MutableSequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
     from ..actions import Action
@@ -48,6 +49,7 @@ if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
 ANSWER_BOUND = 30.0
 PARENT_POLL = 0.5  # seconds between the worker's looks at its parent
 T = TypeVar("T")
+U = TypeVar("U")
 
 
 def make_rival(level: int | str, rng: random.Random) -> Player:
@@ -355,6 +357,30 @@ class AIWorker:
             if pool is not None:
                 pool.shutdown(wait=False, cancel_futures=True)
         self._rescuer = self._loader = None
+
+
+@dataclass(frozen=True)
+class Taken(Generic[T]):
+    """What a done future gave: its result, or what stood in for it (a result
+    may itself be None, so "not done yet" is ``taken``'s None, not this)."""
+
+    value: T
+
+
+def taken(future: cf.Future[T] | None, fallback: Callable[[Exception], U],
+          failures: tuple[type[Exception], ...] = (Exception,)) -> Taken[T | U] | None:
+    """A background job's outcome, for a screen that polls it each frame:
+    None while ``future`` is not done (or there is none); once it is, its
+    result, or ``fallback(exc)`` when it raised one of ``failures`` (called
+    inside the ``except``, so a ``log.exception`` there logs the traceback).
+    Any other exception is raised: a bug surfaces.  The one way every
+    screen takes what ``AIWorker.in_background`` (or the worker) read."""
+    if future is None or not future.done():
+        return None
+    try:
+        return Taken(future.result())
+    except failures as exc:
+        return Taken(fallback(exc))
 
 
 class ReviewJob:

@@ -42,6 +42,7 @@ from ..navigation import Route
 from ..records import day_label
 from ..review_lines import HandOfRun
 from ..skill_job import SkillJob
+from ..worker import taken
 
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
 RUN_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.52, "topleft"), (0.8, "topright"),
@@ -151,18 +152,19 @@ class HistoryScene(MenuScene):
 
     def _take_records(self) -> None:
         """The next page of runs, once the store has read it (off the frame loop)."""
-        loading = self.loading
-        if loading is None or not loading.done():
+        read = taken(self.loading, self._unread, STORAGE_FAILURES)  # a bug surfaces
+        if read is None:
             return
         self.loading = None
-        try:
-            page = loading.result()
-        except STORAGE_FAILURES as exc:  # no more runs, and why; a bug surfaces
-            self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
-            page = []
+        page = read.value
         self.records += page
         self.more = len(page) == PAGE
         self.build()
+
+    def _unread(self, exc: Exception) -> list[RunRecord]:
+        """No more runs, and why."""
+        self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+        return []
 
     def _last_visible(self) -> int:
         """The index of the last run row the list can show at its scroll."""

@@ -26,6 +26,7 @@ from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
 from ..skill_job import BoardSkillJob
+from ..worker import taken
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,13 @@ class TabRows:
     days: Sequence[tuple[str, list[LeaderboardEntry]]] = ()
 
 
+def _unreadable(key: str) -> TabRows:
+    """A tab whose read failed shows no rows.  The session says storage
+    failures itself: nothing else is known (the error is logged)."""
+    log.exception("the leaderboard's %s tab could not be read", key)
+    return TabRows()
+
+
 class LeaderboardScene(MenuScene):
     def __init__(self, ctx: SceneContext, highlight: int | None = None, tab: str = "mine"):
         self.highlight = highlight
@@ -97,14 +105,10 @@ class LeaderboardScene(MenuScene):
         """The tab's rows once read (asked for the first time here); None meanwhile."""
         if key not in self._read_rows and key not in self._reading:
             self._reading[key] = self.ctx.worker.in_background(self._read(key))
-        reading = self._reading.get(key)
-        if reading is not None and reading.done():
+        read = taken(self._reading.get(key), lambda _exc: _unreadable(key))
+        if read is not None:
             del self._reading[key]
-            try:
-                self._read_rows[key] = reading.result()
-            except Exception:  # the session says storage failures itself: nothing else is known
-                log.exception("the leaderboard's %s tab could not be read", key)
-                self._read_rows[key] = TabRows()
+            self._read_rows[key] = read.value
         return self._read_rows.get(key)
 
     def _load(self) -> None:

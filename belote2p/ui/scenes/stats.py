@@ -31,6 +31,7 @@ from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..plot import Bar, bar_chart, line_chart
 from ..records import day_label
+from ..worker import taken
 
 LEVELS = (1, 2, 3, 4)
 
@@ -81,18 +82,19 @@ class StatsScene(MenuScene):
         self._take_figures()
 
     def _take_figures(self) -> None:
-        loading = self.loading
-        if loading is None or not loading.done():
+        read = taken(self.loading, self._unread, STORAGE_FAILURES)  # a bug surfaces
+        if read is None:
             return
         self.loading = None
-        try:
-            stats, problem, self.series = loading.result()
-        except STORAGE_FAILURES as exc:  # no figures, and why; a bug surfaces
-            self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+        if read.value is None:  # no figures, and why
             return
+        stats, problem, self.series = read.value
         if problem is not None:
             self.ctx.toast(problem)
         self.figures = stats if stats.runs else None
+
+    def _unread(self, exc: Exception) -> None:
+        self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
 
     def build(self) -> None:
         f = self.fonts
