@@ -4,6 +4,7 @@ post mouse and keyboard events and step the real loop, frame by frame."""
 from __future__ import annotations
 
 import os
+import threading
 from concurrent.futures import Future
 from typing import Any
 
@@ -20,6 +21,7 @@ from ..store import MemoryStore, Store
 from ..ui.main import Game, build_game
 from ..ui.navigation import Route
 from ..ui.protocols import Screen
+from ..ui.scenes.title import TitleScene
 from ..ui.table.scene import TableScene
 from ..ui.theme import theme
 
@@ -79,6 +81,21 @@ def open_table(game: Game, seed: str, started: str = "now") -> TableScene:
     table = game.nav.reset(Route.TABLE, active=ActiveRun(Run(seed), started))
     assert isinstance(table, TableScene)
     return table
+
+
+def open_title(game: Game, limit: int = 2000) -> TitleScene:
+    """The title alone on the stack, whole: its facts are read off the frame
+    loop (inline: at once; in a thread: a frame or so later), so the loop is
+    stepped until its menu is there (``limit`` frames at most)."""
+    title = game.nav.reset(Route.TITLE)
+    assert isinstance(title, TitleScene)
+    for _frame in range(limit):
+        if title.facts is not None:
+            break
+        game.app.step(1 / 60)
+        threading.Event().wait(0.005)
+    assert title.facts is not None, "the title's facts never came"
+    return title
 
 
 def click(pos: Point, button: int = 1) -> None:

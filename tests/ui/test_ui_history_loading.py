@@ -38,6 +38,7 @@ def test_history_loads_its_runs_while_the_loop_keeps_drawing_and_answering():
     game = _game_with_a_run(store)
     try:
         history = _opened(game, Route.HISTORY)
+        _read_started(store)
         assert store.threads and store.threads[0] is not threading.main_thread(), \
             "runs_page ran on the frame loop"
         frames = game.app.frames
@@ -142,6 +143,7 @@ def test_statistics_read_their_figures_while_the_loop_keeps_drawing():
         stats = _opened(game, Route.STATS)
         frames = game.app.frames
         h.step(game, 5)
+        _read_started(store)
         assert store.threads and threading.main_thread() not in store.threads, \
             "figure_totals ran on the frame loop"
         assert game.app.frames == frames + 5 and stats.offer()["loading"]
@@ -157,11 +159,19 @@ def test_statistics_read_their_figures_while_the_loop_keeps_drawing():
 
 
 def _opened(game, route):
-    """The screen of ``route``, opened over the title."""
-    game.nav.reset(Route.TITLE)
-    h.step(game)
+    """The screen of ``route``, opened over the title (whole: its own facts read)."""
+    h.open_title(game)
     game.nav.push(route)
     return game.app.top
+
+
+def _read_started(store) -> None:
+    """Until the loading thread (running already: the title read its facts
+    there) has begun the slow read, 10 s at most."""
+    for _ in range(2000):
+        if store.threads:
+            return
+        threading.Event().wait(0.005)
 
 
 def _game_with_a_run(store):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 import pygame
@@ -14,14 +15,29 @@ from ...fairness import today_utc
 from ...match import Run
 from ...services.board_text import daily_label
 from ...services.i18n import _, format_number
-from ...services.run_session import DailyFacts, DailyNotClaimed, ResumeFailed, RunOpenElsewhere
+from ...services.run_session import (
+    DailyFacts,
+    DailyNotClaimed,
+    ResumeFailed,
+    RunOpenElsewhere,
+    RunSession,
+)
 from ...store.api import LeaderboardEntry
 from .. import gfx
+from ..context import SceneContext
 from ..gfx import Button, c
 from ..layout import menu_column
 from ..menu import MenuScene
 from ..navigation import Route
 from ..settings import LESSON_OFFERED
+from ..worker import taken
+
+log = logging.getLogger(__name__)
+
+# Seconds the title may wait for its facts before it draws its art and says
+# "Loading…" (they usually come the next frame or so: a word that flashes for
+# one frame would be noise, and the art would move when a row is added).
+LOADING_SHOWN_AFTER = 0.5
 
 
 @dataclass(frozen=True)
@@ -38,9 +54,10 @@ class TitleAction:
 
 @dataclass(frozen=True)
 class TitleFacts:
-    """What the title says about the player's runs, read once each time it is
-    built: every line of the title is derived from these values, so two lines
-    never disagree (a streak beside the button and "no streak" under it)."""
+    """What the title says about the player's runs, read once each time it
+    opens (``read_facts``, off the frame loop): every line of the title is
+    derived from these values, so two lines never disagree (a streak beside
+    the button and "no streak" under it)."""
 
     saved: Run | None  # the run to continue, rebuilt
     saved_daily: DailyFacts | None  # which day's challenge it is, if it is one
@@ -74,6 +91,31 @@ class TitleFacts:
         return _("No score yet: win a match to start a streak")
 
 
+def read_facts(session: RunSession) -> TitleFacts:
+    """The title's facts as the store has them now: the saved run (rebuilt
+    from its moves, and its daily facts), the best run, and whether today's
+    challenge would count.  Reads that may wait on SQLite (the best score
+    looks through the runs without stored figures, 45 ms of 100,000; another
+    process may hold locks): the title calls it off the frame loop."""
+    day = today_utc()
+    saved = session.saved_detail()
+    board = session.leaderboard(1)
+    return TitleFacts(saved=saved, saved_daily=session.saved_daily() if saved else None,
+                      best=board[0] if board else None, today=day,
+                      today_counts=not session.daily_attempted(day))
+
+
+def _unread(exc: Exception) -> None:
+    """The session answers storage failures itself (an unreadable save reads
+    as none...): what reaches here is a bug, logged; the title shows what it
+    would with nothing on record, and never promises a count."""
+    log.exception("the title's facts could not be read")
+
+
+NOTHING_KNOWN = TitleFacts(saved=None, saved_daily=None, best=None, today=date.min,
+                           today_counts=False)
+
+
 class TitleScene(MenuScene):
     # Whether the rival's level data was read (a tenth of a second of YAML):
     # once the title's first frame is on the screen, and before any button acts.
@@ -84,21 +126,48 @@ class TitleScene(MenuScene):
     # says so and takes no click.
     starting: Future[bool] | None = None
 
+    def __init__(self, ctx: SceneContext):
+        # The facts are read off the frame loop each time the title opens (a
+        # run started, finished or abandoned opens a fresh title): until they
+        # come (usually the next frame) the title shows the felt (its art and
+        # "Loading…" after half a second), no menu, and takes no click; no
+        # line is guessed.
+        self.facts: TitleFacts | None = None
+        self.reading: Future[TitleFacts] | None = ctx.worker.in_background(
+            lambda: read_facts(ctx.session))
+        # Today's challenge clicked: the facts read again before its dialog
+        # says whether it counts (another window may have played it meanwhile).
+        self.rechecking: Future[TitleFacts] | None = None
+        self.waiting = 0.0  # seconds the title has waited for a read
+        super().__init__(ctx)  # build(): the facts, if the read is done already
+
+    def _take_facts(self) -> bool:
+        """The facts once read (True when they just came)."""
+        read = taken(self.reading, _unread)
+        if read is None:
+            return False
+        self.reading = None
+        self.facts = read.value or replace(NOTHING_KNOWN, today=today_utc())
+        return True
+
+    @property
+    def busy(self) -> bool:
+        """A read or today's start is under way: the menu takes no click."""
+        return self.facts is None or self.rechecking is not None or self.starting is not None
+
     def build(self) -> None:
-        session = self.ctx.session
+        self._take_facts()
         self.blocked = self._blocked_reason()
-        self.has_saved = not self.blocked and session.saved() is not None
-        self.day = today_utc()
-        board = session.leaderboard(1)
-        self.facts = TitleFacts(
-            saved=session.saved_detail() if self.has_saved else None,
-            saved_daily=session.saved_daily() if self.has_saved else None,
-            best=board[0] if board else None, today=self.day,
-            today_counts=not session.daily_attempted(self.day))
+        facts = self.facts
+        if facts is not None and self.blocked:  # no run may be continued: none is offered
+            facts = replace(facts, saved=None, saved_daily=None)
+        self.shown = facts  # the facts as the title shows them
+        self.has_saved = facts is not None and facts.saved is not None
         rows: list[list[tuple[str, str]]] = []
         if self.has_saved:
             rows.append([("continue", _("Continue run"))])
-        rows += [[("new", _("New run"))], [("daily", self.facts.daily_label())],
+        daily = facts.daily_label() if facts is not None else ""
+        rows += [[("new", _("New run"))], [("daily", daily)],
                  [("practice", _("Practice")), ("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
                  [("learn", _("Learn to play")), ("help", _("How to play"))],
@@ -106,6 +175,11 @@ class TitleScene(MenuScene):
         top = 0.40 if len(rows) < 7 else 0.37
         rects = self._column(rows, menu_column(self.size, self.ctx.theme.layout, len(rows), top))
         self.title_y = self._title_top(rects[0].top)
+        self.line_y = rects[-1].bottom + self.fonts.body * 2  # the score line's top
+        self.buttons, self.detail, self.saved_label = [], None, None
+        if facts is None:
+            return  # the art and the title only, until the facts come
+        self.day = facts.today
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
         placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
         self.buttons = [Button(r, label, key, primary=i == 0 and not self.blocked,
@@ -114,8 +188,8 @@ class TitleScene(MenuScene):
         self.label_size = min(gfx.fitting_size(b.label, self.fonts.body, b.rect.w - 8, bold=True)
                               for b in self.buttons)
         self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
-        self.detail = self.facts.continue_detail()
-        self.saved_label = self.facts.saved_label()
+        self.detail = facts.continue_detail()
+        self.saved_label = facts.saved_label()
 
     def _column(self, rows: list[list[MenuItem]], rects: list[pygame.Rect]) -> list[pygame.Rect]:
         """The menu column, widened so that every label of a row of two fits at
@@ -163,18 +237,27 @@ class TitleScene(MenuScene):
         pass  # Esc on the title does nothing; Quit is a button
 
     def update(self, dt: float) -> None:
-        """The very first launch offers the guided hand, once (skipping it is final)."""
+        """The facts once read, today's challenge once checked or started; the
+        very first launch offers the guided hand (once the title is whole),
+        once (skipping it is final)."""
+        reading = self.reading is not None or self.rechecking is not None
+        self.waiting = self.waiting + dt if reading else 0.0
+        if self._take_facts():
+            self.build()
+        if self.rechecking is not None:
+            self._rechecked()
         if self.starting is not None:
             if self.starting.done():
                 self._daily_started(self.starting)
             return
         settings = self.ctx.settings
-        if not settings.get(LESSON_OFFERED, True) and self.ctx.nav.depth == 1:
+        if self.facts is not None and not settings.get(LESSON_OFFERED, True) \
+                and self.ctx.nav.depth == 1:
             settings.change(LESSON_OFFERED, True)
             self.ctx.nav.push(Route.LEARN_OFFER)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.starting is None:  # (today's challenge is starting: no other change)
+        if not self.busy:  # (a read or today's start under way: no change meanwhile)
             super().handle(event)
 
     def activate(self, b: Button) -> None:
@@ -211,13 +294,35 @@ class TitleScene(MenuScene):
         return run
 
     def _daily(self) -> None:
+        """Today's challenge asks the store again whether it was attempted
+        (another window may have played it since the title opened), off the
+        frame loop; the dialog follows (``_rechecked``)."""
+        session = self.ctx.session
+        self.rechecking = self.ctx.worker.in_background(lambda: read_facts(session))
+        self._rechecked()  # (at once when the read is done already)
+
+    def _rechecked(self) -> None:
+        """The facts read again on today's challenge's click: the title shows
+        them if today's changed (another window played it, or the day turned),
+        then the dialog says what the attempt is."""
+        read = taken(self.rechecking, _unread)
+        if read is None:
+            return
+        self.rechecking = None
+        shown = self.facts
+        assert shown is not None  # (today's challenge is offered once the facts are in)
+        fresh = read.value or replace(shown, today_counts=False)  # never promise a count
+        if (fresh.today, fresh.today_counts) != (shown.today, shown.today_counts):
+            self.facts = fresh
+            self.build()
+        self._ask_daily(fresh.today_counts)
+
+    def _ask_daily(self, counts: bool) -> None:
         """Today's challenge says what it is before it starts: the day's one
         counted attempt, or practice (a later attempt); a saved run is given
         up first, and the dialog says so.  Its heading is the attempt's label."""
+        assert self.facts is not None
         nav, session = self.ctx.nav, self.ctx.session
-        counts = not session.daily_attempted(self.day)
-        if counts != self.facts.today_counts:  # (another window played it meanwhile)
-            self.build()
         sentences = [_("This is today's one counted attempt: its score goes on today's board. "
                        "Any later attempt today is practice.") if counts else
                      _("You have played today's challenge already: this attempt is "
@@ -266,6 +371,11 @@ class TitleScene(MenuScene):
 
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_felt(surf)
+        if self.facts is None and self.waiting < LOADING_SHOWN_AFTER:
+            # (a frame or two, usually): the title then comes whole, where it
+            # stays; its place depends on the facts (a run to continue is one
+            # more row), so drawn now it could move when they come
+            return
         w, h = self.size
         f = self.fonts
         self._draw_fan(surf, (w // 2, self.title_y - round(h * 0.07)))
@@ -273,19 +383,23 @@ class TitleScene(MenuScene):
                       (w // 2, self.title_y), "midtop", True)
         gfx.blit_text(surf, _("Two-player Belote · the streak challenge"), f.body, c("text"),
                       (w // 2, self.title_y + round(f.huge * 1.25)), "midtop")
-        self.draw_buttons(surf, self.label_size)  # one size: the largest at which all fit
+        if self.buttons:
+            self.draw_buttons(surf, self.label_size)  # one size: the largest at which all fit
         if self.detail and self.buttons and self.buttons[0].value == "continue":
             r = self.buttons[0].rect
             gfx.blit_text(surf, self.detail, f.small, c("text"), (r.right + f.body, r.centery),
                           "midleft")
         if self.saved_label and self.buttons and self.buttons[0].value == "continue":
             self._draw_saved_label(surf, self.saved_label, self.buttons[0].rect)
-        line = _("Starting today's challenge…") if self.starting is not None \
-            else self.facts.score_line()
-        last = self.buttons[-1].rect
-        gfx.blit_text(surf, line, f.body, c("accent"), (w // 2, last.bottom + f.body * 2),
-                      "midtop", True)
-        if self.blocked:
+        if self.starting is not None:
+            line = _("Starting today's challenge…")
+        elif self.waiting >= LOADING_SHOWN_AFTER:
+            line = _("Loading…")
+        else:
+            line = self.shown.score_line() if self.shown is not None else ""
+        if line:
+            gfx.blit_text(surf, line, f.body, c("accent"), (w // 2, self.line_y), "midtop", True)
+        if self.blocked and self.buttons:
             self._draw_blocked(surf, self.blocked)
 
     def _draw_saved_label(self, surf: pygame.Surface, label: str, button: pygame.Rect) -> None:

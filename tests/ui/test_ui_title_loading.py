@@ -1,0 +1,198 @@
+"""The title reads its facts off the frame loop (issue #31: "a frame never
+waits on SQLite"): the saved run (rebuilt from its moves), the best score
+and whether today's challenge would count.  Here every read the title makes
+of the store (a real SQLite data folder, written behind as the window's)
+takes 0.3 s, as a long history's or a locked database's may; the real loop
+runs.  Each test failed on main, where the title read the store on the
+frame loop: the frame that opened it took four such reads (1.2 s), and the
+click on today's challenge one.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+import pytest
+
+from belote2p.fairness import today_utc
+from belote2p.match import Run
+from belote2p.services.i18n import set_language
+from belote2p.store import open_store
+from belote2p.testing import harness as h
+from belote2p.ui import gfx
+from belote2p.ui.navigation import Route
+
+pytestmark = pytest.mark.ui
+
+READ_DELAY = 0.3  # seconds each of the title's store reads takes here
+# The reads the title makes (the saved run, its day's claim, the best run,
+# today's attempt): each made slow, and noted when made on the frame loop.
+READS = ("load_run", "daily_claim", "leaderboard", "daily_attempted")
+STARTED = "2026-11-30T09:00:00.000000+00:00"
+
+
+class SlowReads:
+    """The store's reads take ``READ_DELAY`` each; those made on the frame
+    loop's thread (the main one) are counted: none may be."""
+
+    def __init__(self, store, monkeypatch) -> None:
+        self.on_the_loop: list[str] = []
+        self.done = 0
+        for name in READS:
+            monkeypatch.setattr(store, name, self._slow(name, getattr(store, name)))
+
+    def _slow(self, name, read):
+        def slow(*args, **kwargs):
+            if threading.current_thread() is threading.main_thread():
+                self.on_the_loop.append(name)
+            time.sleep(READ_DELAY)
+            self.done += 1
+            return read(*args, **kwargs)
+        return slow
+
+
+@pytest.fixture()
+def window(tmp_path, monkeypatch):
+    """A window on a data folder holding a finished run (Alice's) and a run in
+    progress; its store's reads slow from the start."""
+    set_language("en")
+    store = open_store(tmp_path / "data", echo=False)
+    store.write_behind()  # as the window's (``ui.main.start_game``)
+    run = Run("title-best")
+    run.abandon()
+    store.record_finished_run(run, "Alice", "2026-11-29T09:00:00.000000+00:00")
+    store.save_run("title-saved", [], STARTED)
+    store.flush()
+    slow = SlowReads(store, monkeypatch)
+    game = h.make_app(size=(960, 600), store=store, worker="thread")
+    try:
+        yield game, slow
+    finally:
+        game.app.shutdown()
+        game.ctx.worker.shutdown()
+        store.close()
+
+
+@pytest.fixture()
+def drawn():
+    """Every text the window draws from now on."""
+    texts: list[str] = []
+    gfx.text_hook = lambda text, rect, within, clipped: texts.append(text)
+    yield texts
+    gfx.text_hook = None
+
+
+def _frames(game, until, seconds: float = 20.0) -> list[float]:
+    """The loop's frames (ms each) until ``until()``, ``seconds`` at most."""
+    frames: list[float] = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end and not until():
+        frames.append(_frame(game))
+    return frames
+
+
+def _frame(game) -> float:
+    """One frame of the loop, in ms."""
+    t0 = time.perf_counter()
+    game.app.step(1 / 60)
+    return (time.perf_counter() - t0) * 1000
+
+
+def _press(game, value: str) -> None:
+    button = next(b for b in game.app.top.buttons if b.value == value)
+    h.click(button.rect.center)
+
+
+def test_back_from_a_table_the_title_draws_at_once_and_shows_its_facts_when_read(window,
+                                                                                drawn):
+    """The player leaves the table for the title (pause, "Save and quit to
+    title"): the frame of the click and every frame after it go on at the
+    loop's pace while the title's facts are read; meanwhile it guesses
+    nothing (no menu, no score line), and once they come it shows the run to
+    continue and the best score."""
+    game, slow = window
+    h.open_table(game, "title-saved", STARTED)
+    h.step(game, 3)
+    h.key(pygame.K_ESCAPE)
+    h.step(game)
+    assert game.app.top.offer()["scene"] == "PauseMenu"
+    drawn.clear()
+    slow.done = 0
+    _press(game, "quit")  # back to the title: a fresh one, which reads its facts
+    frames = [_frame(game)]
+    title = game.app.top
+    assert type(title).__name__ == "TitleScene"
+    assert frames[0] < READ_DELAY * 1000, frames  # main: 1,200 ms and more
+    # so the facts are not in yet (four reads of 0.3 s): nothing guessed
+    assert title.facts is None and title.buttons == []
+    assert not any(text.startswith(("Best score", "No score", "No finished"))
+                   for text in drawn), drawn
+    assert "Continue run" not in drawn and "New run" not in drawn
+    frames += _frames(game, until=lambda: title.facts is not None)
+    assert title.facts is not None, "the title's facts never came"
+    assert slow.done >= 3  # the reads were made (and slow)
+    assert slow.on_the_loop == [], slow.on_the_loop
+    assert max(frames) < READ_DELAY * 1000, max(frames)  # main: 1,200 ms and more
+    drawn.clear()
+    h.step(game)
+    assert "Continue run" in drawn and "continue" in title.offer()["buttons"]
+    assert any(text.startswith("Best score: 0  (Alice") for text in drawn), drawn
+    assert "streak 0 · rival level 1" in drawn  # the saved run's detail
+
+
+def test_the_title_says_it_is_loading_when_the_store_is_slow(window, drawn):
+    """A read that takes long (here each of the title's four takes 0.3 s): for
+    half a second the title shows the felt alone (the facts usually come in a
+    frame or so, and the title then comes whole, where it stays), then its art
+    and "Loading…", then the menu replaces it."""
+    game, slow = window
+    title = game.nav.reset(Route.TITLE)
+    frames = [_frame(game)]
+    assert drawn == [] and title.facts is None  # the felt
+    frames += _frames(game, until=lambda: title.facts is not None or "Loading…" in drawn)
+    assert "Loading…" in drawn and "Belote 2P" in drawn and title.buttons == []
+    frames += _frames(game, until=lambda: title.facts is not None)
+    assert slow.on_the_loop == [] and max(frames) < READ_DELAY * 1000, max(frames)
+    drawn.clear()
+    h.step(game)
+    assert "Loading…" not in drawn and "New run" in drawn
+
+
+def test_today_s_challenge_asks_the_store_again_off_the_frame_loop(window, drawn):
+    """Today's challenge, clicked: the store is asked again whether the day was
+    played (another window played it since the title opened), off the loop;
+    the click takes nothing else meanwhile, then the dialog and the title say
+    it is practice now.  On main the click's frame waited for the read."""
+    game, slow = window
+    title = h.open_title(game)
+    assert title.facts is not None and title.facts.today_counts
+    day = today_utc().isoformat()
+    store = game.store
+    assert store.claim_daily(day, "daily-elsewhere", "2026-11-30T08:00:00")  # another window
+    drawn.clear()
+    _press(game, "daily")
+    frames = _frames(game, until=lambda: game.app.top is not title)
+    assert slow.on_the_loop == [], slow.on_the_loop
+    assert max(frames) < READ_DELAY * 1000, max(frames)
+    dialog = game.app.top
+    assert dialog.offer()["scene"] == "ConfirmDialog"
+    h.step(game)
+    assert any("You have played today's challenge already" in text for text in drawn), drawn
+    assert not title.facts.today_counts  # and its button says so once the dialog is gone
+
+
+def test_coming_back_to_the_title_reads_its_facts_again(window):
+    """A new title each time (a run started, finished or abandoned resets to
+    it): its facts are read again, not kept from the last one."""
+    game, slow = window
+    first = h.open_title(game)
+    assert first.facts is not None and first.facts.saved is not None
+    game.store.clear_run()  # the saved run is gone (recorded, say)
+    game.store.flush()
+    slow.on_the_loop.clear()  # (the test's own reads)
+    again = h.open_title(game)
+    assert again is not first and again.facts is not None
+    assert again.facts.saved is None and "continue" not in again.offer()["buttons"]
+    assert slow.on_the_loop == []
