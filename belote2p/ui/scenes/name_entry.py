@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import logging
+from concurrent.futures import Future
+
 import pygame
 
 from ...match import Run
@@ -13,15 +16,36 @@ from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene
 from ..navigation import Route
+from ..worker import taken
+
+log = logging.getLogger(__name__)
 
 
 class NameEntryScene(MenuScene):
     def __init__(self, ctx: SceneContext, active: ActiveRun):
         self.active = active
         self.max = NAME_MAX
-        self.name = ctx.session.last_name()
+        self.name = ""
+        self.typed = False  # the player has typed (or erased): the field is theirs
+        # The name entered last fills the field: read off the frame loop (a
+        # store read; it comes a frame or so later, unless the player typed first).
+        session = ctx.session
+        self.reading: Future[str] | None = ctx.worker.in_background(session.last_name)
         super().__init__(ctx)
+        self._take_name()
         pygame.key.start_text_input()
+
+    def update(self, dt: float) -> None:
+        self._take_name()
+
+    def _take_name(self) -> None:
+        read = taken(self.reading, _no_name)
+        if read is None:
+            return
+        self.reading = None
+        if not self.typed:
+            self.name = read.value
+            self.build()
 
     @property
     def run(self) -> Run:
@@ -44,11 +68,13 @@ class NameEntryScene(MenuScene):
         if event.type == pygame.TEXTINPUT:
             if len(self.name) < self.max * 2:  # cleaning trims; this only bounds the typing
                 self.name += event.text
+                self.typed = True
                 self.build()
             return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
                 self.name = self.name[:-1]
+                self.typed = True
                 self.build()
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -96,6 +122,13 @@ class NameEntryScene(MenuScene):
         gfx.blit_text(surf, hint, f.small, c("text_dim"),
                       (w // 2, self.field.bottom + f.body // 2), "midtop")
         self.draw_buttons(surf)
+
+
+def _no_name(exc: Exception) -> str:
+    """The session answers storage failures itself (no name): a bug, logged;
+    the field starts empty."""
+    log.exception("the last name could not be read")
+    return ""
 
 
 def _fit_left(s: str, size: int, width: int) -> str:

@@ -1,11 +1,12 @@
-"""The title reads its facts off the frame loop (issue #31: "a frame never
-waits on SQLite"): the saved run (rebuilt from its moves), the best score
-and whether today's challenge would count.  Here every read the title makes
-of the store (a real SQLite data folder, written behind as the window's)
-takes 0.3 s, as a long history's or a locked database's may; the real loop
-runs.  Each test failed on main, where the title read the store on the
-frame loop: the frame that opened it took four such reads (1.2 s), and the
-click on today's challenge one.
+"""The title and the name entry read the store off the frame loop (issue
+#31: "a frame never waits on SQLite"): the title's facts (the saved run,
+rebuilt from its moves, the best score and whether today's challenge would
+count) and the name entered last.  Here every such read of the store (a
+real SQLite data folder, written behind as the window's) takes 0.3 s, as a
+long history's or a locked database's may; the real loop runs.  Each test
+failed on main, where they were read on the frame loop: the frame that
+opened the title took four such reads (1.2 s), the click on today's
+challenge one, the name entry's opening one.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import pytest
 from belote2p.fairness import today_utc
 from belote2p.match import Run
 from belote2p.services.i18n import set_language
+from belote2p.services.run_session import ActiveRun
 from belote2p.store import open_store
 from belote2p.testing import harness as h
 from belote2p.ui import gfx
@@ -28,8 +30,9 @@ pytestmark = pytest.mark.ui
 
 READ_DELAY = 0.3  # seconds each of the title's store reads takes here
 # The reads the title makes (the saved run, its day's claim, the best run,
-# today's attempt): each made slow, and noted when made on the frame loop.
-READS = ("load_run", "daily_claim", "leaderboard", "daily_attempted")
+# today's attempt) and the name entry's (the last name): each made slow, and
+# noted when made on the frame loop.
+READS = ("load_run", "daily_claim", "leaderboard", "daily_attempted", "last_name")
 STARTED = "2026-11-30T09:00:00.000000+00:00"
 
 
@@ -64,6 +67,7 @@ def window(tmp_path, monkeypatch):
     run.abandon()
     store.record_finished_run(run, "Alice", "2026-11-29T09:00:00.000000+00:00")
     store.save_run("title-saved", [], STARTED)
+    store.set_last_name("Ana")
     store.flush()
     slow = SlowReads(store, monkeypatch)
     game = h.make_app(size=(960, 600), store=store, worker="thread")
@@ -196,3 +200,35 @@ def test_coming_back_to_the_title_reads_its_facts_again(window):
     assert again is not first and again.facts is not None
     assert again.facts.saved is None and "continue" not in again.offer()["buttons"]
     assert slow.on_the_loop == []
+
+
+def _name_entry(game):
+    """The name entry opened (as a run that makes the board opens it), the time it took."""
+    run = Run("name-entry")
+    run.abandon()
+    t0 = time.perf_counter()
+    entry = game.nav.push(Route.NAME_ENTRY, active=ActiveRun(run, STARTED))
+    return entry, (time.perf_counter() - t0) * 1000
+
+
+def test_the_name_entry_fills_in_the_last_name_when_read(window, drawn):
+    """The name entered last fills the field once read, off the loop; the
+    field is empty meanwhile and Save is not offered."""
+    game, slow = window
+    entry, opening = _name_entry(game)
+    assert opening < READ_DELAY * 1000, opening  # main: the read, on the loop
+    assert entry.name == "" and "ok" not in entry.offer()["buttons"]
+    frames = _frames(game, until=lambda: entry.name != "")
+    assert slow.on_the_loop == [] and max(frames) < READ_DELAY * 1000, max(frames)
+    assert entry.name == "Ana" and "ok" in entry.offer()["buttons"]
+    h.step(game)
+    assert "Ana" in drawn
+
+
+def test_what_the_player_types_before_the_last_name_comes_stays(window):
+    game, slow = window
+    entry, _opening = _name_entry(game)
+    h.type_text("Zoé")
+    h.step(game)
+    _frames(game, until=lambda: getattr(entry, "reading", None) is None)
+    assert entry.name == "Zoé" and slow.on_the_loop == []
