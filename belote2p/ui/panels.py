@@ -265,9 +265,12 @@ def _margin_line(match: MatchSummary, names: Callable[[int], str],
 
 
 def run_over_panel(run: Run, standing: Standing | None, scored: bool,
-                   on_export: Callable[[], None] | None = None) -> InfoPanel:
+                   on_export: Callable[[], None] | None = None,
+                   waiting: bool = False) -> InfoPanel:
     """The run's end: its final score, its place on the leaderboard and
-    whether it is a personal best (the session's answers, ``standing``)."""
+    whether it is a personal best (the session's answers, ``standing``;
+    ``waiting``: still being read, "…" in their place, the panel as wide as
+    they may need)."""
     title = _("Run abandoned") if run.abandoned else _("Run over")
     lines: list[Line] = [
         (_("Final score {score}").format(score=format_number(run.score)), "accent"),
@@ -282,9 +285,14 @@ def run_over_panel(run: Run, standing: Standing | None, scored: bool,
             lines.append((_("Not in the top 10 this time"), "text_dim"))
         if standing.personal_best:
             lines.append((_("A new personal best!"), "good"))
+    room: tuple[str, ...] = ()
+    if scored and waiting:
+        lines.append(("…", "text_dim"))
+        room = (_("Place {n} on the leaderboard!").format(n=format_number(10)),
+                _("Not in the top 10 this time"), _("A new personal best!"))
     extra = _("Export run") if on_export is not None else ""
     return InfoPanel("run_over", title, [], lines, _("Continue"), extra=extra,
-                     on_extra=on_export)
+                     on_extra=on_export, room=room)
 
 
 # ------------------------------------------------------------------ overlays

@@ -1,12 +1,14 @@
-"""The title and the name entry read the store off the frame loop (issue
-#31: "a frame never waits on SQLite"): the title's facts (the saved run,
-rebuilt from its moves, the best score and whether today's challenge would
-count) and the name entered last.  Here every such read of the store (a
-real SQLite data folder, written behind as the window's) takes 0.3 s, as a
-long history's or a locked database's may; the real loop runs.  Each test
-failed on main, where they were read on the frame loop: the frame that
-opened the title took four such reads (1.2 s), the click on today's
-challenge one, the name entry's opening one.
+"""The title, the name entry and a scored run's end read the store off the
+frame loop (issue #31: "a frame never waits on SQLite"): the title's facts
+(the saved run, rebuilt from its moves, the best score and whether today's
+challenge would count), the name entered last, and where a finished run
+stands (its place on the board, a personal best: 0.6 s of a 100,000-run
+history, all of the player's runs looked through).  Here every such read
+of the store (a real SQLite data folder, written behind as the window's)
+takes 0.3 s, as a long history's or a locked database's may; the real loop
+runs.  Each test failed on main, where they were read on the frame loop:
+the frame that opened the title took four such reads (1.2 s), the click on
+today's challenge one, the name entry's opening one, the run's end two.
 """
 
 from __future__ import annotations
@@ -30,9 +32,11 @@ pytestmark = pytest.mark.ui
 
 READ_DELAY = 0.3  # seconds each of the title's store reads takes here
 # The reads the title makes (the saved run, its day's claim, the best run,
-# today's attempt) and the name entry's (the last name): each made slow, and
-# noted when made on the frame loop.
-READS = ("load_run", "daily_claim", "leaderboard", "daily_attempted", "last_name")
+# today's attempt), the name entry's (the last name) and the run's end (the
+# board and the player's runs): each made slow, and noted when made on the
+# frame loop.
+READS = ("load_run", "daily_claim", "leaderboard", "daily_attempted", "last_name",
+         "runs_page")
 STARTED = "2026-11-30T09:00:00.000000+00:00"
 
 
@@ -232,3 +236,51 @@ def test_what_the_player_types_before_the_last_name_comes_stays(window):
     h.step(game)
     _frames(game, until=lambda: getattr(entry, "reading", None) is None)
     assert entry.name == "Zoé" and slow.on_the_loop == []
+
+
+def _abandoned(game):
+    """A scored run abandoned from the pause menu (its end's frames, in ms):
+    the run-over panel opens."""
+    table = h.open_table(game, "standing-run", STARTED)
+    h.step(game, 3)
+    h.key(pygame.K_ESCAPE)
+    h.step(game)
+    _press(game, "abandon")
+    h.step(game)
+    assert game.app.top.offer()["scene"] == "ConfirmDialog"
+    _press(game, "yes")
+    frames = [_frame(game) for _ in range(2)]
+    assert game.app.top is table and table.run.over
+    return table, frames
+
+
+def test_a_run_s_end_reads_its_place_off_the_frame_loop(window):
+    """The run-over panel opens at once with "…" where the run's place goes,
+    and shows the place when the store has answered; Continue then opens the
+    name entry (the run makes the board).  On main the frame that ended the
+    run read the board and every run of the player's on the loop."""
+    game, slow = window
+    table, frames = _abandoned(game)
+    assert slow.on_the_loop == [], slow.on_the_loop  # main: the board, the runs, the name
+    assert max(frames) < READ_DELAY * 1000, max(frames)  # main: 600 ms and more
+    offer = h.table_offer(table)
+    assert offer["panel"] == "run_over" and "…" in offer["panel_lines"], offer["panel_lines"]
+    frames += _frames(game, until=lambda: "…" not in h.table_offer(table)["panel_lines"])
+    assert slow.on_the_loop == [], slow.on_the_loop
+    assert max(frames) < READ_DELAY * 1000, max(frames)
+    lines = h.table_offer(table)["panel_lines"]
+    assert "Place 2 on the leaderboard!" in lines, lines  # after Alice's run, as good
+    h.key(pygame.K_RETURN)
+    h.step(game)
+    assert game.app.top.offer()["scene"] == "NameEntryScene"
+
+
+def test_continue_pressed_before_the_place_is_read_goes_on_when_it_is(window):
+    game, slow = window
+    table, frames = _abandoned(game)
+    assert slow.on_the_loop == [] and max(frames) < READ_DELAY * 1000, max(frames)
+    assert "…" in h.table_offer(table)["panel_lines"]
+    h.key(pygame.K_RETURN)  # before the place is known: the next screen waits for it
+    frames += _frames(game, until=lambda: game.app.top is not table)
+    assert slow.on_the_loop == [] and max(frames) < READ_DELAY * 1000, max(frames)
+    assert game.app.top.offer()["scene"] == "NameEntryScene"

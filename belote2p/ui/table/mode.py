@@ -121,6 +121,11 @@ class TableMode:
     def run_over_panel(self, active: ActiveRun) -> InfoPanel:
         return run_over_panel(active.run, None, False)
 
+    def run_over_news(self) -> bool:
+        """True once when what the run-over panel shows has changed since it
+        was made (a scored run's place, read off the frame loop)."""
+        return False
+
     def run_finished(self, play: Table) -> None:
         """The run-over panel was dismissed."""
 

@@ -152,9 +152,14 @@ class TableScene(Scene):
         return self.play.comparisons.line(data.key) if self.mode.seated else None
 
     def _show_comparison(self) -> None:
-        """The open hand's panel takes level 4's line the frame it arrives."""
+        """The open hand's panel takes level 4's line the frame it arrives, and
+        the run's end its place on the board."""
         beats = self.play.beats
         beat, panel = beats.beat, beats.panel
+        if panel is not None and beat is not None and beat.kind is BeatKind.RUN_OVER \
+                and self.mode.run_over_news():
+            self._remake_panel(beat)
+            return
         if panel is None or beat is None or not isinstance(beat.payload, HandOver):
             return
         line = self._level4_line(beat.payload)
