@@ -284,3 +284,30 @@ def test_continue_pressed_before_the_place_is_read_goes_on_when_it_is(window):
     frames += _frames(game, until=lambda: game.app.top is not table)
     assert slow.on_the_loop == [] and max(frames) < READ_DELAY * 1000, max(frames)
     assert game.app.top.offer()["scene"] == "NameEntryScene"
+
+
+def _at_table(game) -> bool:
+    return type(game.app.top).__name__ == "TableScene"
+
+
+@pytest.mark.parametrize("button", ["continue", "new"])
+def test_the_title_s_run_changes_read_the_saved_run_off_the_frame_loop(window, button):
+    """Continue (the saved run read and rebuilt) and New run over a saved run
+    (read and given up: its end shows): off the loop, the table opens when
+    done.  On main the click's frame (the dialog's Yes) read the saved run."""
+    game, slow = window
+    title = h.open_title(game)
+    slow.on_the_loop.clear()  # (main: the title's own reads)
+    _press(game, button)
+    frames = [_frame(game)]
+    if button == "new":
+        assert game.app.top.offer()["scene"] == "ConfirmDialog"
+        _press(game, "yes")
+        frames.append(_frame(game))
+    frames += _frames(game, until=lambda: _at_table(game))
+    assert slow.on_the_loop == [], slow.on_the_loop
+    assert max(frames) < READ_DELAY * 1000, max(frames)
+    table = game.app.top
+    assert _at_table(game) and title not in game.app.scenes
+    assert (str(table.run.seed), table.active.started) == ("title-saved", STARTED)
+    assert table.run.abandoned == (button == "new")

@@ -16,6 +16,7 @@ from ...match import Run
 from ...services.board_text import daily_label
 from ...services.i18n import _, format_number
 from ...services.run_session import (
+    ActiveRun,
     DailyFacts,
     DailyNotClaimed,
     ResumeFailed,
@@ -121,10 +122,12 @@ class TitleScene(MenuScene):
     # once the title's first frame is on the screen, and before any button acts.
     levels_checked = False
     levels_problem: str | None = None
-    # Today's challenge being started: its claim of the day is written off the
-    # frame loop (it may wait for another process's lock); meanwhile the title
-    # says so and takes no click.
-    starting: Future[bool] | None = None
+    # A run being started, resumed or given up, off the frame loop: store reads
+    # and writes (today's claim of the day may wait for another process's
+    # lock) and the saved run's replay; meanwhile the title takes no click
+    # (and says "Starting today's challenge…" for that one), then the table opens.
+    starting: Future[ActiveRun | None] | None = None
+    starting_daily = False
 
     def __init__(self, ctx: SceneContext):
         # The facts are read off the frame loop each time the title opens (a
@@ -240,15 +243,13 @@ class TitleScene(MenuScene):
         """The facts once read, today's challenge once checked or started; the
         very first launch offers the guided hand (once the title is whole),
         once (skipping it is final)."""
-        reading = self.reading is not None or self.rechecking is not None
-        self.waiting = self.waiting + dt if reading else 0.0
+        self.waiting = self.waiting + dt if self.busy else 0.0
         if self._take_facts():
             self.build()
         if self.rechecking is not None:
             self._rechecked()
         if self.starting is not None:
-            if self.starting.done():
-                self._daily_started(self.starting)
+            self._started()
             return
         settings = self.ctx.settings
         if self.facts is not None and not settings.get(LESSON_OFFERED, True) \
@@ -268,30 +269,48 @@ class TitleScene(MenuScene):
             nav.reset(Route.TITLE)  # (the other window opened meanwhile: say so)
             return
         if key == "continue":
-            self._guarded(self._continue)()
+            self._change(session.resume)
         elif key == "new":
             if self.has_saved:
                 nav.push(Route.CONFIRM, question=_replace_run_question(), label=self.saved_label,
-                         on_yes=self._guarded(
-                             lambda: nav.reset(Route.TABLE, active=session.abandon_saved())))
+                         on_yes=lambda: self._change(session.abandon_saved))
             else:
-                self._guarded(lambda: nav.reset(Route.TABLE, active=session.start_new()))()
+                self._change(session.start_new)
         elif key == "daily":
-            self._guarded(self._daily)()
+            self._daily()
         elif action.opens is not None:
             nav.push(action.opens)
         elif key == "quit":
             self.ctx.window.quit()
 
-    def _guarded(self, change: Callable[[], object]) -> Callable[[], None]:
-        """``change`` to the run, or the title again if the session refuses it
-        (another window took the run between the title and the click)."""
-        def run() -> None:
-            try:
-                change()
-            except RunOpenElsewhere:
-                self.ctx.nav.reset(Route.TITLE)
-        return run
+    def _change(self, change: Callable[[], ActiveRun | None], daily: bool = False) -> None:
+        """``change`` to the run (it reads and writes the store, and replays the
+        saved run) off the frame loop; the table opens with the run it gives
+        (``_started``), at once when it is done already."""
+        self.starting = self.ctx.worker.in_background(change)
+        self.starting_daily = daily
+        self._started()
+
+    def _started(self) -> None:
+        """The run once changed: its table.  Refused, the title again (another
+        window took the run between the title and the click: the fresh title
+        says so), and why when it is news: the saved run could not be rebuilt,
+        or today's claim could not be written."""
+        started = taken(self.starting, self._refused,
+                        (RunOpenElsewhere, DailyNotClaimed, ResumeFailed))
+        if started is None:
+            return
+        self.starting = None
+        if started.value is not None:
+            self.ctx.nav.reset(Route.TABLE, active=started.value)
+
+    def _refused(self, exc: Exception) -> None:
+        if isinstance(exc, ResumeFailed):
+            self.ctx.toast(_("The saved run could not be resumed ({error}); it was set aside.")
+                           .format(error=exc))
+        elif self.starting_daily:
+            self.ctx.toast(str(exc))
+        self.ctx.nav.reset(Route.TITLE)
 
     def _daily(self) -> None:
         """Today's challenge asks the store again whether it was attempted
@@ -331,43 +350,19 @@ class TitleScene(MenuScene):
             sentences.append(_abandon_sentence(self.saved_label))
         sentences.append(_("Start it?"))
 
-        def start() -> None:
-            if self.has_saved:
+        day, has_saved = self.day, self.has_saved
+
+        def start() -> ActiveRun | None:
+            """The saved run given up, then the day's run on the daily seed: the
+            session claims the day when it is the first attempt, in a
+            transaction that may wait for another process's write lock (15 s
+            at most; before issue #31 the window froze meanwhile)."""
+            if has_saved:
                 session.record_untyped(session.abandon_saved())
-            self._start_daily()
-        nav.push(Route.CONFIRM, question=" ".join(sentences), on_yes=self._guarded(start),
-                 label=self.facts.daily_label())
-
-    def _start_daily(self) -> None:
-        """The day's run on the daily seed.  The session claims the day when it
-        is the first attempt, in a transaction that may wait for another
-        process's write lock (15 s at most): off the frame loop (issue #31;
-        before, the window froze meanwhile), ``update`` goes on when it is done."""
-        session, day = self.ctx.session, self.day
-        self.starting = self.ctx.worker.in_background(lambda: session.start_daily(day))
-
-    def _daily_started(self, starting: Future[bool]) -> None:
-        self.starting = None
-        session = self.ctx.session
-        try:
-            starting.result()
-        except (DailyNotClaimed, RunOpenElsewhere) as exc:
-            self.ctx.toast(str(exc))
-            self.ctx.nav.reset(Route.TITLE)
-            return
-        if session.last_started is not None:
-            self.ctx.nav.reset(Route.TABLE, active=session.last_started)
-
-    def _continue(self) -> None:
-        try:
-            active = self.ctx.session.resume()
-        except ResumeFailed as exc:
-            self.ctx.toast(_("The saved run could not be resumed ({error}); it was set aside.")
-                           .format(error=exc))
-            self.ctx.nav.reset(Route.TITLE)
-            return
-        if active is not None:
-            self.ctx.nav.reset(Route.TABLE, active=active)
+            session.start_daily(day)
+            return session.last_started
+        nav.push(Route.CONFIRM, question=" ".join(sentences),
+                 on_yes=lambda: self._change(start, daily=True), label=self.facts.daily_label())
 
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_felt(surf)
@@ -391,7 +386,7 @@ class TitleScene(MenuScene):
                           "midleft")
         if self.saved_label and self.buttons and self.buttons[0].value == "continue":
             self._draw_saved_label(surf, self.saved_label, self.buttons[0].rect)
-        if self.starting is not None:
+        if self.starting is not None and self.starting_daily:
             line = _("Starting today's challenge…")
         elif self.waiting >= LOADING_SHOWN_AFTER:
             line = _("Loading…")
