@@ -19,8 +19,9 @@ import time
 import pygame
 import pytest
 
-from belote2p.fairness import today_utc
+from belote2p.fairness import daily_seed, today_utc
 from belote2p.match import Run
+from belote2p.services.board_text import daily_label
 from belote2p.services.i18n import set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import open_store
@@ -32,11 +33,11 @@ pytestmark = pytest.mark.ui
 
 READ_DELAY = 0.3  # seconds each of the title's store reads takes here
 # The reads the title makes (the saved run, its day's claim, the best run,
-# today's attempt), the name entry's (the last name) and the run's end (the
-# board and the player's runs): each made slow, and noted when made on the
-# frame loop.
+# today's attempt), the name entry's (the last name), the run's end (the
+# board and the player's runs) and History's (a run with its moves, to show
+# or to export): each made slow, and noted when made on the frame loop.
 READS = ("load_run", "daily_claim", "leaderboard", "daily_attempted", "last_name",
-         "runs_page")
+         "runs_page", "run_record", "run_for_export")
 STARTED = "2026-11-30T09:00:00.000000+00:00"
 
 
@@ -311,3 +312,46 @@ def test_the_title_s_run_changes_read_the_saved_run_off_the_frame_loop(window, b
     assert _at_table(game) and title not in game.app.scenes
     assert (str(table.run.seed), table.active.started) == ("title-saved", STARTED)
     assert table.run.abandoned == (button == "new")
+
+
+def test_a_saved_daily_run_s_table_finds_its_day_s_facts_known(window):
+    """A saved daily run continued: whether it counts (its day's claim, a read)
+    was asked with the title's facts, off the loop; the table and its pause
+    menu, which show it, read nothing."""
+    game, slow = window
+    day = today_utc()
+    seed = daily_seed(day)
+    store = game.store
+    assert store.claim_daily(day.isoformat(), seed, STARTED)
+    store.save_run(seed, [], STARTED)
+    store.flush()
+    h.open_title(game)
+    slow.on_the_loop.clear()
+    _press(game, "continue")
+    frames = _frames(game, until=lambda: _at_table(game))
+    h.key(pygame.K_ESCAPE)
+    frames += [_frame(game)]
+    assert game.app.top.offer()["scene"] == "PauseMenu"
+    assert game.app.top.label == daily_label(day.isoformat(), True)  # counted
+    assert slow.on_the_loop == [], slow.on_the_loop
+    assert max(frames) < READ_DELAY * 1000, max(frames)
+
+
+def test_history_opens_and_exports_a_run_off_the_frame_loop(window):
+    """A run opened in History is read with its moves, and read again to be
+    exported: off the loop, the run (then the export screen) shows when the
+    store has answered.  On main the click's frame read it."""
+    game, slow = window
+    h.open_title(game)
+    game.nav.push(Route.HISTORY)
+    history = game.app.top
+    _frames(game, until=lambda: len(history.offer()["rows"]) == 2)  # the saved run, Alice's
+    slow.on_the_loop.clear()
+    h.click(history.offer()["row_points"][1])  # Alice's, finished: it can be exported
+    frames = _frames(game, until=lambda: history.opened is not None)
+    assert history.opened is not None and history.opened.name == "Alice"
+    _press(game, "export")
+    frames += _frames(game, until=lambda: game.app.top is not history)
+    assert game.app.top.offer()["scene"] == "ExportScene"
+    assert slow.on_the_loop == [], slow.on_the_loop
+    assert max(frames) < READ_DELAY * 1000, max(frames)

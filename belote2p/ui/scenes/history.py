@@ -33,7 +33,7 @@ from ...services.runs_text import (  # the CLI's runs table uses the same words
     altered_mark,
     status_text,
 )
-from ...store.api import STORAGE_FAILURES, RunRecord, RunStatus
+from ...store.api import STORAGE_FAILURES, ExportSource, RunRecord, RunStatus
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c
@@ -132,6 +132,10 @@ class HistoryScene(MenuScene):
         self.more = True  # the store may hold runs past those listed
         self.loading: Future[list[RunRecord]] | None = _page_loader(ctx, None)
         self.opened: RunRecord | None = None
+        # A run opened (with its moves) or exported, read off the frame loop:
+        # it opens, or its export screen does, when the store has answered.
+        self.opening: Future[RunRecord | None] | None = None
+        self.exporting: Future[ExportSource | None] | None = None
         self.matches: list[MatchSummary] = []
         self.skill: SkillJob | None = None  # the opened run's skill figure, computed meanwhile
         self.selected = 0
@@ -141,6 +145,8 @@ class HistoryScene(MenuScene):
 
     def update(self, dt: float) -> None:
         self._take_records()
+        self._take_opened()
+        self._take_export()
         if self.skill is not None:
             self.skill.poll()
         if self.opened is None and self.loading is None and self.more \
@@ -163,8 +169,11 @@ class HistoryScene(MenuScene):
 
     def _unread(self, exc: Exception) -> list[RunRecord]:
         """No more runs, and why."""
-        self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+        self._say_unread(exc)
         return []
+
+    def _say_unread(self, exc: Exception) -> None:
+        self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
 
     def _last_visible(self) -> int:
         """The index of the last run row the list can show at its scroll."""
@@ -257,11 +266,19 @@ class HistoryScene(MenuScene):
 
     # ------------------------------------------------------------ actions
     def open(self, record: RunRecord) -> None:
-        try:  # the list's records carry no actions: the run with them
-            whole = self.ctx.session.store.run_record(record.run_id)
-        except STORAGE_FAILURES as exc:
-            whole = None
-            self.ctx.toast(_("The runs could not be read: {error}").format(error=exc))
+        """The run opened: the list's records carry no actions, so the run with
+        them is read (off the frame loop; one asked at a time)."""
+        if self.opening is None:
+            store = self.ctx.session.store
+            self.opening = self.ctx.worker.in_background(lambda: store.run_record(record.run_id))
+            self._take_opened()
+
+    def _take_opened(self) -> None:
+        read = taken(self.opening, self._say_unread, STORAGE_FAILURES)  # a bug surfaces
+        if read is None:
+            return
+        self.opening = None
+        whole = read.value
         if whole is None:
             return
         self.opened, self.selected, self.scroll = whole, 0, 0
@@ -276,7 +293,19 @@ class HistoryScene(MenuScene):
             self.back()
 
     def _export(self, record: RunRecord) -> None:
-        source = self.ctx.session.store.run_for_export(record.run_id)
+        """The run's export screen, once its moves are read (off the frame loop)."""
+        if self.exporting is None:
+            store = self.ctx.session.store
+            self.exporting = self.ctx.worker.in_background(
+                lambda: store.run_for_export(record.run_id))
+            self._take_export()
+
+    def _take_export(self) -> None:
+        read = taken(self.exporting, self._say_unread, STORAGE_FAILURES)  # a bug surfaces
+        if read is None:
+            return
+        self.exporting = None
+        source = read.value
         if source is None:  # the store no longer has it (or never kept its moves)
             self.ctx.toast(_("This run cannot be exported."))
             return
