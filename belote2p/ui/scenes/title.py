@@ -95,9 +95,10 @@ class TitleFacts:
 def read_facts(session: RunSession) -> TitleFacts:
     """The title's facts as the store has them now: the saved run (rebuilt
     from its moves, and its daily facts), the best run, and whether today's
-    challenge would count.  Reads that may wait on SQLite (the best score
-    looks through the runs without stored figures, 45 ms of 100,000; another
-    process may hold locks): the title calls it off the frame loop."""
+    challenge would count.  Reads that may wait on SQLite (the store's lock,
+    held by its writing thread for a transaction) and grow with the history
+    (the best score looks through the runs without stored figures: up to
+    45 ms of 100,000), and a replay: the title calls it off the frame loop."""
     day = today_utc()
     saved = session.saved_detail()
     board = session.leaderboard(1)
@@ -181,7 +182,7 @@ class TitleScene(MenuScene):
         self.line_y = rects[-1].bottom + self.fonts.body * 2  # the score line's top
         self.buttons, self.detail, self.saved_label = [], None, None
         if facts is None:
-            return  # the art and the title only, until the facts come
+            return  # no menu until the facts come
         self.day = facts.today
         placed = [(r, item) for row, items in zip(rects, rows) for r, item in _split(row, items)]
         placed = [(self._wide_enough(r, label), (key, label)) for r, (key, label) in placed]
