@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from ..ai.levels import LevelsError, load_levels
+from ..ai.levels import LevelsError, shipped_levels
 from ..fairness import check_seed, daily_seed, parse_daily_date
 from ..match import Run
 from ..store import restore_run
@@ -146,9 +146,11 @@ class RunSession:
     @staticmethod
     def levels_problem() -> str | None:
         """What is wrong with the rival's level data, or None.  A scored run is
-        never played against a stand-in rival."""
+        never played against a stand-in rival.  Read once a process when it
+        is right (``shipped_levels``: every title asks, on its frame loop, and
+        a read takes 25-80 ms of YAML), again each time while it is broken."""
         try:
-            load_levels()
+            shipped_levels()
         except LevelsError as exc:
             return str(exc)
         return None

@@ -133,7 +133,7 @@ def test_broken_level_data_blocks_scored_runs(monkeypatch):
     def broken():
         raise LevelsError("levels.yaml: levels.2: missing")
 
-    monkeypatch.setattr(run_session, "load_levels", broken)
+    monkeypatch.setattr(run_session, "shipped_levels", broken)
     game = h.make_app()
     try:
         title = game.nav.reset(Route.TITLE)
