@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from . import rows
@@ -263,40 +264,105 @@ def count_missing_figures(conn: sqlite3.Connection, entry_id: int | None = None)
     return _count_figures(conn, found.fetchall())
 
 
-def count_figures_batch(conn: sqlite3.Connection, limit: int | None = None) -> bool:
-    """One batch of schema 4's counting (``FIGURES_FROM``): the figures of the
-    next ``limit`` (``FIGURES_BATCH``) runs that lack them; True while more
-    may remain."""
+@dataclass(frozen=True)
+class FiguresBatch:
+    """A batch of schema 4's counting as read (``figures_batch``): the mark it
+    starts after (``FIGURES_FROM``, as stored), and the ``runs`` rows
+    (``RUN_COLUMNS``) lacking figures after it, by id."""
+
+    mark: Any
+    after: int
+    rows: list[tuple[Any, ...]]
+    limit: int
+
+    @property
+    def more(self) -> bool:
+        """May runs after this batch still lack their figures?"""
+        return len(self.rows) == self.limit
+
+
+def figures_batch(conn: sqlite3.Connection, limit: int | None = None) -> FiguresBatch | None:
+    """The next batch of schema 4's counting (``limit`` runs, ``FIGURES_BATCH``),
+    or None when every run is counted.  A read: the replay is done after it
+    (``replay_batch``), without a transaction, and the figures written by
+    ``keep_figures_batch``."""
     limit = FIGURES_BATCH if limit is None else limit
-    text = state(conn, FIGURES_FROM)
-    if text is None:
-        return False
+    mark = state(conn, FIGURES_FROM)
+    if mark is None:
+        return None
     try:
-        after = int(text)
-    except ValueError:
+        after = int(mark)
+    except (TypeError, ValueError):
         after = 0  # not a mark of ours: from the start (counting twice counts nothing)
     found = conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE id > ? AND "
                          f"{_OWN_FIGURES_MISSING} ORDER BY id LIMIT ?", (after, limit)).fetchall()
-    _count_figures(conn, found)
-    more = len(found) == limit
-    put_state(conn, FIGURES_FROM, found[-1][0] if more else None)
-    return more
+    return FiguresBatch(mark, after, [tuple(raw) for raw in found], limit)
+
+
+Counted = list[tuple[tuple[Any, ...], tuple[Any, ...]]]  # (the row as read, its figures' values)
+
+
+def replay_batch(batch: FiguresBatch,
+                 stopping: Callable[[], bool] = lambda: False) -> Counted | None:
+    """The figures of each of the batch's rows, replayed (no connection: the
+    store's lock is not held meanwhile); None when ``stopping()`` said so
+    (checked before each run).  A row that fails its check, or kept without
+    its actions, gets none: it is read and judged as before version 4."""
+    out: Counted = []
+    for raw in batch.rows:
+        if stopping():
+            return None
+        values = _figure_values(raw)
+        if values is not None:
+            out.append((raw, values))
+    return out
+
+
+def keep_figures_batch(conn: sqlite3.Connection, batch: FiguresBatch, counted: Counted) -> bool:
+    """Write a replayed batch's figures, in the caller's (short) transaction,
+    and move ``FIGURES_FROM`` past it; True while more runs may remain.  Only
+    the rows unchanged since they were read get figures: each is read again
+    here, under the write lock, so a row changed meanwhile (a rename, an edit:
+    its triggers ran before this transaction) gets none and is judged by its
+    replay, as a row changed after its figures were counted is.  When the
+    mark moved meanwhile (another process counted this batch), nothing is
+    written: the caller reads the next batch from the new mark."""
+    if state(conn, FIGURES_FROM) != batch.mark:
+        return state(conn, FIGURES_FROM) is not None
+    if batch.rows:
+        now = {raw[0]: tuple(raw) for raw in conn.execute(
+            f"SELECT {RUN_SELECT} FROM runs WHERE id > ? AND id <= ? AND "
+            f"{_OWN_FIGURES_MISSING}", (batch.after, batch.rows[-1][0]))}
+        for raw, values in counted:
+            if now.get(raw[0]) == raw:
+                conn.execute(_PUT_FIGURES, values)
+    put_state(conn, FIGURES_FROM, batch.rows[-1][0] if batch.more else None)
+    return batch.more
 
 
 def _count_figures(conn: sqlite3.Connection, found: list[Any]) -> int:
     counted = 0
     for raw in found:
-        try:
-            row = replayed(rows.run_row(raw))
-        except rows.BadRow:
-            continue  # reported by the readers, as before
-        assert row.actions is not None
-        figures = figures_of(row.seed, row.actions, row.abandoned)
-        conn.execute(_PUT_FIGURES, (row.id, *(getattr(figures, k) for k in SUMMARY_COLUMNS),
-                                    int(row.altered), int(row.ai), row.started,
-                                    *figures.tally.columns))
-        counted += 1
+        values = _figure_values(raw)
+        if values is not None:
+            conn.execute(_PUT_FIGURES, values)
+            counted += 1
     return counted
+
+
+def _figure_values(raw: Sequence[Any]) -> tuple[Any, ...] | None:
+    """A ``runs`` row's figures (``_FIGURE_COLUMNS``), by replaying its
+    actions; None for a row that fails its check (reported by the readers,
+    as before) or kept without its actions."""
+    try:
+        row = replayed(rows.run_row(raw))
+    except rows.BadRow:
+        return None
+    if row.actions is None:
+        return None
+    figures = figures_of(row.seed, row.actions, row.abandoned)
+    return (row.id, *(getattr(figures, k) for k in SUMMARY_COLUMNS), int(row.altered),
+            int(row.ai), row.started, *figures.tally.columns)
 
 
 def _ai_filter(ai: bool | None, table: str = "runs") -> tuple[str, tuple[Any, ...]]:
@@ -322,6 +388,24 @@ def rows_without_figures(conn: sqlite3.Connection, ai: bool | None = None
     where, args = _ai_filter(ai)
     return conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE {_WITHOUT_FIGURES} AND {where} "
                         "ORDER BY id", args).fetchall()
+
+
+def ranked_without_figures(conn: sqlite3.Connection, ai: bool | None = None
+                           ) -> Iterator[tuple[Any, ...]]:
+    """The ``runs`` rows (``RUN_COLUMNS``) that have no figures, best stored
+    figures first (``RANK_ORDER``), each read when the caller asks for it:
+    the board stops at its size (an unaltered run's stored figures are its
+    replayed ones).  SQLite sorts their ids on the narrow columns: while
+    schema 4's counting is under way most runs have none (issue #31: the
+    title's best score read and replayed every one of them)."""
+    where, args = _ai_filter(ai)
+    ids = [found for (found,) in conn.execute(
+        f"SELECT id FROM runs WHERE {_WITHOUT_FIGURES} AND {where} ORDER BY {RANK_ORDER}",
+        args)]
+    for entry_id in ids:
+        row = run_row_by_id(conn, entry_id)
+        if row is not None:
+            yield row
 
 
 def best_with_figures(conn: sqlite3.Connection, limit: int, ai: bool | None = None

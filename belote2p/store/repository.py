@@ -9,7 +9,7 @@ method takes the connection the keeper lends for one read or transaction.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from . import queries, rows
@@ -36,7 +36,7 @@ class Repository:
         return self.checked_run(queries.current(conn, slot))
 
     # -- finished runs
-    def checked_rows(self, found: Sequence[Sequence[Any]], limit: int | None = None
+    def checked_rows(self, found: Iterable[Sequence[Any]], limit: int | None = None
                      ) -> list[RunRow]:
         """The rows that pass their checks, with their figures replayed
         (``api.replayed``); with ``limit``: the first ``limit`` that are not
@@ -78,6 +78,12 @@ class Repository:
         """The best ``limit`` runs whose stored figures say they are not
         altered (``queries.best_with_figures``), checked."""
         return self.unaltered(queries.best_with_figures(conn, limit, ai))
+
+    def best_without_figures(self, conn: sqlite3.Connection, limit: int,
+                             ai: bool | None = None) -> list[RunRow]:
+        """The best ``limit`` unaltered runs among those without stored
+        figures, replayed one at a time in their stored order until found."""
+        return self.checked_rows(queries.ranked_without_figures(conn, ai), limit)
 
     def rows_without_figures(self, conn: sqlite3.Connection,
                              ai: bool | None = None) -> list[RunRow]:

@@ -61,6 +61,7 @@ from .api import (
 from .behind import WriteBehind
 from .buffer import WriteBuffer
 from .connection import Untouchable
+from .counting import Counting
 from .figures import Totals, evenly_spread
 from .keeper import Keeper, MemoryKeeper
 from .locks import FileLock, lock_path, owner_alive
@@ -101,6 +102,7 @@ class SqliteStore:
         self.keeper.on_reopen = self.buffer.rewrite_known
         self._lock = self.keeper.lock
         self._behind: WriteBehind | None = None
+        self._counting: Counting | None = None  # schema 4's counting, behind (the window)
         self._kept_aside: list[Path] = []  # this store's pending files (``pending.py``)
         if open_now:
             self.open()
@@ -141,18 +143,44 @@ class SqliteStore:
         self._write()
         if self.keeper.has_file:
             self._carry_pending(wait=0 if behind else None)
-        self._count_pending_figures(wait=0 if behind else None)
+        self._count_pending_figures(behind)
 
-    def _count_pending_figures(self, wait: float | None) -> None:
-        """Schema 4's counting of the runs that were there before it, a batch a
-        transaction (``queries.FIGURES_FROM``): other processes write between
-        two, read runs not counted yet as before version 4 (replayed), and
-        whoever opens the folder next goes on if this process stops (or, with
-        ``wait`` 0, finds the database locked)."""
+    def _count_pending_figures(self, behind: bool = False) -> None:
+        """Schema 4's counting of the runs that were there before it, a batch
+        at a time (``queries.FIGURES_FROM``, ``_count_batch``): other processes
+        write between two, read runs not counted yet as before version 4
+        (replayed), and whoever opens the folder next goes on if this process
+        stops.  ``behind`` (the window): from a thread of the store's own
+        (``counting.Counting``, stopped by ``flush``), after opening; else
+        here, before the command goes on."""
         if self._read(lambda c: queries.state(c, queries.FIGURES_FROM), None) is None:
             return  # (a read: opening writes nothing more when all is counted)
-        while self._transact(queries.count_figures_batch, wait=wait)[1]:
+        if behind and self.keeper.has_file:
+            self._counting = Counting(partial(self._count_batch, wait=0), queries.FIGURES_PAUSE)
+            return
+        while self._count_batch(lambda: False):
             time.sleep(queries.FIGURES_PAUSE)
+
+    def _count_batch(self, stopping: Callable[[], bool], wait: float | None = None
+                     ) -> bool | None:
+        """One batch: read (the store's lock held for a query), replayed
+        without the lock, written in a short transaction that keeps only the
+        figures of rows unchanged since read (``queries.keep_figures_batch``).
+        True while more may remain, False when all is counted, None when not
+        written (``stopping()``, or storage failed: told)."""
+        batch = self._read(queries.figures_batch, None)
+        if batch is None:
+            return False  # all counted (or unreadable: told, and the next opening goes on)
+        counted = queries.replay_batch(batch, stopping)
+        if counted is None:
+            return None
+        ok, more = self._transact(partial(queries.keep_figures_batch, batch=batch,
+                                          counted=counted), wait=wait)
+        return bool(more) if ok else None
+
+    def counting_figures(self) -> bool:
+        """Is a thread of this store still counting older runs' figures?"""
+        return self._counting is not None and self._counting.running
 
     def open_quietly(self) -> None:
         self.keeper.open_checked()
@@ -183,6 +211,9 @@ class SqliteStore:
         keeper is then ``blocked`` and would not wait): before, the run in
         progress's last moves were given up at once (issue #31); the window
         goes on drawing meanwhile (``ui.app``)."""
+        counting, self._counting = self._counting, None
+        if counting is not None:  # before its next run: the mark stays for the next opening
+            counting.stop(timeout=connection.BUSY_TIMEOUT)
         behind, self._behind = self._behind, None
         if behind is not None:
             behind.stop(timeout=connection.BUSY_TIMEOUT)
@@ -361,7 +392,7 @@ class SqliteStore:
             best: list[RunRow] = self._read(
                 lambda c: self.repository.best_with_figures(c, limit, ai), [])
             found = self._as_handed_out(best)
-            found += self._rows_without_figures(ai)  # judged by their replay, as before
+            found += self._rows_without_figures(ai, limit)  # judged by their replay, as before
             return ranked(found, limit, played_by)
 
     def qualifies(self, score: int) -> bool:
@@ -375,13 +406,17 @@ class SqliteStore:
                 for row in self._run_rows(None)]
 
     # -- history and the daily challenge
-    def _rows_without_figures(self, ai: bool | None = None) -> list[RunRow]:
+    def _rows_without_figures(self, ai: bool | None = None,
+                              best: int | None = None) -> list[RunRow]:
         """The finished runs whose figures are not stored (kept without their
         actions, damaged or edited, or not written yet): checked and replayed,
-        as every run was before schema version 4 (ids as handed out)."""
+        as every run was before schema version 4 (ids as handed out).  With
+        ``best``: only the best ``best`` unaltered stored ones (the board's),
+        replayed in their stored order until found."""
         with self._lock:
             found: list[RunRow] = self._read(
-                lambda c: self.repository.rows_without_figures(c, ai), [])
+                lambda c: self.repository.rows_without_figures(c, ai) if best is None
+                else self.repository.best_without_figures(c, best, ai), [])
             return self._as_handed_out(found) + [
                 replayed(d.row) for d in self.buffer.unsaved.finished
                 if ai is None or d.row.ai is ai]

@@ -6,6 +6,7 @@ judged as before (its figures are dropped by the change and it is replayed)."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -348,3 +349,166 @@ def test_other_processes_write_while_the_figures_are_counted(tmp_path):
         counting.kill()
         counting.wait(timeout=60)
     assert _figures_kept(tmp_path) == (schema.SCHEMA_VERSION, 150)
+
+
+# -- the window's store counts behind (issue #31, "storage never blocks a frame"):
+# before, ``open`` counted every older run before it returned (the window's
+# first frame waited some 30 s for 10,000 runs) and each batch held the
+# store's lock through its replay (0.6 s), so the window's saves and reads waited
+BEHIND_BATCH = 20
+
+
+def _slow_replay(monkeypatch, seconds: float, *modules: Any) -> threading.Event:
+    """Every replay of the count takes ``seconds`` more (a sleep: the GIL is
+    let go, so only the store's own locks can make another call wait); the
+    event is set at the first one."""
+    real, started = figures_module.figures_of, threading.Event()
+
+    def slow(*args):
+        started.set()
+        time.sleep(seconds)
+        return real(*args)
+
+    monkeypatch.setattr(queries, "FIGURES_BATCH", BEHIND_BATCH)
+    for module in (queries, *modules):
+        monkeypatch.setattr(module, "figures_of", slow)
+    return started
+
+
+def _mark(folder: Path) -> Any:
+    with sqlite3.connect(folder / DB_NAME) as conn:
+        row = conn.execute("SELECT value FROM state WHERE key = ?",
+                           (queries.FIGURES_FROM,)).fetchone()
+    return None if row is None else row[0]
+
+
+def _counted(folder: Path, runs: int, timeout: float = 120.0) -> bool:
+    """Poll until every run has its figures and the mark is gone."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if _figures_kept(folder) == (schema.SCHEMA_VERSION, runs) and _mark(folder) is None:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_the_window_s_store_opens_at_once_and_counts_after(tmp_path, monkeypatch):
+    """``open_store(behind=True)`` returns before the count (main: after it,
+    3 s here), and what the store answers meanwhile is complete and right:
+    the runs not counted yet are read by their replay."""
+    _version_3(tmp_path, _runs()[:60])
+    started = _slow_replay(monkeypatch, 0.05)  # 60 runs: 3 s of counting
+    t0 = time.monotonic()
+    store = open_store(tmp_path, echo=False, behind=True)
+    try:
+        opening = time.monotonic() - t0
+        assert opening < 1.5, opening
+        assert started.wait(30) and store.counting_figures()
+        assert _mark(tmp_path) is not None  # under way
+        assert len(store.runs_page()) == 60
+        assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+        assert _counted(tmp_path, 60)
+        assert not store.counting_figures()
+        assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+    finally:
+        store.close()
+
+
+def test_the_ui_thread_never_waits_for_the_count(tmp_path, monkeypatch):
+    """While the store counts (here, as on main, from its ``open``: called in
+    a thread, so that the test's thread plays the window's), the window's
+    saves (written behind) and reads wait for the store's lock no longer than
+    a query or a short transaction.  Main held it through each batch's replay
+    (0.6 s here)."""
+    _version_3(tmp_path, _runs()[:60])
+    started = _slow_replay(monkeypatch, 0.03)  # a batch of 20: 0.6 s of replay
+    seed, started_at = "ui-thread", "2026-11-20T10:00:00.000000+00:00"
+    actions = random_actions(seed, n_matches=1)
+    store = sqlite_store.SqliteStore(tmp_path / DB_NAME, echo=False, open_now=False)
+    opener = threading.Thread(target=store.open, kwargs={"behind": True}, daemon=True)
+    opener.start()
+    waits: list[float] = []
+    try:
+        assert started.wait(30)
+        end, k = time.monotonic() + 60, 0
+        while (opener.is_alive() or _mark(tmp_path) is not None) and time.monotonic() < end:
+            k = min(k + 1, len(actions))
+            t0 = time.perf_counter()
+            store.save_run(seed, actions[:k], started_at)  # the window's save, each move
+            waits.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            saved = store.load_run()
+            waits.append(time.perf_counter() - t0)
+            assert saved is not None and saved.actions == tuple(actions[:k])
+            time.sleep(0.01)
+        opener.join(30)
+        assert _counted(tmp_path, 60, timeout=5)
+        assert len(waits) > 50 and max(waits) < 0.3, (len(waits), max(waits))
+    finally:
+        store.close()
+    store = open_store(tmp_path, echo=False)
+    assert store.load_run() == sqlite_store.SavedRun(seed, tuple(actions[:k]), started_at)
+    store.close()
+
+
+def test_a_run_changed_while_its_batch_is_replayed_gets_no_figures(tmp_path, monkeypatch):
+    """A run edited between the count's read and its write (here: its
+    figures, by another process, during the replay) keeps no figures of its
+    old content: it is judged by its replay, altered, as a run edited after
+    its figures were counted.  Main replayed inside the write transaction,
+    so the edit waited for the batch (refused here after 2 s)."""
+    _version_3(tmp_path, _runs()[:30])
+    edited: list[bool] = []
+    real = figures_module.figures_of
+
+    def editing(*args):
+        if not edited:
+            conn = sqlite3.connect(tmp_path / DB_NAME, isolation_level=None, timeout=2)
+            try:
+                conn.execute("UPDATE runs SET streak = 99, margin_total = 9999, "
+                             "score = 999999 WHERE id = 3")
+                edited.append(True)
+            except sqlite3.OperationalError:
+                edited.append(False)  # locked: the count held the write lock
+            finally:
+                conn.close()
+        return real(*args)
+
+    monkeypatch.setattr(queries, "figures_of", editing)
+    store = open_store(tmp_path, echo=False)
+    try:
+        assert edited == [True]
+        assert _figures_kept(tmp_path) == (schema.SCHEMA_VERSION, 29) and _mark(tmp_path) is None
+        with sqlite3.connect(tmp_path / DB_NAME) as conn:
+            assert conn.execute("SELECT 1 FROM run_figures WHERE run_id = 3").fetchone() is None
+        assert {r.run_id: r for r in store.runs_page()}[3].altered
+        assert 3 not in {e.entry_id for e in store.leaderboard()}
+        totals = store.figure_totals(True)
+        assert totals.best_score < 999_999
+        assert stats_of(totals) == compute_stats(store.list_runs(), True)
+    finally:
+        store.close()
+
+
+def test_closing_the_window_s_store_stops_its_count_and_keeps_the_mark(tmp_path, monkeypatch):
+    """``flush`` (the window's close) stops the count before its next run,
+    writes the player's run, and leaves the mark: the next opening goes on."""
+    _version_3(tmp_path, _runs()[:60])
+    started = _slow_replay(monkeypatch, 0.05)
+    store = open_store(tmp_path, echo=False, behind=True)
+    actions = random_actions("closing", n_matches=1)
+    store.save_run("closing", actions, "2026-11-21T10:00:00.000000+00:00")
+    assert started.wait(30)
+    t0 = time.monotonic()
+    store.flush()
+    assert time.monotonic() - t0 < 1.0  # a run's replay and a transaction at most
+    assert _mark(tmp_path) is not None and not store.counting_figures()
+    kept = _figures_kept(tmp_path)[1]
+    assert kept < 60 and kept % BEHIND_BATCH == 0  # whole batches only
+    store.close()
+    monkeypatch.undo()
+    store = open_store(tmp_path, echo=False)  # goes on from the mark
+    assert _figures_kept(tmp_path) == (schema.SCHEMA_VERSION, 60) and _mark(tmp_path) is None
+    assert store.load_run() is not None and store.load_run().actions == tuple(actions)
+    assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+    store.close()
