@@ -20,7 +20,7 @@ from belote2p.store import MemoryStore, open_store, pending, queries, schema
 from belote2p.store import figures as figures_module
 from belote2p.store import runs as runs_module
 from belote2p.store import sqlite as sqlite_store
-from belote2p.store.api import RunRow
+from belote2p.store.api import PlayedBy, RunRow
 from belote2p.store.connection import NewerDatabase
 from belote2p.store.paths import DB_NAME
 from belote2p.store.rows import RUN_COLUMNS
@@ -407,9 +407,12 @@ def test_the_window_s_store_opens_at_once_and_counts_after(tmp_path, monkeypatch
         assert _mark(tmp_path) is not None  # under way
         assert len(store.runs_page()) == 60
         assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+        board = [store.leaderboard(10, played_by) for played_by in PlayedBy]
+        assert _mark(tmp_path) is not None  # all that was read while counting
         assert _counted(tmp_path, 60)
         assert not store.counting_figures()
         assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
+        assert board == [store.leaderboard(10, played_by) for played_by in PlayedBy]
     finally:
         store.close()
 

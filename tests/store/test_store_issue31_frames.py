@@ -206,3 +206,75 @@ def test_the_window_draws_while_its_last_saves_wait(tmp_path, drawn):
     saved = again.load_run()
     assert saved is not None and list(saved.actions) == moves  # nothing lost
     again.close()
+
+
+def _without_figures(folder: Path, runs: int) -> None:
+    """A folder whose finished runs lack their stored figures, as schema 4's
+    step leaves a folder of before it (``state.figures_from`` 0)."""
+    from belote2p.match import Run
+    from tests.support.store_runs import random_actions
+
+    store = open_store(folder, echo=False)
+    for i in range(runs):
+        seed = f"frames-{i}"
+        run = Run.replay(seed, random_actions(seed, n_matches=1 + i % 3))
+        if not run.over:
+            run.abandon()
+        store.record_finished_run(run, f"P{i}", f"2026-11-{1 + i % 28:02d}T10:00:00.{i:06d}+00:00")
+    store.close()
+    conn = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    conn.execute("DELETE FROM run_figures")
+    conn.execute("INSERT INTO state (key, value) VALUES ('figures_from', '0')")
+    conn.close()
+
+
+def test_the_first_frame_does_not_wait_for_older_runs_figures(tmp_path, monkeypatch):
+    """A data folder of before schema 4: the window's store counts its runs'
+    figures behind, and the title (its best score: the runs not counted yet
+    replayed in their stored order until one stands) shows at once.  On main
+    the first frame came after the whole count (6 s here); closing stops the
+    count within a run, the mark left for the next opening."""
+    from belote2p.store import api, figures, queries
+
+    folder = tmp_path / "data"
+    _without_figures(folder, 30)
+    real = figures.figures_of
+
+    def slow(*args):
+        time.sleep(0.1)  # each replay (a sleep: the GIL is let go)
+        return real(*args)
+
+    for module in (queries, api):
+        monkeypatch.setattr(module, "figures_of", slow)
+    monkeypatch.setattr(queries, "FIGURES_BATCH", 10)
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(folder))
+    from belote2p.ui.main import start_game
+
+    t0 = time.perf_counter()
+    game = start_game((800, 500))
+    try:
+        game.app.step(1 / 60)
+        first = time.perf_counter() - t0
+        assert first < 2.0, first
+        frames = _frames(game, 1.0)
+        assert max(frames) < WAITED, max(frames)
+        assert _state(folder, "figures_from") is not None  # still counting
+        from belote2p.ui.scenes.title import TitleScene
+
+        title = next(s for s in game.app.scenes if isinstance(s, TitleScene))
+        best = title.facts.best  # (under the first launch's offer to learn)
+    finally:
+        t0 = time.perf_counter()
+        game.app.shutdown()
+    assert time.perf_counter() - t0 < 3.0  # a run's replay and a transaction
+    assert _state(folder, "figures_from") is not None
+    monkeypatch.setattr(queries, "figures_of", real)
+    monkeypatch.setattr(api, "figures_of", real)
+    store = open_store(folder, echo=False)  # goes on, and counts the rest
+    try:
+        assert _state(folder, "figures_from") is None
+        board = store.leaderboard(1)
+        assert best is not None and (best.entry_id, best.score) == \
+            (board[0].entry_id, board[0].score)
+    finally:
+        store.close()
