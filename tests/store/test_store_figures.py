@@ -20,7 +20,7 @@ from belote2p.store import MemoryStore, open_store, pending, queries, schema
 from belote2p.store import figures as figures_module
 from belote2p.store import runs as runs_module
 from belote2p.store import sqlite as sqlite_store
-from belote2p.store.api import PlayedBy, RunRow
+from belote2p.store.api import PlayedBy, RunRow, SavedRun
 from belote2p.store.connection import NewerDatabase
 from belote2p.store.paths import DB_NAME
 from belote2p.store.rows import RUN_COLUMNS
@@ -450,7 +450,7 @@ def test_the_ui_thread_never_waits_for_the_count(tmp_path, monkeypatch):
     finally:
         store.close()
     store = open_store(tmp_path, echo=False)
-    assert store.load_run() == sqlite_store.SavedRun(seed, tuple(actions[:k]), started_at)
+    assert store.load_run() == SavedRun(seed, tuple(actions[:k]), started_at)
     store.close()
 
 
