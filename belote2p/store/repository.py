@@ -85,11 +85,6 @@ class Repository:
         figures, replayed one at a time in their stored order until found."""
         return self.checked_rows(queries.ranked_without_figures(conn, ai), limit)
 
-    def rows_without_figures(self, conn: sqlite3.Connection,
-                             ai: bool | None = None) -> list[RunRow]:
-        """The runs that have no stored figures, checked and replayed."""
-        return self.checked_rows(queries.rows_without_figures(conn, ai))
-
     @staticmethod
     def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
                       most: int | None = None) -> list[tuple[str, int]]:

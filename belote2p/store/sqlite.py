@@ -409,17 +409,40 @@ class SqliteStore:
     def _rows_without_figures(self, ai: bool | None = None,
                               best: int | None = None) -> list[RunRow]:
         """The finished runs whose figures are not stored (kept without their
-        actions, damaged or edited, or not written yet): checked and replayed,
-        as every run was before schema version 4 (ids as handed out).  With
-        ``best``: only the best ``best`` unaltered stored ones (the board's),
-        replayed in their stored order until found."""
+        actions, damaged or edited, not counted yet, or not written yet):
+        checked and replayed, as every run was before schema version 4 (ids
+        as handed out).  With ``best``: only the best ``best`` unaltered
+        stored ones (the board's), replayed in their stored order until found."""
+        if best is None:
+            return self._without_figures_later(ai)[1]()
         with self._lock:
             found: list[RunRow] = self._read(
-                lambda c: self.repository.rows_without_figures(c, ai) if best is None
-                else self.repository.best_without_figures(c, best, ai), [])
-            return self._as_handed_out(found) + [
-                replayed(d.row) for d in self.buffer.unsaved.finished
-                if ai is None or d.row.ai is ai]
+                lambda c: self.repository.best_without_figures(c, best, ai), [])
+            return self._as_handed_out(found) + [replayed(row) for row in self._unsaved(ai)]
+
+    def _unsaved(self, ai: bool | None) -> list[RunRow]:
+        """The finished runs not written yet (``ai``: only those of it)."""
+        return [d.row for d in self.buffer.unsaved.finished if ai is None or d.row.ai is ai]
+
+    def _without_figures_later(self, ai: bool | None = None
+                               ) -> tuple[bool, Callable[[], list[RunRow]]]:
+        """``_rows_without_figures`` in two steps: the rows are read now (under
+        the store's lock, with what the caller reads beside them), checked and
+        replayed by the function returned, to be called without the lock: a
+        history not counted yet (schema 4's count, behind the window) takes
+        seconds to replay, and the window's saves and reads would wait.  The
+        flag: were there any?"""
+        with self._lock:
+            raw: list[tuple[Any, ...]] = self._read(
+                lambda c: queries.rows_without_figures(c, ai), [])
+            alias = dict(self.buffer.alias)
+            unsaved = self._unsaved(ai)
+
+        def replay() -> list[RunRow]:
+            found = self.repository.checked_rows(raw)
+            return [replace(row, id=alias[row.id]) if row.id in alias else row
+                    for row in found] + [replayed(row) for row in unsaved]
+        return bool(raw or unsaved), replay
 
     def _listed(self, before: RunRecord | None, limit: int | None) -> list[RunRecord]:
         """The runs with stored figures, read without their actions (ids as handed out)."""
@@ -470,10 +493,11 @@ class SqliteStore:
                    most: int | None = None) -> list[tuple[str, int]]:
         ai = None if include_ai else False
         with self._lock:
-            rest = self._rows_without_figures(ai)
-            spread = None if rest else most  # else spread below, with the others
+            others, later = self._without_figures_later(ai)
+            spread = None if others else most  # else spread below, with the others
             found: list[tuple[str, int]] = self._read(
                 lambda c: self.repository.figure_scores(c, ai, spread), [])
+        rest = later()  # replayed without the lock
         scores = sorted(found + [(row.started, row.score) for row in rest])
         return [scores[i] for i in evenly_spread(len(scores), most)] \
             if most is not None else scores
@@ -482,9 +506,9 @@ class SqliteStore:
         ai = None if include_ai else False
         with self._lock:
             stored = self._read(lambda c: queries.figure_totals(c, ai), Totals())
-            rest = self._rows_without_figures(ai)
+            _others, rest = self._without_figures_later(ai)
             saved = self.load_run()
-        return stored + totals_of(rest, saved)
+        return stored + totals_of(rest(), saved)  # replayed without the lock
 
     def run_record(self, run_id: int) -> RunRecord | None:
         if run_id == PROGRESS_ID:

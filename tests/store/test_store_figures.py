@@ -419,21 +419,32 @@ def test_the_window_s_store_opens_at_once_and_counts_after(tmp_path, monkeypatch
 
 def test_the_ui_thread_never_waits_for_the_count(tmp_path, monkeypatch):
     """While the store counts (here, as on main, from its ``open``: called in
-    a thread, so that the test's thread plays the window's), the window's
-    saves (written behind) and reads wait for the store's lock no longer than
-    a query or a short transaction.  Main held it through each batch's replay
-    (0.6 s here)."""
+    a thread, so that the test's thread plays the window's) and a screen's
+    thread reads the statistics (the runs not counted yet replayed), the
+    window's saves (written behind) and reads wait for the store's lock no
+    longer than a query or a short transaction.  Main held it through each
+    batch's replay (0.6 s here), and the statistics through theirs."""
+    from belote2p.store import api
+
     _version_3(tmp_path, _runs()[:60])
-    started = _slow_replay(monkeypatch, 0.03)  # a batch of 20: 0.6 s of replay
+    started = _slow_replay(monkeypatch, 0.03, api)  # a batch of 20: 0.6 s of replay or more
     seed, started_at = "ui-thread", "2026-11-20T10:00:00.000000+00:00"
     actions = random_actions(seed, n_matches=1)
     store = sqlite_store.SqliteStore(tmp_path / DB_NAME, echo=False, open_now=False)
     opener = threading.Thread(target=store.open, kwargs={"behind": True}, daemon=True)
     opener.start()
     waits: list[float] = []
+    screen_done, read = threading.Event(), []
+
+    def screen() -> None:  # Statistics, in its thread (``worker.in_background``)
+        while not screen_done.is_set():
+            read.append((store.figure_totals(True).runs, len(store.run_scores(True, 50))))
+
     try:
         assert started.wait(30)
-        end, k = time.monotonic() + 60, 0
+        reader = threading.Thread(target=screen, daemon=True)
+        reader.start()
+        end, k = time.monotonic() + 90, 0
         while (opener.is_alive() or _mark(tmp_path) is not None) and time.monotonic() < end:
             k = min(k + 1, len(actions))
             t0 = time.perf_counter()
@@ -445,9 +456,13 @@ def test_the_ui_thread_never_waits_for_the_count(tmp_path, monkeypatch):
             assert saved is not None and saved.actions == tuple(actions[:k])
             time.sleep(0.01)
         opener.join(30)
+        screen_done.set()
+        reader.join(30)
         assert _counted(tmp_path, 60, timeout=5)
         assert len(waits) > 50 and max(waits) < 0.3, (len(waits), max(waits))
+        assert read and set(read) == {(60, 50)}  # every run, counted or not
     finally:
+        screen_done.set()
         store.close()
     store = open_store(tmp_path, echo=False)
     assert store.load_run() == SavedRun(seed, tuple(actions[:k]), started_at)
