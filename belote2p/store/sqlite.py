@@ -156,6 +156,8 @@ class SqliteStore:
         if self._read(lambda c: queries.state(c, queries.FIGURES_FROM), None) is None:
             return  # (a read: opening writes nothing more when all is counted)
         if behind and self.keeper.has_file:
+            if self.counting_figures():
+                return  # (opened again: the thread goes on)
             self._counting = Counting(partial(self._count_batch, wait=0), queries.FIGURES_PAUSE)
             return
         while self._count_batch(lambda: False):
@@ -174,8 +176,9 @@ class SqliteStore:
         counted = queries.replay_batch(batch, stopping)
         if counted is None:
             return None
-        ok, more = self._transact(partial(queries.keep_figures_batch, batch=batch,
-                                          counted=counted), wait=wait)
+        with self._lock:  # the count's own transaction: the buffer's writes keep theirs
+            ok, more = self.keeper.transact(partial(queries.keep_figures_batch, batch=batch,
+                                                    counted=counted), wait=wait)
         return bool(more) if ok else None
 
     def counting_figures(self) -> bool:
