@@ -530,3 +530,33 @@ def test_closing_the_window_s_store_stops_its_count_and_keeps_the_mark(tmp_path,
     assert store.load_run() is not None and store.load_run().actions == tuple(actions)
     assert stats_of(store.figure_totals(True)) == compute_stats(store.list_runs(), True)
     store.close()
+
+
+def test_the_count_behind_goes_on_after_another_process_s_lock(tmp_path, monkeypatch):
+    """Another process holds the write lock while the window's store counts:
+    the thread's writes try once (never waiting for that lock while holding
+    the store's), again later, and the count ends once the lock is free; the
+    window's saves meanwhile never wait.  (Main: ``open`` counted first, 3 s.)"""
+    from tests.support.locked_db import hold_the_write_lock
+
+    _version_3(tmp_path, _runs()[:60])
+    started = _slow_replay(monkeypatch, 0.05)
+    t0 = time.monotonic()
+    store = open_store(tmp_path, echo=False, behind=True)
+    try:
+        assert time.monotonic() - t0 < 1.5
+        assert started.wait(30)
+        holder = hold_the_write_lock(tmp_path / DB_NAME, 3.0)  # past a batch's replay (1 s)
+        waits = []
+        actions = random_actions("held", n_matches=1)
+        for k in range(1, 60):
+            t1 = time.perf_counter()
+            store.save_run("held", actions[:k], "2026-11-22T10:00:00.000000+00:00")
+            waits.append(time.perf_counter() - t1)
+            time.sleep(0.02)
+        assert holder.poll() is None and _mark(tmp_path) is not None  # still held, not done
+        holder.wait(timeout=30)
+        assert _counted(tmp_path, 60)
+        assert max(waits) < 0.3, max(waits)
+    finally:
+        store.close()
