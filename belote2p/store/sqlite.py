@@ -395,7 +395,7 @@ class SqliteStore:
             best: list[RunRow] = self._read(
                 lambda c: self.repository.best_with_figures(c, limit, ai), [])
             found = self._as_handed_out(best)
-            found += self._rows_without_figures(ai, limit)  # judged by their replay, as before
+            found += self._best_without_figures(ai, limit)  # judged by their replay, as before
             return ranked(found, limit, played_by)
 
     def qualifies(self, score: int) -> bool:
@@ -409,15 +409,12 @@ class SqliteStore:
                 for row in self._run_rows(None)]
 
     # -- history and the daily challenge
-    def _rows_without_figures(self, ai: bool | None = None,
-                              best: int | None = None) -> list[RunRow]:
-        """The finished runs whose figures are not stored (kept without their
-        actions, damaged or edited, not counted yet, or not written yet):
-        checked and replayed, as every run was before schema version 4 (ids
-        as handed out).  With ``best``: only the best ``best`` unaltered
-        stored ones (the board's), replayed in their stored order until found."""
-        if best is None:
-            return self._without_figures_later(ai)[1]()
+    def _best_without_figures(self, ai: bool | None, best: int) -> list[RunRow]:
+        """The board's finished runs whose figures are not stored (kept
+        without their actions, damaged or edited, not counted yet, or not
+        written yet): the best ``best`` unaltered ones by their stored
+        figures, checked and replayed in that order until found, as every run
+        was before schema version 4 (ids as handed out)."""
         with self._lock:
             found: list[RunRow] = self._read(
                 lambda c: self.repository.best_without_figures(c, best, ai), [])
@@ -429,7 +426,8 @@ class SqliteStore:
 
     def _without_figures_later(self, ai: bool | None = None
                                ) -> tuple[bool, Callable[[], list[RunRow]]]:
-        """``_rows_without_figures`` in two steps: the rows are read now (under
+        """The finished runs whose figures are not stored (as
+        ``_best_without_figures``, all of them), in two steps: the rows are read now (under
         the store's lock, with what the caller reads beside them), checked and
         replayed by the function returned, to be called without the lock: a
         history not counted yet (schema 4's count, behind the window) takes
@@ -474,23 +472,27 @@ class SqliteStore:
 
     def runs_page(self, before: RunRecord | None = None,
                   limit: int | None = None) -> list[RunRecord]:
-        with self._lock:
+        with self._lock:  # read together; the runs without figures replayed after
             listed = self._listed(before, limit)  # newest first, by stored ids
-            others = [record_of_row(row) for row in self._rows_without_figures()]
-            others += self._in_progress()
-            if self.buffer.alias:  # ids handed out in their place: the order is theirs
-                listed, others = [], listed + others
+            _any, without_figures = self._without_figures_later()
+            going = self._in_progress()
+            aliased = bool(self.buffer.alias)
+        # (schema 4's count behind the window: History replays the runs not
+        # counted yet, seconds of them, without holding the store's lock)
+        others = [record_of_row(row) for row in without_figures()] + going
+        if aliased:  # ids handed out in their place: the order is theirs
+            listed, others = [], listed + others
         return page_of(listed, others, before, limit)
 
     def runs_objects(self) -> list[dict[str, Any]]:
         # Straight from the stored figures' rows while every finished run has
         # them (no records: 100,000 runs, issue #31); else as ``runs_page``.
         with self._lock:
-            if self.buffer.alias or self._rows_without_figures():
-                return [record.as_json() for record in self.runs_page()]
-            listed: list[dict[str, Any]] = self._read(self.repository.listed_objects, [])
-            going = [record.as_json() for record in self._in_progress()]
-        return going + listed
+            without_figures, _replay = self._without_figures_later()
+            if not (without_figures or self.buffer.alias):
+                listed: list[dict[str, Any]] = self._read(self.repository.listed_objects, [])
+                return [record.as_json() for record in self._in_progress()] + listed
+        return [record.as_json() for record in self.runs_page()]
 
     def run_scores(self, include_ai: bool = False,
                    most: int | None = None) -> list[tuple[str, int]]:
