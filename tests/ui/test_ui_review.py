@@ -101,13 +101,30 @@ def test_a_record_that_cannot_be_replayed_is_named(game):
     assert h.offer_of(game.app.top)["scene"] == "TitleScene"
 
 
-def test_the_review_progresses_in_a_thread_and_can_be_stopped():
-    """The thread worker (as the process one) reports progress and stops when asked."""
+def test_the_review_progresses_in_a_thread_and_can_be_stopped(monkeypatch):
+    """The thread worker (as the process one) reports progress and stops when
+    asked.  Each review is held at its first report part way (the native core
+    judges a hand's 32 decisions faster than a poll could be sure to see one:
+    polled, the test failed 2 runs in 8 on a loaded host)."""
     import random
+    import threading
 
+    from belote2p.ai import review as ai_review
     from belote2p.ai.review import ReviewSettings
     from belote2p.match import Run
 
+    midway, go_on = threading.Event(), threading.Event()
+    real = ai_review.review_hand
+
+    def held(hand, settings, progress):
+        def reported(done: int, total: int) -> None:
+            progress(done, total)  # (raises when the review was stopped)
+            if 0 < done < total and not midway.is_set():
+                midway.set()
+                assert go_on.wait(30)
+        return real(hand, settings, reported)
+
+    monkeypatch.setattr(ai_review, "review_hand", held)
     run = Run("stop")
     rng = random.Random(0)
     hand = run.match.hand
@@ -116,18 +133,21 @@ def test_the_review_progresses_in_a_thread_and_can_be_stopped():
     worker = AIWorker("thread")
     try:
         job = worker.submit_review(record_of(hand), ReviewSettings(samples=2))
-        seen = set()
-        while not job.future.done():
-            seen.add(job.progress())
-        assert job.future.result().decisions and job.progress() == (32, 32)
-        assert any(0 < d < t for d, t in seen)  # the progress was seen on its way
+        assert midway.wait(30)
+        done, total = job.progress()
+        assert 0 < done < total == 32 and not job.future.done()  # seen on its way
+        go_on.set()
+        assert job.future.result(timeout=60).decisions and job.progress() == (32, 32)
+        midway.clear()
+        go_on.clear()
         job2 = worker.submit_review(record_of(hand), ReviewSettings(samples=100))
-        while job2.progress() == (0, 0) and not job2.future.done():
-            pass
+        assert midway.wait(30)
         job2.stop()
+        go_on.set()  # its next report finds it stopped
         with pytest.raises(Exception, match="stopped"):
             job2.future.result(timeout=30)
     finally:
+        go_on.set()
         worker.shutdown()
     assert replay_hand(record_of(hand)).tricks == hand.tricks
 
