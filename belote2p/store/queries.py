@@ -390,6 +390,19 @@ def rows_without_figures(conn: sqlite3.Connection, ai: bool | None = None
                         "ORDER BY id", args).fetchall()
 
 
+def newest_without_figures(conn: sqlite3.Connection, before: tuple[str, int] | None
+                           ) -> list[tuple[Any, ...]]:
+    """The same, newest first (by start, then id, as ``listed_runs``): those
+    listed after the run of that (start, id) when ``before`` is given.  A
+    page of History replays only as many as it shows (while schema 4's count
+    is under way, most runs have no figures)."""
+    where, args = "1", ()  # type: tuple[str, tuple[Any, ...]]
+    if before is not None:
+        where, args = "(started, id) < (?, ?)", before
+    return conn.execute(f"SELECT {RUN_SELECT} FROM runs WHERE {_WITHOUT_FIGURES} AND {where} "
+                        "ORDER BY started DESC, id DESC", args).fetchall()
+
+
 def ranked_without_figures(conn: sqlite3.Connection, ai: bool | None = None
                            ) -> Iterator[tuple[Any, ...]]:
     """The ``runs`` rows (``RUN_COLUMNS``) that have no figures, best stored

@@ -36,12 +36,12 @@ class Repository:
         return self.checked_run(queries.current(conn, slot))
 
     # -- finished runs
-    def checked_rows(self, found: Iterable[Sequence[Any]], limit: int | None = None
-                     ) -> list[RunRow]:
+    def checked_rows(self, found: Iterable[Sequence[Any]], limit: int | None = None,
+                     *, altered_too: bool = False) -> list[RunRow]:
         """The rows that pass their checks, with their figures replayed
         (``api.replayed``); with ``limit``: the first ``limit`` that are not
         altered (stored figures are the replayed ones for those, so the
-        stored order is theirs)."""
+        stored order is theirs), or, ``altered_too``, the first ``limit``."""
         out: list[RunRow] = []
         for raw in found:
             if limit is not None and len(out) >= limit:
@@ -51,7 +51,7 @@ class Repository:
             except rows.BadRow as bad:
                 self.messages.bad_row("runs", bad)
                 continue
-            if limit is None or not row.altered:
+            if limit is None or altered_too or not row.altered:
                 out.append(row)
         return out
 

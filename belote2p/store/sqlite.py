@@ -25,7 +25,7 @@ import sys
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -84,6 +84,21 @@ def _owner() -> str:
 def run_lock_path(db: Path, slot: str) -> Path:
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in slot)
     return lock_path(db, f"run-{safe}.lock")
+
+
+@dataclass(frozen=True)
+class Page:
+    """History's page: the runs listed after the run of ``before`` (its start
+    and id; None: from the first), at most ``limit`` (None: all)."""
+
+    before: tuple[str, int] | None
+    limit: int | None
+
+
+def _page_key(before: RunRecord | None) -> tuple[str, int] | None:
+    """Where a page after ``before`` starts among the finished runs (the run
+    in progress comes first: after it, all of them)."""
+    return None if before is None or before.ended is None else (before.started, before.run_id)
 
 
 class SqliteStore:
@@ -424,7 +439,7 @@ class SqliteStore:
         """The finished runs not written yet (``ai``: only those of it)."""
         return [d.row for d in self.buffer.unsaved.finished if ai is None or d.row.ai is ai]
 
-    def _without_figures_later(self, ai: bool | None = None
+    def _without_figures_later(self, ai: bool | None = None, page: Page | None = None
                                ) -> tuple[bool, Callable[[], list[RunRow]]]:
         """The finished runs whose figures are not stored (as
         ``_best_without_figures``, all of them), in two steps: the rows are read now (under
@@ -432,22 +447,26 @@ class SqliteStore:
         replayed by the function returned, to be called without the lock: a
         history not counted yet (schema 4's count, behind the window) takes
         seconds to replay, and the window's saves and reads would wait.  The
-        flag: were there any?"""
+        flag: were there any?  With ``page`` (History's: no ids handed out in
+        this process), only those its page may show are replayed: the first
+        ``limit`` listed after ``before``."""
         with self._lock:
             raw: list[tuple[Any, ...]] = self._read(
-                lambda c: queries.rows_without_figures(c, ai), [])
+                lambda c: queries.rows_without_figures(c, ai) if page is None
+                else queries.newest_without_figures(c, page.before), [])
             alias = dict(self.buffer.alias)
             unsaved = self._unsaved(ai)
 
         def replay() -> list[RunRow]:
-            found = self.repository.checked_rows(raw)
+            limit = None if page is None else page.limit
+            found = self.repository.checked_rows(raw, limit, altered_too=True)
             return [replace(row, id=alias[row.id]) if row.id in alias else row
                     for row in found] + [replayed(row) for row in unsaved]
         return bool(raw or unsaved), replay
 
     def _listed(self, before: RunRecord | None, limit: int | None) -> list[RunRecord]:
         """The runs with stored figures, read without their actions (ids as handed out)."""
-        key = None if before is None or before.ended is None else (before.started, before.run_id)
+        key = _page_key(before)
         with self._lock:
             found: list[RunRecord] = self._read(
                 lambda c: self.repository.listed(c, key, limit), [])
@@ -474,9 +493,10 @@ class SqliteStore:
                   limit: int | None = None) -> list[RunRecord]:
         with self._lock:  # read together; the runs without figures replayed after
             listed = self._listed(before, limit)  # newest first, by stored ids
-            _any, without_figures = self._without_figures_later()
-            going = self._in_progress()
             aliased = bool(self.buffer.alias)
+            _any, without_figures = self._without_figures_later(
+                page=None if aliased else Page(_page_key(before), limit))
+            going = self._in_progress()
         # (schema 4's count behind the window: History replays the runs not
         # counted yet, seconds of them, without holding the store's lock)
         others = [record_of_row(row) for row in without_figures()] + going

@@ -417,6 +417,47 @@ def test_the_window_s_store_opens_at_once_and_counts_after(tmp_path, monkeypatch
         store.close()
 
 
+def test_history_s_pages_replay_only_what_they_show_while_the_count_is_under_way(
+        tmp_path, monkeypatch):
+    """Opened during schema 4's count (here: a count that never goes on),
+    History's page of 10 replays the runs not counted yet that it may show,
+    not all 60 of them (main replayed every one for each page), and its pages
+    are those of the counted history, a damaged run left out as before."""
+    from belote2p.store import api
+
+    _version_3(tmp_path, _runs()[:60])
+    _edit(tmp_path, "UPDATE runs SET started = x'00' WHERE id = 55")  # fails its check
+
+    class NotCounting:  # the window's count, stopped before its first batch
+        running = False
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+        def stop(self, timeout: float) -> bool:
+            return True
+
+    monkeypatch.setattr(sqlite_store, "Counting", NotCounting)
+    real, replays = api.figures_of, []
+
+    def counted_replay(*args: Any) -> Any:
+        replays.append(args[0])
+        return real(*args)
+
+    monkeypatch.setattr(api, "figures_of", counted_replay)
+    store = open_store(tmp_path, echo=False, behind=True)
+    pages = [store.runs_page(limit=10)]
+    pages.append(store.runs_page(pages[0][-1], 10))
+    store.close()
+    assert _figure_count(tmp_path) == 0 and len(replays) <= 2 * 11, len(replays)
+    counted = open_store(tmp_path, echo=False)  # counts them all, then pages them
+    assert _figure_count(tmp_path) == 59
+    first = counted.runs_page(limit=10)
+    # (the same runs; those not counted yet were read with their moves)
+    assert [[replace(r, actions=()) for r in page] for page in pages] == \
+        [first, counted.runs_page(first[-1], 10)]
+    assert 55 not in [r.run_id for page in pages for r in page]
+    counted.close()
+
+
 def test_the_ui_thread_never_waits_for_the_count(tmp_path, monkeypatch):
     """While the store counts (here, as on main, from its ``open``: called in
     a thread, so that the test's thread plays the window's) and a screen's
