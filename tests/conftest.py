@@ -28,3 +28,14 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[object]:
         opened = open_store(tmp_path / "data", echo=False)
         yield opened
         opened.close()
+
+
+@pytest.fixture()
+def drawn() -> Iterator[list[str]]:
+    """Every text the window draws from now on (``gfx.text_hook``)."""
+    from belote2p.ui import gfx
+
+    texts: list[str] = []
+    gfx.text_hook = lambda text, rect, within, clipped: texts.append(text)
+    yield texts
+    gfx.text_hook = None

@@ -436,7 +436,7 @@ def test_history_s_pages_replay_only_what_they_show_while_the_count_is_under_way
             return True
 
     monkeypatch.setattr(sqlite_store, "Counting", NotCounting)
-    real, replays = api.figures_of, []
+    real, replays = figures_module.figures_of, []
 
     def counted_replay(*args: Any) -> Any:
         replays.append(args[0])

@@ -17,7 +17,6 @@ import pytest
 from belote2p.fairness import today_utc
 from belote2p.store import connection, open_store
 from belote2p.store.paths import DB_NAME
-from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
 from tests.support.locked_db import hold_the_write_lock
 
@@ -31,15 +30,6 @@ WAITED = 2000.0
 def _dummy_display(monkeypatch):
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-
-
-@pytest.fixture()
-def drawn():
-    """Every text the window draws from now on."""
-    texts: list[str] = []
-    gfx.text_hook = lambda text, rect, within, clipped: texts.append(text)
-    yield texts
-    gfx.text_hook = None
 
 
 def _state(folder: Path, key: str) -> str | None:

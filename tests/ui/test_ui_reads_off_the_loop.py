@@ -26,7 +26,6 @@ from belote2p.services.i18n import set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import open_store
 from belote2p.testing import harness as h
-from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
 
 pytestmark = pytest.mark.ui
@@ -82,15 +81,6 @@ def window(tmp_path, monkeypatch):
         game.app.shutdown()
         game.ctx.worker.shutdown()
         store.close()
-
-
-@pytest.fixture()
-def drawn():
-    """Every text the window draws from now on."""
-    texts: list[str] = []
-    gfx.text_hook = lambda text, rect, within, clipped: texts.append(text)
-    yield texts
-    gfx.text_hook = None
 
 
 def _frames(game, until, seconds: float = 20.0) -> list[float]:
