@@ -353,6 +353,11 @@ class Store(Protocol):
         figures' score, as ``runs_page`` lists it; with ``most``, only that
         many, evenly spread (``figures.evenly_spread``)."""
         ...
+    def counting_figures(self) -> bool:
+        """Is this store still counting the figures of runs recorded before
+        schema 4 (behind the window, after an update: until then those runs
+        are replayed wherever they are read)?"""
+        ...
     def figure_totals(self, include_ai: bool = False) -> Totals:
         """The figures of the player's runs (with ``include_ai`` the autoplay
         runs too), the run in progress included, summed (``store.figures``)."""

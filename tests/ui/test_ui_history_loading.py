@@ -11,9 +11,10 @@ import threading
 import pygame
 import pytest
 
-from belote2p.services.i18n import set_language
+from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.store import MemoryStore
 from belote2p.testing import harness as h
+from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
 
 
@@ -168,7 +169,7 @@ def _opened(game, route):
 def _read_started(store) -> None:
     """Until the loading thread (running already: the title read its facts
     there) has begun the slow read, 10 s at most."""
-    for _ in range(2000):
+    for _attempt in range(2000):
         if store.threads:
             return
         threading.Event().wait(0.005)
@@ -179,3 +180,44 @@ def _game_with_a_run(store):
     set_language("en")
     store.record_finished_run(_finished_run(), "Alice", "2026-01-02T10:00:00")
     return h.make_app(store=store, worker="thread")
+
+
+class CountingStore(SlowFiguresStore):
+    """Still counting older runs' figures (schema 4's count behind the window)."""
+
+    def counting_figures(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_statistics_say_why_they_wait_while_older_runs_are_counted(lang, drawn):
+    """Opened in the minute after an update over a long history, Statistics
+    replay the runs not counted yet: the panel says so (once, after an
+    update), not a bare "Loading…" for seconds, in every language and within
+    the panel at the smallest window."""
+    store = CountingStore()
+    game = _game_with_a_run(store)
+    set_language(lang)
+    try:
+        game.app._on_resize(960, 600)
+        stats = _opened(game, Route.STATS)
+        _read_started(store)
+        h.step(game)
+        drawn.clear()
+        h.step(game)  # one frame's texts
+        said = _("Counting the figures of your earlier runs, once after an update…")
+        lines = [text for text in drawn if text and text in said]
+        assert " ".join(lines) == said and _("Loading…") not in drawn
+        panel = stats.size[0] - stats.fonts.body * 4
+        assert all(gfx.font(stats.fonts.body).size(line)[0] <= panel for line in lines)
+        store.release.set()
+        while stats.offer()["loading"]:
+            h.step(game)
+            threading.Event().wait(0.005)
+        drawn.clear()
+        h.step(game)
+        assert not any(text in said for text in drawn if text)
+    finally:
+        store.release.set()
+        game.app.shutdown()
+        game.ctx.worker.shutdown()

@@ -81,6 +81,16 @@ class StatsScene(MenuScene):
     def update(self, dt: float) -> None:
         self._take_figures()
 
+    def _empty_text(self) -> str:
+        """What the panel says without figures: why it waits, or that there are none."""
+        if self.loading is None:
+            return _("No runs recorded yet: play one and its figures show here.")
+        if self.ctx.session.store.counting_figures():
+            # TRANSLATORS: Statistics, while the figures of the runs played before an
+            # update are counted (once, some seconds or minutes for thousands of runs)
+            return _("Counting the figures of your earlier runs, once after an update…")
+        return _("Loading…")
+
     def _take_figures(self) -> None:
         read = taken(self.loading, self._unread, STORAGE_FAILURES)  # a bug surfaces
         if read is None:
@@ -128,9 +138,12 @@ class StatsScene(MenuScene):
                            self.buttons[0].rect.top - f.body - top)
         if self.figures is None:
             gfx.panel(surf, area, radius=f.body)
-            empty = _("Loading…") if self.loading is not None \
-                else _("No runs recorded yet: play one and its figures show here.")
-            gfx.blit_text(surf, empty, f.body, c("text_dim"), area.center, "center")
+            lines = gfx.wrap(self._empty_text(), f.body, area.w - f.body * 4)
+            step = round(f.body * 1.4)
+            y = area.centery - step * (len(lines) - 1) // 2
+            for i, line in enumerate(lines):
+                gfx.blit_text(surf, line, f.body, c("text_dim"), (area.centerx, y + i * step),
+                              "center")
         else:
             self._draw_figures(surf, area, self.figures)
         self.draw_buttons(surf)
