@@ -269,13 +269,14 @@ class RunSession:
         score = active.run.score
         try:
             board = list(self.store.leaderboard())
-            earlier = [r.score for r in self.store.runs_page()
-                       if not r.ai and r.ended is not None and r.started != active.started]
+            # (every earlier finished run of the player's, its score as History
+            # lists it; before, read by listing them all: 0.6 s of 100,000)
+            best_before = self.store.best_earlier_score(active.started)
         except STORAGE_FAILURES:  # an unreadable store: no claim about the board
             return None
         place = 1 + sum(1 for e in board if e.score >= score) if qualifies_on(board, score) \
             else None
-        return Standing(place, score > 0 and score > max(earlier, default=0))
+        return Standing(place, score > 0 and score > best_before)
 
     def record(self, active: ActiveRun, name: str, typed: bool = True) -> int | None:
         """The finished run goes on the record; the saved run is cleared."""

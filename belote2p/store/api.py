@@ -353,6 +353,11 @@ class Store(Protocol):
         figures' score, as ``runs_page`` lists it; with ``most``, only that
         many, evenly spread (``figures.evenly_spread``)."""
         ...
+    def best_earlier_score(self, started: str) -> int:
+        """The best score of the player's finished runs (autoplay's left out)
+        but the one that started at ``started`` (the run just over, recorded
+        or not); 0 when there is none: what a personal best must beat."""
+        ...
     def counting_figures(self) -> bool:
         """Is this store still counting the figures of runs recorded before
         schema 4 (behind the window, after an update: until then those runs

@@ -535,6 +535,13 @@ class SqliteStore:
             saved = self.load_run()
         return stored + totals_of(rest(), saved)  # replayed without the lock
 
+    def best_earlier_score(self, started: str) -> int:
+        with self._lock:
+            stored = self._read(lambda c: queries.best_score_but(c, started), 0)
+            _any, without_figures = self._without_figures_later(ai=False)
+        rest = [row.score for row in without_figures() if row.started != started]
+        return max([stored, *rest])
+
     def run_record(self, run_id: int) -> RunRecord | None:
         if run_id == PROGRESS_ID:
             return next(iter(self._in_progress()), None)

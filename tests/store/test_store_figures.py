@@ -70,6 +70,7 @@ def test_stored_figures_are_the_replayed_ones(many):
             compute_stats(replayed, include_ai=include_ai)
     assert store.runs_page() == [replace(r, actions=()) for r in replayed]
     assert store.runs_objects() == [r.as_json() for r in replayed]  # (``runs --json``)
+    _personal_bests_agree(store)
     assert store.run_scores(True) == sorted((r.started, r.score) for r in replayed)
 
 
@@ -113,6 +114,7 @@ def test_an_edited_run_or_figure_is_judged_as_before(tmp_path, edit):
     store = open_store(tmp_path, echo=False)
     listed = {r.run_id: r for r in store.runs_page()}
     assert store.runs_objects() == [r.as_json() for r in store.runs_page()]
+    _personal_bests_agree(store)
     assert listed[2].altered == ("run_figures" not in edit)
     assert (listed[2].score < 999_999 and 2 not in {e.entry_id for e in store.leaderboard()}) \
         or "run_figures" in edit
@@ -208,12 +210,23 @@ def _figure_count(folder: Path) -> int:
         return int(conn.execute("SELECT COUNT(*) FROM run_figures").fetchone()[0])
 
 
+def _personal_bests_agree(store) -> None:
+    """``best_earlier_score`` is what the run-over panel once computed by
+    listing every run: the best listed score of the player's other finished
+    runs (a run not counted yet, edited or written behind included)."""
+    listed = [r for r in store.runs_page() if r.ended is not None]
+    for started in {r.started for r in listed[:5]} | {"2026-11-30T00:00:00+00:00"}:
+        assert store.best_earlier_score(started) == max(
+            [r.score for r in listed if not r.ai and r.started != started], default=0), started
+
+
 def test_a_run_written_behind_is_read_back_then_written_with_its_figures(tmp_path):
     store = open_store(tmp_path, echo=False)
     store.write_behind()
     _record_all(store, _runs()[:3])
     assert [r.run_id for r in store.runs_page()] == [-3, -2, -1]  # read back at once
     assert [o["id"] for o in store.runs_objects()] == [-3, -2, -1]
+    _personal_bests_agree(store)
     store.flush()
     assert _figure_count(tmp_path) == 3
     assert [r.run_id for r in store.runs_page()] == [-3, -2, -1]  # the ids handed out
@@ -444,6 +457,8 @@ def test_history_s_pages_replay_only_what_they_show_while_the_count_is_under_way
 
     monkeypatch.setattr(api, "figures_of", counted_replay)
     store = open_store(tmp_path, echo=False, behind=True)
+    _personal_bests_agree(store)  # (nothing counted)
+    replays.clear()
     pages = [store.runs_page(limit=10)]
     pages.append(store.runs_page(pages[0][-1], 10))
     store.close()
