@@ -3,9 +3,9 @@ once, the run recorded and offered to the board at its end, exportable.
 
 What the run's end needs of the store (its place on the board and whether
 it is a personal best: a scan of an index, 0.02 s of 100,000 runs, and more
-while older runs' figures are counted; the name entered last) is read off the frame loop from the moment
-the run is over; the run-over panel says "…" in their place until they come,
-and its Continue goes on once they have."""
+while older runs' figures are counted; the name entered last) is read off
+the frame loop from the moment the run is over; the run-over panel says "…"
+in their place until they come, and its Continue goes on once they have."""
 
 from __future__ import annotations
 
