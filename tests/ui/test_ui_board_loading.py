@@ -82,6 +82,10 @@ def test_each_tab_is_read_while_the_loop_keeps_drawing():
         game.nav.push(Route.LEADERBOARD)
         board = game.app.top
         assert "Loading…" in _drawn_while(game, 5) and board.cells == []
+        for _attempt in range(2000):  # the loading thread may not have begun yet (a busy host)
+            if store.threads:
+                break
+            threading.Event().wait(0.005)
         assert store.threads and threading.main_thread() not in store.threads
         h.key(pygame.K_RIGHT)  # the AI tab meanwhile: the loop still answers
         h.key(pygame.K_RIGHT)  # and the daily tab
