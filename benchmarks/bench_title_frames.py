@@ -1,0 +1,77 @@
+"""The title's frames over a long history: the longest frame in the second
+after a title opens (as it does after every run), with the window's own
+store (written behind) on a data folder, SDL's dummy driver, the loop paced
+at 60 Hz as a player's window is.
+
+    PYTHONPATH=. python benchmarks/bench_title_frames.py FOLDER [--opens N] [--size WxH]
+
+``FOLDER`` is opened as it is (copy it first: the window writes to it); a
+history of 100,000 runs comes from ``bench_store_scale.py --keep DIR``
+(``DIR/runs-100000``).  Prints one JSON line: the longest frame of each
+opening and their median, and the load average (quote it: the frames are
+the host's too).  To compare two trees, run each tree's copy of this file on
+its own copy of the folder, in turn.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import time
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from belote2p.ui.main import Game
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder")
+    parser.add_argument("--opens", type=int, default=8)
+    parser.add_argument("--size", default="960x600")
+    args = parser.parse_args()
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from belote2p.store.sqlite import open_store
+    from belote2p.testing import harness as h
+    from belote2p.ui.navigation import Route
+
+    width, height = (int(n) for n in args.size.split("x"))
+    store = open_store(args.folder, echo=False, behind=True)
+    game = h.make_app(size=(width, height), store=store, worker="thread")
+    try:
+        game.nav.reset(Route.TITLE)
+        _paced(game, 1.0)  # fonts, art, the AI's worker, the title's facts
+        longest = []
+        for _open in range(args.opens):
+            title = game.nav.reset(Route.TITLE)
+            longest.append(max(_paced(game, 1.0)))
+            assert getattr(title, "facts", True) is not None, "the title's facts never came"
+    finally:
+        game.app.shutdown()
+        game.ctx.worker.shutdown()
+        store.close()
+    print(json.dumps({"folder": args.folder, "size": args.size,
+                      "longest_frame_ms": [round(ms, 1) for ms in longest],
+                      "median_ms": round(statistics.median(longest), 1),
+                      "load": round(os.getloadavg()[0], 2)}))
+
+
+def _paced(game: Game, seconds: float) -> list[float]:
+    """Frames for ``seconds``, 60 a second; each frame's own time in ms."""
+    app = game.app
+    frames = []
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        app.step(1 / 60)
+        spent = time.perf_counter() - start
+        frames.append(spent * 1000)
+        time.sleep(max(0.0, 1 / 60 - spent))
+    return frames
+
+
+if __name__ == "__main__":
+    main()
