@@ -8,7 +8,6 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from ..ai.levels import LevelsError
 from ..services.board_text import format_board, no_daily_board
 from ..services.runs_text import format_runs, format_stats
 from ..store.api import PlayedBy
@@ -105,6 +104,7 @@ def stats_main(args: argparse.Namespace) -> int:
     The skill figure is the hands' differences kept with their runs
     (``services.skill_kept``: nothing replayed); ``--skill`` first compares and
     keeps the hands still missing, and adds the rating that needs few matches."""
+    from ..ai.levels import LevelsError
     from ..services.rating import RatingDataError
     from ..services.skill_kept import fill_missing
     from ..services.stats import stats_of
@@ -135,6 +135,7 @@ def _kept_skill(store: Store, include_ai: bool, needed: bool) -> Skill:
     """The kept differences' figure; without the level data (needed for level 4's
     version) the other figures still print, and stderr says why this one is
     missing, unless ``--skill`` asked for it (then the command stops)."""
+    from ..ai.levels import LevelsError
     from ..services.skill import NO_SKILL
     from ..services.skill_kept import kept_skill
 
