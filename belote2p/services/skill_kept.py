@@ -44,10 +44,15 @@ def keep(store: Store, seed: str, started: str, compared: Iterable[Duplicate],
          measured_with: str | None = None) -> None:
     """Keep these compared hands of the run (seed, started); ``measured_with``:
     their yardstick (the game's unless given)."""
-    hands = {(d.match, d.hand): HandDifference(d.difference, d.rival_difference)
-             for d in compared if d.match is not None and d.hand is not None}
+    hands = _differences(compared)
     if hands:
         store.keep_differences(seed, started, measured_with or game_yardstick(), hands)
+
+
+def _differences(compared: Iterable[Duplicate]) -> dict[HandKey, HandDifference]:
+    """The compared hands' differences, by (match, hand), as the store keeps them."""
+    return {(d.match, d.hand): HandDifference(d.difference, d.rival_difference)
+            for d in compared if d.match is not None and d.hand is not None}
 
 
 def kept_of(store: Store, seed: str, started: str) -> dict[HandKey, HandDifference]:
@@ -59,22 +64,28 @@ def compare_missing(store: Store, seed: str, started: str, actions: Sequence[str
                     levels: Levels | None = None) -> int:
     """Compare and keep every finished hand of the run whose difference is
     not kept yet; returns how many were compared."""
+    return _completed(store, seed, started, actions, levels)[1]
+
+
+def run_skill(store: Store, record: RunRecord, levels: Levels | None = None) -> Skill:
+    """A finished run's skill figure from its kept differences, its hands not
+    kept yet compared (and kept) first."""
+    every, _compared = _completed(store, record.seed, record.started, record.actions, levels)
+    return skill_of([d.yours for d in every.values()])
+
+
+def _completed(store: Store, seed: str, started: str, actions: Sequence[str],
+               levels: Levels | None) -> tuple[dict[HandKey, HandDifference], int]:
+    """The run's differences once its hands not kept yet are compared and
+    kept (read once: the kept ones and those just compared), and how many
+    were compared."""
     levels = game_levels() if levels is None else levels
     measured_with = yardstick(levels)
     kept = store.differences_of(seed, started, measured_with)
     compared = [duplicate_hand(seed, actions, match, hand, levels)
                 for match, hand in finished_hands(seed, actions) if (match, hand) not in kept]
     keep(store, seed, started, compared, measured_with)
-    return len(compared)
-
-
-def run_skill(store: Store, record: RunRecord, levels: Levels | None = None) -> Skill:
-    """A finished run's skill figure from its kept differences, its hands not
-    kept yet compared (and kept) first."""
-    levels = game_levels() if levels is None else levels
-    compare_missing(store, record.seed, record.started, record.actions, levels)
-    kept = store.differences_of(record.seed, record.started, yardstick(levels))
-    return skill_of([d.yours for d in kept.values()])
+    return kept | _differences(compared), len(compared)
 
 
 def fill_missing(store: Store, include_ai: bool = False, levels: Levels | None = None) -> int:
