@@ -1,7 +1,9 @@
 """The title's frames over a long history: the longest frame in the second
 after a title opens (as it does after every run), with the window's own
 store (written behind) on a data folder, SDL's dummy driver, the loop paced
-at 60 Hz as a player's window is.
+at 60 Hz as a player's window is (``App.fps``).  A frame is the window's own
+record of it (``App.frame_times``: flip to flip, so 16.7 ms when nothing is
+late).
 
     PYTHONPATH=. python benchmarks/bench_title_frames.py FOLDER [--opens N] [--size WxH]
 
@@ -36,18 +38,20 @@ def main() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from belote2p.store.sqlite import open_store
     from belote2p.testing import harness as h
+    from belote2p.ui.app import FPS
     from belote2p.ui.navigation import Route
 
     width, height = (int(n) for n in args.size.split("x"))
     store = open_store(args.folder, echo=False, behind=True)
     game = h.make_app(size=(width, height), store=store, worker="thread")
+    game.app.fps = FPS  # (the harness's loop is unpaced)
     try:
         game.nav.reset(Route.TITLE)
-        _paced(game, 1.0)  # fonts, art, the AI's worker, the title's facts
+        _frames(game, 1.0)  # fonts, art, the AI's worker, the title's facts
         longest = []
         for _open in range(args.opens):
             title = game.nav.reset(Route.TITLE)
-            longest.append(max(_paced(game, 1.0)))
+            longest.append(max(_frames(game, 1.0)))
             assert getattr(title, "facts", True) is not None, "the title's facts never came"
     finally:
         game.app.shutdown()
@@ -59,18 +63,14 @@ def main() -> None:
                       "load": round(os.getloadavg()[0], 2)}))
 
 
-def _paced(game: Game, seconds: float) -> list[float]:
-    """Frames for ``seconds``, 60 a second; each frame's own time in ms."""
+def _frames(game: Game, seconds: float) -> list[float]:
+    """The window's frames (ms, flip to flip) over ``seconds`` of its loop."""
     app = game.app
-    frames = []
+    first = len(app.frame_times)
     end = time.monotonic() + seconds
     while time.monotonic() < end:
-        start = time.perf_counter()
-        app.step(1 / 60)
-        spent = time.perf_counter() - start
-        frames.append(spent * 1000)
-        time.sleep(max(0.0, 1 / 60 - spent))
-    return frames
+        app.step()
+    return app.frame_times[first:]
 
 
 if __name__ == "__main__":
