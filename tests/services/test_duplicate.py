@@ -283,7 +283,10 @@ def test_leaderboard_daily_by_skill(tmp_path: pathlib.Path, monkeypatch: pytest.
     monkeypatch.setattr("belote2p.ai.levels.load_levels", lambda: LEVELS)
     monkeypatch.setattr("belote2p.services.duplicate.game_levels", lambda: LEVELS)
     monkeypatch.setattr("belote2p.services.skill_kept.game_levels", lambda: LEVELS)
-    play_autoplay(open_store(), "4", daily_seed(day), "AI level 4", 1, daily=day.isoformat())
+    # the run's clock is the day's own, not the machine's: the game rightly
+    # refuses a daily played after its day
+    play_autoplay(open_store(), "4", daily_seed(day), "AI level 4", 1, daily=day.isoformat(),
+                  clock=lambda: "2026-12-02T12:00:00+00:00")
     capsys.readouterr()
 
     def replayed(*args: object) -> None:
