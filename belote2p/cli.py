@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import BinaryIO, NoReturn
 
 from . import __version__
-from .fairness import seed_problem
-from .lines import read_lines
+from .core.fairness import seed_problem
+from .core.lines import read_lines
 from .services.daily import daily_date_arg
 from .services.i18n import UnknownLanguage, resolve_language, set_language
 
@@ -327,7 +327,7 @@ def _choose_language(cli_value: str | None, reads_saved: bool) -> None:
 
 def _run(command: str, args: argparse.Namespace) -> int:
     if command == "replay":
-        from .record import replay_stream
+        from .core.record import replay_stream
 
         _utf8_stdout()
         with _input(args.file) as stream:

@@ -22,17 +22,14 @@ import random
 import sys
 from typing import Any
 
-try:
-    import belote2p  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.actions import Action, Phase
 from belote2p.ai.base import Player
-from belote2p.testing.rivals.pimc import NAME, PimcKnobs, make_rival
-from belote2p.view import SeatView
+from belote2p.core.actions import Action, Phase
+from belote2p.core.view import SeatView
 from benchmarks.arena_ismcts import rival_main
+from lab.rivals.pimc import NAME, PimcKnobs, make_rival
 
 # PIMC on more deals: stronger players of the same kind, to see what such a gap
 # scores.  pimc128: the issue #20's "about 128 deals a card" (twice the test

@@ -14,14 +14,12 @@ import os
 import sys
 from collections.abc import Callable
 
-try:
-    import belote2p  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.ai import arena
 from belote2p.ai.arena import PlayerFactory
-from belote2p.testing.rivals.ismcts import NAME, make_rival
+from lab.rivals.ismcts import NAME, make_rival
 
 
 def rival_main(name: str, factory: PlayerFactory, description: str, default_seed: str,

@@ -13,15 +13,12 @@ from __future__ import annotations
 import os
 import sys
 
-try:
-    import belote2p  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # benchmarks.arena_ismcts, from the checkout
-sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.testing.rivals.pimc import NAME, make_rival
 from benchmarks.arena_ismcts import rival_main  # the test rivals' arena command
+from lab.rivals.pimc import NAME, make_rival
 
 if __name__ == "__main__":
     sys.exit(rival_main(NAME, make_rival, __doc__.splitlines()[0], "pimc"))

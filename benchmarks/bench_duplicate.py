@@ -22,12 +22,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import sys
 import time
+
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from belote2p.ai.core import NAME as CORE
 from belote2p.services.duplicate import duplicate_hand, finished_hands
-from belote2p.testing.play import play_run
+from lab.play import play_run
 
 
 def main() -> None:

@@ -15,9 +15,9 @@ import random
 import statistics
 import time
 
-from belote2p.actions import Phase
-from belote2p.cards import CARDS
-from belote2p.hand import Hand
+from belote2p.core.actions import Phase
+from belote2p.core.cards import CARDS
+from belote2p.core.hand import Hand
 
 
 def play_random_hand(rng: random.Random) -> Hand:

@@ -100,7 +100,7 @@ def child(args: argparse.Namespace) -> int:
     moving and the pause menu opened now and then; prints the figures."""
     import pygame
 
-    from belote2p.match import Run
+    from belote2p.core.match import Run
     from belote2p.services.run_session import ActiveRun
     from belote2p.store import MemoryStore
     from belote2p.ui.main import build_game, parse_size

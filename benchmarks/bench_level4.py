@@ -44,10 +44,10 @@ if importlib.util.find_spec("belote2p") is None:  # run from a checkout without 
 # benchmarks.bench_solver (the host's yardstick), from the checkout
 sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.actions import Phase
 from belote2p.ai import decide, load_levels, make_player
-from belote2p.match import Match
-from belote2p.view import SeatView
+from belote2p.core.actions import Phase
+from belote2p.core.match import Match
+from belote2p.core.view import SeatView
 from benchmarks.bench_solver import baseline, random_position
 
 KINDS = ("bid", "stock", "strict")

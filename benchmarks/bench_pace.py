@@ -42,8 +42,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from belote2p.actions import Phase
-from belote2p.match import Run
+from belote2p.core.actions import Phase
+from belote2p.core.match import Run
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
 from belote2p.ui.main import build_game

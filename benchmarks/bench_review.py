@@ -27,12 +27,12 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
-from belote2p.cards import CARDS
-from belote2p.hand import Hand
-from belote2p.record import record_of
-from belote2p.view import view_of
+from belote2p.core.actions import Phase
+from belote2p.core.cards import CARDS
+from belote2p.core.hand import Hand
+from belote2p.core.record import record_of
+from belote2p.core.view import view_of
 
 ROOT = Path(__file__).resolve().parent.parent
 

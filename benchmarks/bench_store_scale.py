@@ -44,6 +44,10 @@ from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = 200  # runs played for real
 CUTS = 25  # abandoned prefixes of each
@@ -84,7 +88,7 @@ def child_distinct(folder: str) -> None:
     import belote2p
     from belote2p.store import open_store, queries
     from belote2p.store.api import finished_row
-    from belote2p.testing.play import play_run
+    from lab.play import play_run
 
     print(f"# belote2p from {Path(belote2p.__file__).parent}", file=sys.stderr)
     open_store(folder, echo=False).close()  # made and migrated by the tree
@@ -113,7 +117,7 @@ def child_yardstick() -> None:
 
 
 def _abandoned(whole: Any, keep: int) -> Any:
-    from belote2p.match import Run
+    from belote2p.core.match import Run
 
     run = Run.replay(whole.seed, list(whole.actions[:keep]))
     if not run.over:
@@ -193,9 +197,9 @@ def child_screen(folder: str, screen: str) -> None:
     """Open ``screen`` on the store in ``folder``: the seconds until its figures
     show, and the longest frame meanwhile (the opening call counts as one)."""
     from belote2p.store import open_store
-    from belote2p.testing import harness as h
     from belote2p.ui.app import FPS
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     game = h.make_app(store=open_store(folder, echo=False), worker="thread")
     # Paced as the window is (60 Hz): the harness's unpaced loop never sleeps,

@@ -21,8 +21,13 @@ import argparse
 import json
 import os
 import statistics
+import sys
 import time
 from typing import TYPE_CHECKING
+
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
 
 if TYPE_CHECKING:
     from belote2p.ui.main import Game
@@ -37,9 +42,9 @@ def main() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from belote2p.store.sqlite import open_store
-    from belote2p.testing import harness as h
     from belote2p.ui.app import FPS
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     width, height = (int(n) for n in args.size.split("x"))
     store = open_store(args.folder, echo=False, behind=True)

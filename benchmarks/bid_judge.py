@@ -42,21 +42,19 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-try:
-    import belote2p  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.actions import PASS, Bid, Phase
 from belote2p.ai import decide, load_levels, make_player
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.levels import STRICT_CARDS, Level
 from belote2p.ai.sampling import sample_deck
 from belote2p.ai.search import BidSearch, SearchPlayer
-from belote2p.cards import Card
-from belote2p.match import Match
-from belote2p.testing.rivals.pimc import PimcPlayer
-from belote2p.view import SeatView
+from belote2p.core.actions import PASS, Bid, Phase
+from belote2p.core.cards import Card
+from belote2p.core.match import Match
+from belote2p.core.view import SeatView
+from lab.rivals.pimc import PimcPlayer
 
 OPEN = None  # a word's outcome on a deck: the taker-seat's point lead, or OPEN (a fresh deal)
 

@@ -14,7 +14,7 @@ leads over the two tables (its score minus B's, at each); the cards and the
 contract are the same at both tables, so what is left is how the two played
 them.  A holds the taker's seat at one table and the defender's at the other.
 
-B defaults to the PIMC test rival (``belote2p/testing/rivals/pimc.py``).  ``--levels FILE``
+B defaults to the PIMC test rival (``lab/rivals/pimc.py``).  ``--levels FILE``
 gives A's levels (a variant of level 4, say); B and the bidders always use the
 shipped levels.  Every player is seeded by the seed, the deal and the table,
 so the figures depend only on the arguments (not on ``--jobs`` or timing).
@@ -41,18 +41,16 @@ import sys
 import time
 from typing import Any
 
-try:
-    import belote2p  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.actions import HandResult, Phase
 from belote2p.ai.arena import _levels, results_in_order
 from belote2p.ai.base import decide
-from belote2p.hand import Hand
-from belote2p.match import Match
-from belote2p.testing.rivals.pimc import NAME, make_rival
-from belote2p.view import MatchContext, view_of
+from belote2p.core.actions import HandResult, Phase
+from belote2p.core.hand import Hand
+from belote2p.core.match import Match
+from belote2p.core.view import MatchContext, view_of
+from lab.rivals.pimc import NAME, make_rival
 
 BIDDER = "3"  # both seats bid as level 3: a threshold bidder, cheap and deterministic
 Row = dict[str, Any]

@@ -23,17 +23,14 @@ import json
 import os
 import sys
 
-try:
-    import belote2p  # noqa: F401
-except ImportError:  # run from a checkout without installing
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.append(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # benchmarks.*
+# the checkout's root: the lab (lab/) is there only, never installed
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from belote2p.actions import Phase
 from belote2p.ai.arena import Outcome, play_match, results_in_order, score_interval, summarize
-from belote2p.match import Match
-from belote2p.testing.rivals.pimc import NAME, make_rival
-from belote2p.view import SeatView
+from belote2p.core.actions import Phase
+from belote2p.core.match import Match
+from belote2p.core.view import SeatView
+from lab.rivals.pimc import NAME, make_rival
 
 Job = tuple[str, str, str, int, "str | None"]  # a, b, seed, index, levels
 

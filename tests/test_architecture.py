@@ -1,18 +1,26 @@
 """The architecture rules of docs/ARCHITECTURE.md, checked on the source.
 
-- The layers go one way: core < ai < store < services < ui < cli < testing.
-  A module imports only from its own layer and the layers below it (so the
-  game never imports its test support, ``belote2p.testing``).
+- The layers go one way: core < ai < store < services < ui / server /
+  commands < cli.  A module imports only from its own layer and the floors
+  below it; the three rooms of one floor (``ui``, ``server``, ``commands``)
+  never import one another, and the server never imports the local store
+  (it has a database of its own).
+- The folders show the layers: every module lives in its layer's folder
+  (``belote2p/core/``, ``belote2p/ai/``, ...), the command line (``cli.py``,
+  ``__main__.py``) and the package's own ``__init__`` aside.
 - No import cycle inside ``belote2p``.
 - The pure core imports neither pygame nor the AI, store, services or UI, not
   even through another module.
 - A UI scene never imports another scene: scenes talk through the app.
+- The lab (``lab/``: the test rivals, the window driven from code, sample
+  runs) lies outside the package and the wheel: nothing of the game imports
+  it, and it never imports the tests.
 - The tests mirror the package (``tests/core``, ``tests/ai``, ... see
   CONTRIBUTING.md): every folder of ``tests/`` is a package, so pytest imports
   each test module by its full name (two folders may hold the same file name);
   no test module is imported by another module (what tests share lives in
   ``tests/support/`` or a ``conftest.py``), and nothing outside ``tests/``
-  imports from it (what a tool shares with the tests is ``belote2p.testing``).
+  imports from it (what a tool shares with the tests is ``lab``).
 
 Every import counts: the ones inside functions, and the ones under ``if
 TYPE_CHECKING:`` too (they never run, but a type named across layers or
@@ -41,29 +49,38 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_DIR = ROOT / PACKAGE
 TESTS_DIR = ROOT / "tests"
 # the folders beside the package whose scripts must not lean on the tests
-OUTSIDE_TESTS = ("belote2p", "benchmarks", "tools")
-CORE = ("cards", "rules", "actions", "events", "hand", "view", "match", "record", "resources",
-        "lines", "fairness")
+OUTSIDE_TESTS = ("belote2p", "benchmarks", "tools", "lab")
+LAB = "lab"
 FORBIDDEN_IN_CORE = ("pygame", f"{PACKAGE}.ai", f"{PACKAGE}.store", f"{PACKAGE}.services",
-                     f"{PACKAGE}.ui")
+                     f"{PACKAGE}.ui", f"{PACKAGE}.server", f"{PACKAGE}.commands")
 SCENES = f"{PACKAGE}.ui.scenes"
 
-# The layers, lowest first; a module may import its own layer and those below.
-LAYERS = ("core", "ai", "store", "services", "ui", "cli", "testing")
-# The first part of a module's name under belote2p -> its layer (the core's
-# modules are listed in CORE; the package's own __init__ is core too).
-LAYER_OF_PACKAGE = {"ai": "ai", "store": "store", "services": "services", "ui": "ui",
-                    # the command line: its parser, ``python -m belote2p``, and
-                    # the commands' bodies (a ``commands`` package beside cli.py)
-                    "cli": "cli", "__main__": "cli", "commands": "cli",
-                    # the test support the tests and tools/render_screens.py
-                    # share, above everything: nothing of the game imports it
-                    "testing": "testing"}
+# The floors, lowest first; a module may import its own room and the floors
+# below.  One floor may hold several rooms, which never import one another.
+FLOORS: tuple[tuple[str, ...], ...] = (
+    ("core",), ("ai",), ("store",), ("services",),
+    # the window, the daily's server and the commands' bodies: three rooms
+    # side by side, each a way in to the same services
+    ("ui", "server", "commands"),
+    # the command line: its parser and ``python -m belote2p``
+    ("cli",),
+)
+LAYERS = tuple(room for floor in FLOORS for room in floor)
+FLOOR_OF = {room: level for level, floor in enumerate(FLOORS) for room in floor}
+# Rooms that must not import a lower room all the same (importer -> never).
+FORBIDDEN_BELOW = {
+    # the server keeps its own database (SQLAlchemy), never the player's store
+    "server": ("store",),
+}
+# The first part of a module's name under belote2p -> its room (the package's
+# own __init__ is core: it holds the version only).
+LAYER_OF_PACKAGE = {"core": "core", "ai": "ai", "store": "store", "services": "services",
+                    "ui": "ui", "server": "server", "commands": "commands",
+                    "cli": "cli", "__main__": "cli"}
 
 # Imports that go up a layer today (importer, imported), each a debt to pay,
 # not a licence: the list may only shrink (see the module's docstring).
-KNOWN_LAYER_BREACHES: set[tuple[str, str]] = set()  # none left: the commands' bodies
-# live in belote2p/commands (the cli layer), ExportSource in the store
+KNOWN_LAYER_BREACHES: set[tuple[str, str]] = set()  # none left
 
 # Import cycles known today (each a set of modules): the same rule, may only shrink.
 KNOWN_CYCLES: set[frozenset[str]] = set()  # none left: the table's input returns intents
@@ -136,7 +153,7 @@ def imported_names(module: Module, known: set[str], packages: tuple[str, ...] = 
 
 
 def _nearest_module(name: str, known: set[str]) -> str:
-    """``belote2p.cards.Card`` (an attribute path) -> ``belote2p.cards``."""
+    """``belote2p.core.cards.Card`` (an attribute path) -> ``belote2p.core.cards``."""
     while name not in known and "." in name:
         name = name.rsplit(".", 1)[0]
     return name
@@ -238,22 +255,32 @@ def _with_parents(name: str, graph: dict[str, set[str]]) -> list[str]:
 
 
 def layer_of(name: str) -> str | None:
-    """The layer of a package module, or None if no rule places it."""
+    """The room of a package module, or None if no rule places it."""
     parts = name.split(".")
-    if parts == [PACKAGE] or (len(parts) == 2 and parts[1] in CORE):
+    if parts == [PACKAGE]:
         return "core"
     return LAYER_OF_PACKAGE.get(parts[1]) if len(parts) > 1 else None
 
 
+def may_import(importer: str, imported: str) -> bool:
+    """Whether a module of room ``importer`` may import one of room ``imported``."""
+    if importer == imported:
+        return True
+    if imported in FORBIDDEN_BELOW.get(importer, ()):
+        return False
+    return FLOOR_OF[imported] < FLOOR_OF[importer]
+
+
 def layer_breaches(graph: dict[str, set[str]]) -> set[tuple[str, str]]:
     """Every (importer, imported) pair of package modules where the imported
-    module's layer is above the importer's."""
+    module's room is above the importer's, beside it on its floor, or one
+    ``FORBIDDEN_BELOW`` names."""
     found = set()
     for importer, targets in graph.items():
         low = layer_of(importer)
         for target in targets:
             high = layer_of(target)
-            if low and high and LAYERS.index(high) > LAYERS.index(low):
+            if low and high and not may_import(low, high):
                 found.add((importer, target))
     return found
 
@@ -266,26 +293,57 @@ GRAPH = import_graph()
 
 
 def test_the_scan_sees_the_package_and_lazy_imports():
-    assert f"{PACKAGE}.hand" in GRAPH and f"{PACKAGE}.cli" in GRAPH
+    assert f"{PACKAGE}.core.hand" in GRAPH and f"{PACKAGE}.cli" in GRAPH
     # cli imports each command's module inside the command's branch
-    assert f"{PACKAGE}.record" in GRAPH[f"{PACKAGE}.cli"]
+    assert f"{PACKAGE}.core.record" in GRAPH[f"{PACKAGE}.cli"]
 
 
-def test_every_module_has_a_layer():
+def test_every_module_has_a_layer_and_lives_in_its_folder():
     placed = {name: layer_of(name) for name in GRAPH}
     assert not [name for name, layer in placed.items() if layer is None]
-    assert {placed[f"{PACKAGE}.{m}"] for m in CORE if f"{PACKAGE}.{m}" in GRAPH} == {"core"}
+    loose = [name for name in GRAPH if name.count(".") == 1
+             and name.split(".")[1] not in ("cli", "__main__", *LAYER_OF_PACKAGE)]
+    assert not loose, f"modules outside their layer's folder: {loose}"
+    assert {placed[n] for n in GRAPH if n.startswith(f"{PACKAGE}.core.")} == {"core"}
     assert placed[f"{PACKAGE}.ai.solver"] == "ai" and placed[f"{PACKAGE}.cli"] == "cli"
-    assert placed[f"{PACKAGE}.testing.harness"] == "testing"
+    assert {placed[f"{PACKAGE}.server"], placed[f"{PACKAGE}.commands.board"]} == {
+        "server", "commands"}
 
 
-def test_the_game_never_imports_its_test_support():
-    """``belote2p.testing`` is the top layer: an import of it from the game, even
-    from the command line, goes up a layer."""
+def test_the_rooms_of_one_floor_never_import_one_another():
     graph = {name: set(targets) for name, targets in GRAPH.items()}
-    graph[f"{PACKAGE}.cli"].add(f"{PACKAGE}.testing.figures")
+    graph[f"{PACKAGE}.server"].add(f"{PACKAGE}.ui.app")
+    graph[f"{PACKAGE}.commands.board"].add(f"{PACKAGE}.server")
+    graph[f"{PACKAGE}.services.stats"].add(f"{PACKAGE}.server")
     assert layer_breaches(graph) - KNOWN_LAYER_BREACHES == {
-        (f"{PACKAGE}.cli", f"{PACKAGE}.testing.figures")}
+        (f"{PACKAGE}.server", f"{PACKAGE}.ui.app"),
+        (f"{PACKAGE}.commands.board", f"{PACKAGE}.server"),
+        (f"{PACKAGE}.services.stats", f"{PACKAGE}.server")}
+
+
+def test_the_server_never_imports_the_local_store():
+    graph = {name: set(targets) for name, targets in GRAPH.items()}
+    graph[f"{PACKAGE}.server"] |= {f"{PACKAGE}.store.api", f"{PACKAGE}.services.stats",
+                                   f"{PACKAGE}.ai.base", f"{PACKAGE}.core.match"}
+    assert layer_breaches(graph) - KNOWN_LAYER_BREACHES == {
+        (f"{PACKAGE}.server", f"{PACKAGE}.store.api")}
+
+
+def test_the_game_never_imports_the_lab():
+    """The lab lies outside the package and the wheel: a game that imported it
+    would fail once installed."""
+    modules = package_modules()
+    known = set(modules)
+    found = {(name, target) for name, module in modules.items()
+             for target in imported_names(module, known, packages=(PACKAGE, LAB))
+             if target == LAB or target.startswith(LAB + ".")}
+    assert not found, "\n".join(f"{a} -> {b}" for a, b in sorted(found))
+    assert (ROOT / LAB / "harness.py").is_file() and not (PACKAGE_DIR / "testing").exists()
+
+
+def test_the_wheel_leaves_the_lab_out():
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f'[tool.hatch.build.targets.wheel]\npackages = ["{PACKAGE}"]\n' in project
 
 
 def test_layers_go_one_way_beyond_the_known_breaches():
@@ -306,8 +364,7 @@ def test_no_import_cycle_beyond_the_known_ones():
     assert not gone, f"these cycles are gone: delete them from KNOWN_CYCLES: {gone}"
 
 
-@pytest.mark.parametrize("name", [f"{PACKAGE}.{m}" for m in CORE
-                                  if f"{PACKAGE}.{m}" in GRAPH])
+@pytest.mark.parametrize("name", sorted(n for n in GRAPH if n.startswith(f"{PACKAGE}.core")))
 def test_the_core_imports_neither_pygame_nor_the_outer_layers(name):
     chains = reachable(GRAPH, name)
     bad = {target: chain for target, chain in chains.items()
@@ -404,13 +461,14 @@ def test_type_checking_and_lazy_imports_count_and_relative_ones_are_resolved(tmp
     source.parent.mkdir(parents=True)
     source.write_text(
         "from typing import TYPE_CHECKING\n"
-        "if TYPE_CHECKING:\n    from ..hand import Hand\n"
-        "else:\n    from .. import cards\n"
+        "if TYPE_CHECKING:\n    from ..core.hand import Hand\n"
+        "else:\n    from ..core import cards\n"
         "def later():\n    from ..store import api\n    import pygame.draw\n")
-    known = {"belote2p", "belote2p.cards", "belote2p.hand", "belote2p.store",
+    known = {"belote2p", "belote2p.core", "belote2p.core.cards", "belote2p.core.hand",
+             "belote2p.store",
              "belote2p.store.api", "belote2p.ui", "belote2p.ui.thing"}
     found = imported_names(Module("belote2p.ui.thing", source), known)
-    assert found == {"typing", "belote2p.cards", "belote2p.hand", "belote2p.store.api",
+    assert found == {"typing", "belote2p.core.cards", "belote2p.core.hand", "belote2p.store.api",
                      "pygame"}
 
 
@@ -430,8 +488,8 @@ def _write_package(root: Path, files: dict[str, str]) -> Path:
 
 def test_an_import_up_a_layer_fails_the_rule(tmp_path):
     package = _write_package(tmp_path, {
-        "cards.py": "",
-        "ai/solver.py": "from ..cards import Card\n",
+        "core/cards.py": "",
+        "ai/solver.py": "from ..core.cards import Card\n",
         # the store naming a service's type, even only for the type checker
         "store/api.py": ("from typing import TYPE_CHECKING\n"
                          "if TYPE_CHECKING:\n    from ..services.runfile import ExportSource\n"),

@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NAME = "belote2p"
 # Only the game's own data: the same layout as the wheel (belote2p/data/...),
-# so belote2p.resources finds it next to the unpacked package.
+# so belote2p.core.resources finds it next to the unpacked package.
 DATA = (("levels.yaml", "belote2p/data"), ("rating_anchors.yaml", "belote2p/data"),
         ("assets", "belote2p/data/assets"))
 # Imported by nothing the game runs; keeping them out saves megabytes

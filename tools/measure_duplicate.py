@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from belote2p.match import MAX_LEVEL, PLAYER  # noqa: E402
+from belote2p.core.match import MAX_LEVEL, PLAYER  # noqa: E402
 from belote2p.services.duplicate import YARDSTICK_LEVEL, run_duplicates  # noqa: E402
-from belote2p.testing.play import play_run  # noqa: E402
+from lab.play import play_run  # noqa: E402
 
 
 def measure_run(seed: str, player: int, matches: int) -> dict[str, object]:

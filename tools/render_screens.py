@@ -55,18 +55,18 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from belote2p.actions import PASS, Event, EventKind, Phase
-from belote2p.match import RIVAL, MatchResult, Run
+from belote2p.core.actions import PASS, Event, EventKind, Phase
+from belote2p.core.match import RIVAL, MatchResult, Run
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
 from belote2p.store.api import LeaderboardEntry, PlayedBy
 from belote2p.store.runs import now_iso
-from belote2p.testing.harness import held_comparisons, make_app, open_table
-from belote2p.ui.model import Beat, BeatKind, Celebration
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.input import Practice as PracticeKey
+from belote2p.ui.table.model import Beat, BeatKind, Celebration
 from belote2p.ui.table.scene import TableScene
+from lab.harness import held_comparisons, make_app, open_table
 
 SIZES = ((960, 600), (1600, 1000))
 HUMAN_FIRST, HUMAN_DEALS = "a", "b"  # seeds: who deals the first hand
@@ -380,8 +380,8 @@ def render_help(game, shot) -> None:
 def render_learning(game, shot) -> None:
     """The first launch's offer, then every step of the guided hand, with a
     wrong move of each kind explained where the lesson meets it."""
-    from belote2p.actions import PASS
-    from belote2p.cards import parse_card
+    from belote2p.core.actions import PASS
+    from belote2p.core.cards import parse_card
 
     nav = game.nav
     nav.reset(Route.TITLE)
@@ -414,10 +414,10 @@ def render_learning(game, shot) -> None:
 
 def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
                 before: Callable[[str], None] | None = None) -> list[str]:
-    """The fair-play screens over real sample runs (belote2p/testing/samples.py:
+    """The fair-play screens over real sample runs (lab/samples.py:
     played by the AI, recorded as the game records them, with fixed dates)."""
-    from belote2p.fairness import daily_seed, today_utc
-    from belote2p.testing.samples import DAILY_DAY, recorded_store
+    from belote2p.core.fairness import daily_seed, today_utc
+    from lab.samples import DAILY_DAY, recorded_store
 
     store = recorded_store()
     game, shot = opened(size, out, lang, store, before)
@@ -459,7 +459,7 @@ def render_fair(size: tuple[int, int], out: Path | None, lang: str = "en",
 def rated_store() -> MemoryStore:
     """The recorded runs plus a few more played by level 3 in the player's seat
     (at most three matches a run: rivals 1-3, quick), so the rating has a number."""
-    from belote2p.testing.samples import NAME, SampleRun, played_actions, recorded_store
+    from lab.samples import NAME, SampleRun, played_actions, recorded_store
 
     store = recorded_store(in_progress=False)
     for i in range(6):
@@ -474,7 +474,7 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     """Hints in words (a bid, a stock card, a strict card), a review in
     sentences with its replay button, the replayed deal and both results,
     Statistics with a rating and with too few matches."""
-    from belote2p.testing.samples import recorded_store
+    from lab.samples import recorded_store
 
     set_language(lang)
     game = make_app(size=size, store=recorded_store(in_progress=False),
@@ -516,7 +516,7 @@ def render_learn(size: tuple[int, int], out: Path | None, lang: str = "en",
     nav.reset(Route.STATS)
     shot("learn_stats_rating")
     few = MemoryStore()
-    from belote2p.testing.samples import FINISHED, replayed
+    from lab.samples import FINISHED, replayed
 
     few.record_finished_run(replayed(FINISHED[1]), "Ana", FINISHED[1].started)
     game.session.store = few
@@ -537,8 +537,8 @@ def board_store() -> MemoryStore:
     the daily challenge (one played by autoplay), with fixed dates."""
     from datetime import date, timedelta
 
-    from belote2p.fairness import daily_seed
-    from belote2p.testing.figures import FakeRun
+    from belote2p.core.fairness import daily_seed
+    from lab.figures import FakeRun
 
     store = MemoryStore()
 
@@ -574,7 +574,7 @@ def render_board(size: tuple[int, int], out: Path | None, lang: str = "en",
     over an end-of-hand panel (one dim layer), and practice's pause menu."""
     from datetime import date
 
-    from belote2p.fairness import daily_seed
+    from belote2p.core.fairness import daily_seed
 
     store = board_store()
     game, shot = opened(size, out, lang, store, before)
@@ -697,7 +697,7 @@ def render_kept_skill(size: tuple[int, int], out: Path | None, lang: str = "en",
 def render_review_lines(size: tuple[int, int], out: Path | None, lang: str, shot) -> None:
     """A finished run's hand reviewed from History with level 4's line beside
     yours: while it is played again (held back), then with it."""
-    from belote2p.testing.samples import recorded_store
+    from lab.samples import recorded_store
 
     store = recorded_store(in_progress=False)
     game, _camera = opened(size, out, lang, store, None)

@@ -57,9 +57,9 @@ from belote2p.ai.evaluator import (  # noqa: E402
 from belote2p.ai.knowledge import info_from_view  # noqa: E402
 from belote2p.ai.levels import Level, shipped_levels  # noqa: E402
 from belote2p.ai.search import SearchPlayer, distinct_cards  # noqa: E402
-from belote2p.cards import Card  # noqa: E402
-from belote2p.match import Match  # noqa: E402
-from belote2p.view import SeatView  # noqa: E402
+from belote2p.core.cards import Card  # noqa: E402
+from belote2p.core.match import Match  # noqa: E402
+from belote2p.core.view import SeatView  # noqa: E402
 
 log = logging.getLogger("train_evaluator")
 QUANT = 128  # weights are whole multiples of 1/QUANT

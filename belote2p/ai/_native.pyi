@@ -7,7 +7,7 @@ SolverError); called directly, a bad position raises ValueError.
 
 from collections.abc import Sequence
 
-from ..cards import Card
+from ..core.cards import Card
 
 Hands = tuple[Sequence[int], Sequence[int]]
 

@@ -28,9 +28,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ..actions import Trick
-from ..hand import FREE_TRICKS
-from ..match import Match
+from ..core.actions import Trick
+from ..core.hand import FREE_TRICKS
+from ..core.match import Match
 from .base import Player, decide
 
 # Builds a player from its arena name, its rng and the loaded levels; the
@@ -39,8 +39,8 @@ from .base import Player, decide
 PlayerFactory = Callable[[str, random.Random, Any], Player]
 
 if TYPE_CHECKING:
-    from ..hand import Hand
-    from ..view import SeatView
+    from ..core.hand import Hand
+    from ..core.view import SeatView
     from .levels import Level
 
 T = TypeVar("T")

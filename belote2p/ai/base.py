@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..actions import Action
-from ..view import SeatView
+from ..core.actions import Action
+from ..core.view import SeatView
 
 
 class Player(Protocol):

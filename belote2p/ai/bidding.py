@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import PASS, Bid
-from ..cards import ACE, JACK, KING, NINE, QUEEN, TEN, Card
-from ..view import SeatView
+from ..core.actions import PASS, Bid
+from ..core.cards import ACE, JACK, KING, NINE, QUEEN, TEN, Card
+from ..core.view import SeatView
 from .levels import BidKnobs
 
 _TRUMP_WEIGHT = {JACK: "trump_jack", NINE: "trump_nine", ACE: "trump_ace", TEN: "trump_ten",

@@ -21,8 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..cards import KING, QUEEN
-from ..rules import legal_follows
+from ..core.cards import KING, QUEEN
+from ..core.rules import legal_follows
 from .knowledge import Info
 from .levels import PlayKnobs
 from .tables import ABOVE, BEATERS, PTS, STR, SUIT_MASK

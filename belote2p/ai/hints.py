@@ -39,9 +39,9 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..actions import PASS, Action, Bid, Phase
-from ..cards import ACE, JACK, NINE, TEN, Card, sort_for_display
-from ..view import SeatView
+from ..core.actions import PASS, Action, Bid, Phase
+from ..core.cards import ACE, JACK, NINE, TEN, Card, sort_for_display
+from ..core.view import SeatView
 from . import decide, make_player
 from .bidding import best_take
 from .fastsim import Sim, sim_from_deck

@@ -31,9 +31,9 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..actions import PASS
-from ..cards import Card
-from ..view import SeatView
+from ..core.actions import PASS
+from ..core.cards import Card
+from ..core.view import SeatView
 from .bidding import strength
 from .heuristics import follow_scores, lead_scores_stock
 from .knowledge import Info, forget

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import KING, QUEEN
+from ..core.cards import KING, QUEEN
 from .tables import FULL, SUIT_MASK, mask_of
 
 if TYPE_CHECKING:
-    from ..view import SeatView
+    from ..core.view import SeatView
     from .fastsim import Sim
 
 

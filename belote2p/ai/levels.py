@@ -22,8 +22,8 @@ from typing import Any
 
 import yaml
 
-from ..lines import TooLarge, read_capped
-from ..resources import levels_path
+from ..core.lines import TooLarge, read_capped
+from ..core.resources import levels_path
 
 LEVEL_NUMBERS = (1, 2, 3, 4)
 RANK_KEYS = ("seven", "eight", "nine", "ten", "jack", "queen", "king", "ace")

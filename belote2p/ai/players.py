@@ -16,9 +16,9 @@ import math
 import random
 from collections.abc import Sequence
 
-from ..actions import PASS, Action, Bid, Phase
-from ..cards import CARDS, JACK, KING, NINE, QUEEN, Card
-from ..view import SeatView
+from ..core.actions import PASS, Action, Bid, Phase
+from ..core.cards import CARDS, JACK, KING, NINE, QUEEN, Card
+from ..core.view import SeatView
 from .bidding import best_take, threshold_bid
 from .heuristics import choose_card, highest_plain, legal_cards
 from .knowledge import Info, info_from_view

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEEN
+from ..core.cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEEN
 from .core import native
 from .evaluator import Net, net_card
 from .fastsim import BELOTE_BONUS, TRICKS, Policy, Sim

@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import PASS
-from ..cards import KING, QUEEN, Card
-from ..view import SeatView
+from ..core.actions import PASS
+from ..core.cards import KING, QUEEN, Card
+from ..core.view import SeatView
 from .bidding import strength
 from .fastsim import Sim
 from .levels import BidKnobs

@@ -31,9 +31,9 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..actions import PASS, TAKE, TAKE_SUIT, Action, Bid
-from ..cards import CARDS, Card
-from ..view import SeatView
+from ..core.actions import PASS, TAKE, TAKE_SUIT, Action, Bid
+from ..core.cards import CARDS, Card
+from ..core.view import SeatView
 from . import collector
 from .bidding import strength
 from .evaluator import shipped_net

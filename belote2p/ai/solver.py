@@ -95,7 +95,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple, TypeAlias
 
-from ..cards import (
+from ..core.cards import (
     CAPOT_POINTS,
     CARDS,
     HAND_POINTS,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..cards import (
+from ..core.cards import (
     ACE,
     EIGHT,
     JACK,

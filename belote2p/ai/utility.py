@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from ..match import HANDS_PER_MATCH
-from ..view import SeatView
+from ..core.match import HANDS_PER_MATCH
+from ..core.view import SeatView
 from .levels import MatchKnobs
 
 

@@ -11,8 +11,8 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.base import decide
-from ..fairness import daily_seed, daily_time_problem, parse_daily_date
-from ..match import PLAYER, Run
+from ..core.fairness import daily_seed, daily_time_problem, parse_daily_date
+from ..core.match import PLAYER, Run
 from ..services.rival import player_key, rival_action
 from ..services.skill_kept import compare_missing
 from ..store.api import PlayedBy, Store

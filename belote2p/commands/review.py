@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ..ai.review.engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_hand
-from ..hand import Hand
-from ..lines import BadLine, parse_json
-from ..record import RecordError, replay_hand
+from ..core.hand import Hand
+from ..core.lines import BadLine, parse_json
+from ..core.record import RecordError, replay_hand
 from ..services.i18n import _, format_number
 from ..services.review_text import review_text
 

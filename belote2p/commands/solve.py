@@ -29,8 +29,8 @@ from collections.abc import Iterable
 from typing import Any, TextIO
 
 from ..ai.solver import can_capot, solve
-from ..cards import CARDS, CardError, parse_card, parse_suit
-from ..lines import BadLine, parse_json
+from ..core.cards import CARDS, CardError, parse_card, parse_suit
+from ..core.lines import BadLine, parse_json
 
 KEYS = ("trump", "leader", "hands", "lead", "capot_for")
 MAX_CARDS = 9

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from babel.numbers import format_decimal
 
-from ..actions import PASS, Bid
 from ..ai.hints import Hint
 from ..ai.review import BidVerdict, CardVerdict
-from ..cards import SUIT_SYMBOLS, Card
+from ..core.actions import PASS, Bid
+from ..core.cards import SUIT_SYMBOLS, Card
 from .card_words import card_label, cards_label
 from .i18n import _, current_language, format_number, ngettext
 from .rating import Rating

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
-from ..cards import ACE, JACK, KING, QUEEN, RANK_NAMES, SUIT_SYMBOLS, Card
+from ..core.cards import ACE, JACK, KING, QUEEN, RANK_NAMES, SUIT_SYMBOLS, Card
 from .i18n import current_language, pgettext
 
 

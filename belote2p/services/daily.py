@@ -11,7 +11,7 @@ import argparse
 from dataclasses import dataclass
 from datetime import date
 
-from ..fairness import (
+from ..core.fairness import (
     DailyDateError,
     commitment,
     daily_seed,

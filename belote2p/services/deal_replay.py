@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import parse_action
-from ..match import PLAYER, RIVAL, Run
+from ..core.actions import parse_action
+from ..core.match import PLAYER, RIVAL, Run
 
 
 class NotReplayable(ValueError):

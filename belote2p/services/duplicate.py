@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from ..actions import Bid, Phase, parse_action
-from ..hand import Hand
-from ..match import PLAYER, RIVAL, Run
-from ..view import view_of
+from ..core.actions import Bid, Phase, parse_action
+from ..core.hand import Hand
+from ..core.match import PLAYER, RIVAL, Run
+from ..core.view import view_of
 from .deal_replay import deal_replay
 from .rival import (
     Levels,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..match import PLAYER, RIVAL
+from ..core.match import PLAYER, RIVAL
 from .duplicate import Duplicate
 from .i18n import _, format_number, format_tenths, ngettext
 from .skill import Skill

@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any
 
-from ..actions import HandResult, Phase, parse_action
-from ..cards import SUITS
-from ..match import PLAYER, RIVAL, Run
+from ..core.actions import HandResult, Phase, parse_action
+from ..core.cards import SUITS
+from ..core.match import PLAYER, RIVAL, Run
 
 if TYPE_CHECKING:
-    from ..hand import Hand
+    from ..core.hand import Hand
     from ..store.api import RunRecord
 
 
@@ -62,7 +62,7 @@ class MatchSummary:
 
 def hand_summary(number: int, hand: Hand) -> HandSummary:
     """A finished hand from the player's side."""
-    from ..record import record_of
+    from ..core.record import record_of
 
     score = hand.score()
     return HandSummary(

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import rules
-from ..actions import Action, Bid, Event, Phase, Refusal, RefusalCode, parse_action
-from ..cards import Card, parse_card
-from ..hand import Hand
-from ..match import PLAYER, RIVAL
-from ..view import SeatView, view_of
+from ..core import rules
+from ..core.actions import Action, Bid, Event, Phase, Refusal, RefusalCode, parse_action
+from ..core.cards import Card, parse_card
+from ..core.hand import Hand
+from ..core.match import PLAYER, RIVAL
+from ..core.view import SeatView, view_of
 from .card_words import card_label, cards_label
 from .i18n import N_
 

@@ -70,7 +70,7 @@ def load_anchors(path: str | Path | None = None) -> Anchors:
     """The shipped anchors (or those of ``path``), every value checked; one
     ``RatingDataError`` naming the file, the key and the allowed range."""
     if path is None:
-        from ..resources import rating_anchors_path
+        from ..core.resources import rating_anchors_path
 
         path = rating_anchors_path()
     source = str(path)

@@ -9,9 +9,9 @@ command judges the bids too, as the screen does.
 from __future__ import annotations
 
 from ..ai.review import HandReview
-from ..cards import SUIT_SYMBOLS
-from ..hand import Hand
-from ..match import PLAYER
+from ..core.cards import SUIT_SYMBOLS
+from ..core.hand import Hand
+from ..core.match import PLAYER
 from .advice_text import bid_review_sentence, card_review_sentence
 from .card_words import card_label
 from .i18n import _, format_number

@@ -29,10 +29,10 @@ from ..ai import decide, make_player
 from ..ai.levels import digest_data
 
 if TYPE_CHECKING:
-    from ..actions import Action
     from ..ai.levels import Level
-    from ..match import Run
-    from ..view import SeatView
+    from ..core.actions import Action
+    from ..core.match import Run
+    from ..core.view import SeatView
 
 Levels = Mapping[int, "Level"]
 

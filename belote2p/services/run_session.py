@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..ai.levels import LevelsError, shipped_levels
-from ..fairness import check_seed, daily_seed, parse_daily_date
-from ..match import Run
+from ..core.fairness import check_seed, daily_seed, parse_daily_date
+from ..core.match import Run
 from ..store import restore_run
 from ..store.api import (
     DEFAULT_NAME,

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, TypeGuard
 
 from .. import __version__
-from ..fairness import (
+from ..core.fairness import (
     DAILY_PREFIX,
     DailyDateError,
     commitment,
@@ -50,9 +50,9 @@ from ..fairness import (
     parse_daily_date,
     seed_problem,
 )
-from ..lines import TooLarge
-from ..lines import read_capped as capped
-from ..match import Run
+from ..core.lines import TooLarge
+from ..core.lines import read_capped as capped
+from ..core.match import Run
 from ..store.api import ExportSource
 from .rival import Levels, levels_digest
 

@@ -65,7 +65,7 @@ class SkillRating:
 
 
 def duplicate_anchors_path() -> Path:
-    from ..resources import data_root
+    from ..core.resources import data_root
 
     return data_root() / FILE_NAME
 

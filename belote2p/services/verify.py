@@ -31,9 +31,9 @@ from datetime import datetime, timezone
 from enum import Enum, IntEnum
 from typing import Any
 
-from ..actions import Action, IllegalAction, parse_action
-from ..cards import CardError
-from ..fairness import (
+from ..core.actions import Action, IllegalAction, parse_action
+from ..core.cards import CardError
+from ..core.fairness import (
     CLOCK_SKEW,
     commitment,
     daily_seed,
@@ -41,7 +41,7 @@ from ..fairness import (
     is_daily_form,
     parse_daily_date,
 )
-from ..match import RIVAL, Run
+from ..core.match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
 from .runfile import (
     OtherFormatVersion,

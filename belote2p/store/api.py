@@ -45,7 +45,7 @@ from enum import Enum
 from operator import attrgetter
 from typing import Any, Protocol
 
-from ..fairness import DAILY_PREFIX, commitment, daily_seed
+from ..core.fairness import DAILY_PREFIX, commitment, daily_seed
 from .figures import Totals, figures_of
 from .names import clean_name
 from .runs import FinishedRun, display_date, now_iso, restore_run, run_summary

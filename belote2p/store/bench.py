@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 
-from ..match import Run
+from ..core.match import Run
 from .runs import now_iso
 from .sqlite import open_store
 

@@ -25,12 +25,12 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..actions import HandResult, Phase, parse_action
-from ..match import MAX_LEVEL, PLAYER, Run
+from ..core.actions import HandResult, Phase, parse_action
+from ..core.match import MAX_LEVEL, PLAYER, Run
 from .runs import run_summary
 
 if TYPE_CHECKING:
-    from ..hand import Hand
+    from ..core.hand import Hand
 
 LEVELS = tuple(range(1, MAX_LEVEL + 1))
 

@@ -14,8 +14,8 @@ from datetime import date, datetime
 from functools import lru_cache, partial
 from typing import Any
 
-from ..fairness import DailyDateError, commitment, daily_seed, parse_daily_date, seed_problem
-from ..match import MAX_LEVEL, run_score
+from ..core.fairness import DailyDateError, commitment, daily_seed, parse_daily_date, seed_problem
+from ..core.match import MAX_LEVEL, run_score
 from .api import Results, RunRecord, RunRow, RunStatus, SavedRun, daily_of_seed, run_object
 from .names import clean_name
 

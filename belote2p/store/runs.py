@@ -9,9 +9,9 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from typing import Any, Protocol
 
-from ..actions import Phase, parse_action
-from ..match import MAX_LEVEL, PLAYER, MatchResult, Run
-from ..record import record_of
+from ..core.actions import Phase, parse_action
+from ..core.match import MAX_LEVEL, PLAYER, MatchResult, Run
+from ..core.record import record_of
 
 
 def now_iso() -> str:

@@ -34,7 +34,7 @@ WAIT = 120.0  # seconds any child may take before the round counts as failed
 WINDOW = r"""
 import json, random, sys, time
 from pathlib import Path
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import open_store
 from belote2p.store.runs import now_iso
 folder, stop = sys.argv[1], Path(sys.argv[2])

@@ -44,7 +44,7 @@ _import_pygame_without_pkg_resources()
 
 import pygame
 
-from ..resources import asset_path
+from ..core.resources import asset_path
 from ..services.i18n import _, set_language
 from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
 from . import gfx

@@ -11,7 +11,7 @@ import random
 
 import pygame
 
-from ..cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, Card
+from ..core.cards import ACE, CARDS, JACK, KING, QUEEN, SUIT_SYMBOLS, Card
 from ..services.card_words import rank_letter
 from ..services.i18n import current_language
 from .gfx import Colour, font

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..resources import asset_path
+from ..core.resources import asset_path
 from .theme import theme
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..match import Run
+from ..core.match import Run
 from ..services.i18n import _
 from ..services.run_session import ActiveRun, RunSession
 from ..store import MemoryStore, Store, open_store

@@ -28,7 +28,7 @@ class Route(Enum):
     STATS = "stats"
     EXPORT = "export"
     # A finished hand, reviewed (pushed; Back pops to where the player was).
-    # Parameters: record (dict: belote2p.record.record_of of the finished
+    # Parameters: record (dict: belote2p.core.record.record_of of the finished
     # hand, plain data, so past hands open the same way), title (str,
     # optional: the screen's title), names (tuple of the two seats' names,
     # optional: "You", "Rival").

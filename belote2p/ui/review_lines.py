@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Bid, parse_action
-from ..cards import Card, parse_card
-from ..match import PLAYER
-from ..rules import trick_winner
+from ..core.actions import Bid, parse_action
+from ..core.cards import Card, parse_card
+from ..core.match import PLAYER
+from ..core.rules import trick_winner
 from ..services.duplicate import Duplicate, side_by_side
 
 Seated = tuple[Card, Card] | None  # (your card, the rival's); None: no such trick

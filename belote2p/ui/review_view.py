@@ -12,11 +12,11 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import Bid, Phase
 from ..ai.review import BidVerdict, CardVerdict, HandReview, ReviewPhase
-from ..cards import Card, sort_for_display
-from ..hand import Hand
-from ..record import RecordError, replay_hand
+from ..core.actions import Bid, Phase
+from ..core.cards import Card, sort_for_display
+from ..core.hand import Hand
+from ..core.record import RecordError, replay_hand
 
 TRICKS = 16
 

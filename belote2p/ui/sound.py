@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from ..resources import asset_path
+from ..core.resources import asset_path
 from .theme import theme
 
 WAV_RATE = 22050

@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from ..resources import asset_path
+from ..core.resources import asset_path
 from ..services.i18n import LANGUAGES
 from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
 

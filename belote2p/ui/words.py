@@ -8,8 +8,8 @@ parameters); the words for it live here.  Suit symbols stay symbols.
 
 from __future__ import annotations
 
-from ..actions import Bid, Refusal, RefusalCode
-from ..cards import SUIT_SYMBOLS
+from ..core.actions import Bid, Refusal, RefusalCode
+from ..core.cards import SUIT_SYMBOLS
 from ..services.card_words import card_label
 from ..services.i18n import N_, _
 

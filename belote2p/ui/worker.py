@@ -38,11 +38,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:  # the window's process need not load the AI (see make_rival)
-    from ..actions import Action
     from ..ai.base import Player
     from ..ai.hints import Hint
+    from ..core.actions import Action
+    from ..core.view import SeatView
     from ..services.duplicate import Duplicate
-    from ..view import SeatView
 
 # Seconds the rival's decision may take in the worker before it is computed here
 # instead (level 4 takes about a second; a worker that takes this long is stuck).
@@ -121,7 +121,7 @@ def review(job: int, record: dict[str, Any], settings: Any) -> Any:
     """Runs in the worker: the ``HandReview`` of a hand record (plain data in,
     frozen picklable values out).  Imported here: the window need not load the AI."""
     from ..ai.review import review_hand
-    from ..record import RecordError, replay_hand
+    from ..core.record import RecordError, replay_hand
 
     board = _board
     if board[STOP] == job:

@@ -6,14 +6,14 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
 from belote2p.ai.heuristics import choose_card, highest_plain
 from belote2p.ai.knowledge import info_from_view
 from belote2p.ai.levels import load_levels
 from belote2p.ai.players import beginner_slips
-from belote2p.cards import JACK, KING, NINE, QUEEN
-from belote2p.match import Match
+from belote2p.core.actions import Phase
+from belote2p.core.cards import JACK, KING, NINE, QUEEN
+from belote2p.core.match import Match
 
 LEVELS = load_levels()
 

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from belote2p.actions import Phase
 from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.sampling import sim_from_view
-from belote2p.cards import CARDS
-from belote2p.view import view_of
+from belote2p.core.actions import Phase
+from belote2p.core.cards import CARDS
+from belote2p.core.view import view_of
 from tests.support.builders import random_taken_hand
 
 
@@ -92,6 +92,6 @@ def test_solved_scores_count_a_forced_capot():
 
 
 def S_(text):
-    from belote2p.cards import parse_card
+    from belote2p.core.cards import parse_card
 
     return [int(parse_card(t)) for t in text.split()]

@@ -16,8 +16,8 @@ import random
 import pytest
 
 from belote2p.ai import make_player
-from belote2p.hand import Hand
-from belote2p.view import MatchContext, SeatView, view_of
+from belote2p.core.hand import Hand
+from belote2p.core.view import MatchContext, SeatView, view_of
 from tests.support.positions import LEVELS, first_position, hidden_changes, hidden_variants
 
 CONTEXTS = [MatchContext(0, (0, 0)), MatchContext(1, (120, 40)), MatchContext(1, (30, 190))]

@@ -7,14 +7,14 @@ import random
 
 import pytest
 
-from belote2p.actions import PASS, Phase, parse_action
 from belote2p.ai import LevelsError, RandomPlayer, decide, make_player
 from belote2p.ai import levels as levels_module
 from belote2p.ai.solver import solve
-from belote2p.cards import CARDS, JACK, NINE, parse_card
-from belote2p.hand import Hand
-from belote2p.match import Match
-from belote2p.view import MatchContext, view_of
+from belote2p.core.actions import PASS, Phase, parse_action
+from belote2p.core.cards import CARDS, JACK, NINE, parse_card
+from belote2p.core.hand import Hand
+from belote2p.core.match import Match
+from belote2p.core.view import MatchContext, view_of
 from tests.support.builders import fast_levels
 
 LEVELS = fast_levels()

@@ -10,9 +10,9 @@ from belote2p.ai.fastsim import sim_from_deck
 from belote2p.ai.levels import load_levels
 from belote2p.ai.sampling import bids_agree, first_six, sample_deck, sample_hidden, sim_from_view
 from belote2p.ai.utility import match_value
-from belote2p.cards import CARDS
-from belote2p.hand import Hand
-from belote2p.view import view_of
+from belote2p.core.cards import CARDS
+from belote2p.core.hand import Hand
+from belote2p.core.view import view_of
 from tests.support.builders import random_taken_hand
 
 LEVELS = load_levels()

@@ -8,7 +8,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from belote2p.actions import Trick
 from belote2p.ai.arena import (
     Outcome,
     capot_chance,
@@ -18,7 +17,8 @@ from belote2p.ai.arena import (
     score_interval,
     summarize,
 )
-from belote2p.resources import levels_path
+from belote2p.core.actions import Trick
+from belote2p.core.resources import levels_path
 
 KEYS = ["a", "b", "matches", "a_wins", "b_wins", "draws", "a_mean_margin", "capots",
         "capot_chances", "capots_broken", "decision_ms"]

@@ -10,12 +10,12 @@ import random
 
 import pytest
 
-from belote2p.actions import Action, Phase
 from belote2p.ai import Player, decide
-from belote2p.match import Match
-from belote2p.testing.rivals.pimc import PimcKnobs, PimcPlayer, make_rival
-from belote2p.view import SeatView
+from belote2p.core.actions import Action, Phase
+from belote2p.core.match import Match
+from belote2p.core.view import SeatView
 from benchmarks import arena_hybrid, cardplay_duel
+from lab.rivals.pimc import PimcKnobs, PimcPlayer, make_rival
 from tests.support.builders import fast_levels
 
 SMALL = PimcKnobs(deals=6, screen=3, finalists=2, bid_deals=4)

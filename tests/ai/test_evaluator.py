@@ -31,7 +31,7 @@ from belote2p.ai.evaluator import (
 from belote2p.ai.fastsim import Sim, sim_from_deck
 from belote2p.ai.knowledge import info_from_sim
 from belote2p.ai.levels import LevelsError, parse_levels, read_data_file
-from belote2p.resources import levels_path
+from belote2p.core.resources import levels_path
 
 # The shipped weights (tools/train_evaluator.py; docs/RIVAL.md, "A learned
 # playout policy"): a new fit changes this digest, and the level naming it.

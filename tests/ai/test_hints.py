@@ -13,7 +13,6 @@ import statistics
 
 import pytest
 
-from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
 from belote2p.ai.hints import (
     HINT_LEVEL,
@@ -26,9 +25,10 @@ from belote2p.ai.hints import (
 from belote2p.ai.levels import load_levels
 from belote2p.ai.sampling import sim_from_view
 from belote2p.ai.search import DealScores, PointsNotingSearch, SearchPlayer, distinct_cards
-from belote2p.cards import parse_card
-from belote2p.match import Match
-from belote2p.view import view_of
+from belote2p.core.actions import Phase
+from belote2p.core.cards import parse_card
+from belote2p.core.match import Match
+from belote2p.core.view import view_of
 from tests.support.builders import fast_levels
 from tests.support.positions import STOCK
 

@@ -1,4 +1,4 @@
-"""The ISMCTS test rival (belote2p/testing/rivals/ismcts.py): legal, deterministic, and blind
+"""The ISMCTS test rival (lab/rivals/ismcts.py): legal, deterministic, and blind
 to the cards its seat cannot see (same view, same answer)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import pytest
 
 from belote2p.ai import Player, decide, make_player
 from belote2p.ai.arena import run_arena
-from belote2p.match import Match
-from belote2p.testing.rivals.ismcts import IsmctsKnobs, IsmctsPlayer, make_rival
-from belote2p.view import view_of
+from belote2p.core.match import Match
+from belote2p.core.view import view_of
+from lab.rivals.ismcts import IsmctsKnobs, IsmctsPlayer, make_rival
 from tests.support.builders import fast_levels
 from tests.support.positions import first_position, hidden_variants
 

@@ -3,7 +3,7 @@
 import pytest
 
 from belote2p.ai.levels import LevelsError, load_levels, parse_levels
-from belote2p.resources import levels_path
+from belote2p.core.resources import levels_path
 
 
 def test_the_shipped_file_has_four_named_levels():

@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from belote2p.ai import core, load_levels, playout, solver
 from belote2p.ai.fastsim import Sim, sim_from_deck
-from belote2p.cards import CARDS, Card
+from belote2p.core.cards import CARDS, Card
 
 pytestmark = pytest.mark.skipif(
     core.native is None, reason="the native core is not built (python hatch_build.py) "
@@ -267,7 +267,7 @@ STARTED, ENDED = "2026-11-30T10:00:00+00:00", "2026-11-30T10:20:00+00:00"
 RECORD = f"""
 import json, sys
 from belote2p.services.runfile import export_run
-from belote2p.testing.play import play_run
+from lab.play import play_run
 from tests.support.builders import fast_levels
 levels = fast_levels()
 run = play_run(sys.argv[1], "3", levels)
@@ -297,7 +297,7 @@ def test_a_run_recorded_with_one_core_verifies_with_the_other():
     other way round; both cores record the very same run file."""
     from belote2p.services.runfile import export_run
     from belote2p.services.verify import verify_bytes
-    from belote2p.testing.play import play_run
+    from lab.play import play_run
     from tests.support.builders import fast_levels
 
     levels = fast_levels()

@@ -1,4 +1,4 @@
-"""The PIMC test rival (belote2p/testing/rivals/pimc.py): legal, deterministic, blind to the
+"""The PIMC test rival (lab/rivals/pimc.py): legal, deterministic, blind to the
 cards its seat cannot see, exact in the strict phase, and its greedy rule."""
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from belote2p.ai import Player, decide, make_player
 from belote2p.ai.arena import run_arena
 from belote2p.ai.fastsim import Sim
 from belote2p.ai.solver import solve
-from belote2p.cards import ACE, JACK, KING, SEVEN, TEN
-from belote2p.match import Match
-from belote2p.testing.rivals.pimc import PimcKnobs, PimcPlayer, greedy, make_rival
-from belote2p.view import view_of
+from belote2p.core.cards import ACE, JACK, KING, SEVEN, TEN
+from belote2p.core.match import Match
+from belote2p.core.view import view_of
+from lab.rivals.pimc import PimcKnobs, PimcPlayer, greedy, make_rival
 from tests.support.builders import fast_levels
 from tests.support.positions import first_position, hidden_variants
 

@@ -10,11 +10,11 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote2p.actions import Phase
 from belote2p.ai.review import ReviewPhase, ReviewSettings, review_hand, review_record
-from belote2p.cards import Card
-from belote2p.hand import Hand
-from belote2p.record import record_of, replay_line
+from belote2p.core.actions import Phase
+from belote2p.core.cards import Card
+from belote2p.core.hand import Hand
+from belote2p.core.record import record_of, replay_line
 from tests.support.builders import random_hand
 from tests.support.cli import run_cli
 

@@ -13,10 +13,10 @@ import random
 
 import pytest
 
-from belote2p.actions import Bid
 from belote2p.ai.review import ReviewSettings, review_hand
-from belote2p.hand import Hand
-from belote2p.view import view_of
+from belote2p.core.actions import Bid
+from belote2p.core.hand import Hand
+from belote2p.core.view import view_of
 from tests.support.positions import first_position, hidden_changes, hidden_variants
 
 QUICK = ReviewSettings(samples=4, solve_cards=6, with_bids=True)

@@ -14,7 +14,7 @@ from belote2p.ai.levels import Level, load_levels
 from belote2p.ai.search import SearchPlayer, survivors, trailing
 from belote2p.ai.solver import Memo
 from belote2p.ai.utility import HandWorth
-from belote2p.view import SeatView
+from belote2p.core.view import SeatView
 from tests.support.positions import STOCK
 
 

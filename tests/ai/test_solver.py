@@ -18,10 +18,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote2p import rules
 from belote2p.ai import solver as solver_module
 from belote2p.ai.solver import SolverError, can_capot, card_values, position_value, solve
-from belote2p.cards import (
+from belote2p.commands import solve as solve_cli
+from belote2p.core import rules
+from belote2p.core.cards import (
     CARDS,
     PLAIN_POINTS,
     PLAIN_STRENGTH,
@@ -29,7 +30,6 @@ from belote2p.cards import (
     TRUMP_STRENGTH,
     parse_card,
 )
-from belote2p.commands import solve as solve_cli
 
 # --- reference, from RULES.md ------------------------------------------------
 

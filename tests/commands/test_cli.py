@@ -11,7 +11,7 @@ import pytest
 
 from belote2p import __version__
 from belote2p.ai import core
-from belote2p.record import record_of
+from belote2p.core.record import record_of
 from tests.support.builders import random_hand
 from tests.support.cli import run_cli
 
@@ -32,7 +32,7 @@ def test_installed_command_works_from_another_folder(tmp_path):
     # the installed package finds its data files, wherever it is run from
     probe = subprocess.run(
         [sys.executable, "-c", "from belote2p.ai.levels import load_levels; "
-         "from belote2p.resources import asset_path; "
+         "from belote2p.core.resources import asset_path; "
          "print(len(load_levels()), asset_path('fonts', 'DejaVuSans.ttf').is_file())"],
         capture_output=True, text=True, cwd=tmp_path, env=env)
     assert probe.stdout.split() == ["4", "True"], probe.stderr

@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from belote2p.record import record_of
+from belote2p.core.record import record_of
 from tests.support.builders import random_hand
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.match import RIVAL, Run
+from belote2p.core.match import RIVAL, Run
 from belote2p.services.runfile import export_run
 from belote2p.services.verify import verify_bytes
-from belote2p.testing import harness as h
+from lab import harness as h
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -225,7 +225,7 @@ def test_no_display_at_all_is_one_line_and_exit_2(tmp_path):
 
 _HOLDER_SCRIPT = """
 import sys, time
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import open_store
 store = open_store(sys.argv[1], echo=False)
 assert store.run_lock().acquire()
@@ -256,7 +256,7 @@ def other_window(tmp_path):
 
 def _untouched(folder: Path, actions: tuple[str, ...]) -> None:
     """Window A's run is still the saved run, nothing was recorded, no daily claimed."""
-    from belote2p.fairness import today_utc
+    from belote2p.core.fairness import today_utc
     from belote2p.store import open_store
 
     store = open_store(folder, echo=False)
@@ -364,7 +364,7 @@ def test_autoplay_seed_of_bytes_that_are_not_utf8_is_a_message(tmp_path):
 
 
 def test_only_the_daily_itself_plays_a_daily_seed(tmp_path):
-    from belote2p.fairness import today_utc
+    from belote2p.core.fairness import today_utc
 
     today = today_utc().isoformat()  # a daily run is played on its day (issue #31)
     refused = cli("--data-dir", str(tmp_path), "autoplay", "--no-skill", "--level", "1", "--seed",
@@ -377,7 +377,7 @@ def test_only_the_daily_itself_plays_a_daily_seed(tmp_path):
 
 
 def test_one_seed_rule():
-    from belote2p.fairness import MAX_SEED_CHARS, SeedError, check_seed, seed_problem
+    from belote2p.core.fairness import MAX_SEED_CHARS, SeedError, check_seed, seed_problem
 
     assert seed_problem("a" * MAX_SEED_CHARS) is None and seed_problem("café ♠") is None
     for bad in ("", "a" * (MAX_SEED_CHARS + 1), "\udcff", "a\x00", "a\x7f", 7, None,
@@ -425,7 +425,7 @@ def _exported(tmp_path: Path, *args: str) -> dict:
 
 
 def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
-    from belote2p.fairness import today_utc
+    from belote2p.core.fairness import today_utc
 
     today = today_utc().isoformat()  # a daily run is played on its day (issue #31)
     first = _exported(tmp_path, "--daily", today)
@@ -440,7 +440,7 @@ def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
 
 
 def _file(**changes):
-    from belote2p.testing.play import play_run
+    from lab.play import play_run
 
     run = play_run("times", "1", None, max_matches=1)
     data = export_run("times", run.actions, "Ana", None, STARTED, ENDED)
@@ -563,7 +563,7 @@ def test_every_file_the_package_reads_is_capped():
 
 
 def test_a_run_file_of_a_daily_seed_that_says_no_daily_is_not_valid():
-    from belote2p.testing.play import play_run
+    from lab.play import play_run
 
     run = play_run("daily-2026-11-30", "1", None, max_matches=1)
     data = export_run("daily-2026-11-30", run.actions, "Ana", None, STARTED, ENDED)

@@ -126,7 +126,7 @@ def _verify(path, monkeypatch, capsys, *lang: str) -> tuple[int, list[str]]:
 
 def test_a_practice_attempt_edited_to_counted_is_reported_not_proven(tmp_path, monkeypatch,
                                                                      capsys):
-    from belote2p.fairness import today_utc
+    from belote2p.core.fairness import today_utc
 
     today = today_utc().isoformat()
     for name in ("One", "Two"):  # the second attempt of the day is practice
@@ -160,7 +160,7 @@ def test_a_practice_attempt_edited_to_counted_is_reported_not_proven(tmp_path, m
 ])
 def test_verify_says_it_in_the_players_language(tmp_path, monkeypatch, capsys, lang, heading):
     from belote2p.services.runfile import export_run
-    from belote2p.testing.play import play_run
+    from lab.play import play_run
 
     run = play_run("words", "1", max_matches=1)
     path = tmp_path / "run.json"
@@ -174,7 +174,7 @@ def test_verify_says_it_in_the_players_language(tmp_path, monkeypatch, capsys, l
 def test_a_daily_run_of_another_day_is_refused_at_the_start(tmp_path):
     from datetime import timedelta
 
-    from belote2p.fairness import today_utc
+    from belote2p.core.fairness import today_utc
     from belote2p.store import open_store
 
     ahead = (today_utc() + timedelta(days=183)).isoformat()
@@ -192,10 +192,10 @@ def test_a_daily_run_of_another_day_is_refused_at_the_start(tmp_path):
 
 
 def test_a_daily_run_file_started_off_its_day_fails_verify():
-    from belote2p.fairness import CLOCK_SKEW
+    from belote2p.core.fairness import CLOCK_SKEW
     from belote2p.services.runfile import export_run
     from belote2p.services.verify import verify_bytes
-    from belote2p.testing.play import play_run
+    from lab.play import play_run
 
     run = play_run("daily-2026-11-30", "1", max_matches=1)
     def verdict(started: str, ended: str):

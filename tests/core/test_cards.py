@@ -2,7 +2,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from belote2p.cards import (
+from belote2p.core.cards import (
     CARDS,
     HEARTS,
     SPADES,

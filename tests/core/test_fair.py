@@ -13,17 +13,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from belote2p.actions import parse_action
 from belote2p.ai import decide, make_player
 from belote2p.ai.levels import digest_data
-from belote2p.fairness import (
+from belote2p.core.actions import parse_action
+from belote2p.core.fairness import (
     DailyDateError,
     commitment,
     daily_seed,
     parse_daily_date,
     seed_digest,
 )
-from belote2p.match import RIVAL, Run
+from belote2p.core.match import RIVAL, Run
 from belote2p.services.daily import daily_challenge, daily_date_arg
 from belote2p.services.rival import (
     levels_digest,
@@ -31,7 +31,7 @@ from belote2p.services.rival import (
     rival_decision,
     rival_key,
 )
-from belote2p.testing.play import play_run
+from lab.play import play_run
 from tests.support.builders import fast_levels
 
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from belote2p.actions import PASS, TAKE, TAKE_SUIT, IllegalAction, Phase, parse_action
-from belote2p.cards import CLUBS, DIAMONDS, HEARTS, SPADES
-from belote2p.hand import Hand
-from belote2p.rules import legal_follows, score_hand, trick_winner
+from belote2p.core.actions import PASS, TAKE, TAKE_SUIT, IllegalAction, Phase, parse_action
+from belote2p.core.cards import CLUBS, DIAMONDS, HEARTS, SPADES
+from belote2p.core.hand import Hand
+from belote2p.core.rules import legal_follows, score_hand, trick_winner
 from tests.support.builders import arranged_deck, cards, deck_with_top, play
 
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from belote2p.actions import IllegalAction, Phase, parse_action
-from belote2p.match import Match, MatchResult, Run, deck_for, first_dealer_for, run_score
+from belote2p.core.actions import IllegalAction, Phase, parse_action
+from belote2p.core.match import Match, MatchResult, Run, deck_for, first_dealer_for, run_score
 
 
 def play_out(target, rng, stop=lambda t: False):
@@ -46,7 +46,7 @@ def test_equal_sums_are_a_draw():
 
 
 def _score(scores):
-    from belote2p.rules import HandScore
+    from belote2p.core.rules import HandScore
 
     return HandScore(0, scores, None, None, scores, "tie", scores)
 

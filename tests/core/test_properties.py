@@ -6,10 +6,10 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote2p.actions import Phase
-from belote2p.cards import CAPOT_POINTS, CARDS, HAND_POINTS
-from belote2p.record import record_of, replay_hand, summary
-from belote2p.rules import legal_follows
+from belote2p.core.actions import Phase
+from belote2p.core.cards import CAPOT_POINTS, CARDS, HAND_POINTS
+from belote2p.core.record import record_of, replay_hand, summary
+from belote2p.core.rules import legal_follows
 from tests.support.builders import random_hand
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
@@ -49,7 +49,7 @@ def test_legal_moves_are_exactly_the_cards_that_are_not_refused(seed):
     rng = random.Random(seed)
     deck = list(CARDS)
     rng.shuffle(deck)
-    from belote2p.hand import Hand
+    from belote2p.core.hand import Hand
 
     hand = Hand(0, deck)
     hand.apply(hand.legal_actions()[0])  # take

@@ -1,7 +1,7 @@
 """Differential tests: the engine's hand-record replay against tests/support/reference_rules.py.
 
 The reference is written independently from docs/RULES.md. The engine is only
-reached through its public entry points: ``belote2p.record.replay_stream`` and the CLI
+reached through its public entry points: ``belote2p.core.record.replay_stream`` and the CLI
 ``python -m belote2p replay -``.
 """
 
@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote2p.record import replay_stream
+from belote2p.core.record import replay_stream
 from tests.support import reference_rules as R
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.cards import parse_card
+from belote2p.core.cards import parse_card
 from belote2p.services.card_words import card_label, cards_label, rank_letter
 from belote2p.services.i18n import set_language
 

@@ -11,8 +11,8 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from belote2p.commands.autoplay import play_autoplay
-from belote2p.fairness import daily_seed, today_utc
-from belote2p.match import Run
+from belote2p.core.fairness import daily_seed, today_utc
+from belote2p.core.match import Run
 from belote2p.services.run_session import RunSession
 from belote2p.store import open_store
 from belote2p.store.api import daily_of_seed

@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.actions import PASS, TAKE, Bid, Phase, parse_action
 from belote2p.ai import decide, make_player
 from belote2p.ai.hints import (
     DEFENDER_SANK_FROM,
@@ -36,9 +35,11 @@ from belote2p.ai.hints import (
 from belote2p.ai.levels import load_levels
 from belote2p.ai.review import BidVerdict, CardVerdict, ReviewPhase, ReviewSettings, review_hand
 from belote2p.ai.search import PointsNotingSearch
-from belote2p.cards import parse_card
-from belote2p.match import Run
-from belote2p.record import record_of
+from belote2p.core.actions import PASS, TAKE, Bid, Phase, parse_action
+from belote2p.core.cards import parse_card
+from belote2p.core.match import Run
+from belote2p.core.record import record_of
+from belote2p.core.view import view_of
 from belote2p.services.advice_text import (
     REVIEW_MIN_LOSS,
     bid_review_sentence,
@@ -51,14 +52,13 @@ from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.rating import Rating
 from belote2p.services.rival import rival_action
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
-from belote2p.testing.play import play_run
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.input import Practice as PracticeKey
 from belote2p.ui.table.practice import Practice
 from belote2p.ui.table.practice_mode import PracticeMode
 from belote2p.ui.table.scene import TableScene
-from belote2p.view import view_of
+from lab import harness as h
+from lab.play import play_run
 from tests.support.positions import STOCK, first_position, hidden_variants
 
 ROOT = Path(__file__).resolve().parents[2]

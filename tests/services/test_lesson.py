@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from belote2p.actions import BIDS, EventKind, Phase, RefusalCode
-from belote2p.cards import CARDS, parse_card
-from belote2p.match import PLAYER, RIVAL
+from belote2p.core.actions import BIDS, EventKind, Phase, RefusalCode
+from belote2p.core.cards import CARDS, parse_card
+from belote2p.core.match import PLAYER, RIVAL
 from belote2p.services import lesson as L
 
 

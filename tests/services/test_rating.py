@@ -30,7 +30,7 @@ from belote2p.services.rating import (
     rating_of,
 )
 from belote2p.services.stats import compute_stats
-from belote2p.testing.samples import FINISHED, recorded_store, replayed
+from lab.samples import FINISHED, recorded_store, replayed
 
 ROOT = Path(__file__).resolve().parents[2]
 ANCHORS = Anchors({1: 1000.0, 2: 1374.0, 3: 1553.0, 4: 1646.0})
@@ -170,8 +170,8 @@ def test_stats_json_carries_the_rating(tmp_path):
 def test_bad_anchors_leave_the_statistics_screen_without_a_rating(monkeypatch):
     """The figures still show; the rating's data problem is one toast."""
     from belote2p.services import stats as stats_module
-    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     def broken(path=None):
         raise RatingDataError("rating_anchors.yaml: ratings.4: missing")

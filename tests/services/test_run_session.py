@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from belote2p.fairness import daily_seed
-from belote2p.match import Run
+from belote2p.core.fairness import daily_seed
+from belote2p.core.match import Run
 from belote2p.services.run_session import ActiveRun, DailyFacts, RunSession
 from belote2p.store import MemoryStore
 from belote2p.store.api import STORAGE_FAILURES, StoreError

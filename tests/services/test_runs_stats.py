@@ -15,11 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from belote2p.actions import HandResult, parse_action
 from belote2p.commands.autoplay import play_autoplay
-from belote2p.fairness import seed_problem
-from belote2p.match import PLAYER, Run
-from belote2p.record import replay_hand
+from belote2p.core.actions import HandResult, parse_action
+from belote2p.core.fairness import seed_problem
+from belote2p.core.match import PLAYER, Run
+from belote2p.core.record import replay_hand
 from belote2p.services.history import Outcome, match_summaries
 from belote2p.services.run_session import RunSession
 from belote2p.services.runfile import build_run_file, dumps
@@ -28,7 +28,7 @@ from belote2p.services.verify import verify_bytes
 from belote2p.store import MemoryStore, open_store, schema
 from belote2p.store.api import RunStatus
 from belote2p.store.paths import DB_NAME
-from belote2p.testing.play import play_run
+from lab.play import play_run
 
 ROOT = Path(__file__).resolve().parents[2]
 RUN_KEYS = {"id", "name", "started", "status", "streak", "margin_total", "score", "daily",
@@ -259,8 +259,8 @@ def test_a_game_run_played_in_the_window_exports_and_verifies(monkeypatch):
     import pygame
 
     from belote2p.services import run_session
-    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     monkeypatch.setattr(run_session, "new_seed", lambda: "window-run")
     store = MemoryStore()

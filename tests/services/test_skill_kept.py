@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services import skill_kept
 from belote2p.services.duplicate import run_duplicates, yardstick
 from belote2p.services.skill import skill_of

@@ -10,10 +10,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from belote2p.actions import parse_action
 from belote2p.commands.export import print_run_file
-from belote2p.fairness import commitment
-from belote2p.match import RIVAL, Run
+from belote2p.core.actions import parse_action
+from belote2p.core.fairness import commitment
+from belote2p.core.match import RIVAL, Run
 from belote2p.services.runfile import (
     RunEnd,
     build_run_file,
@@ -24,7 +24,7 @@ from belote2p.services.runfile import (
 )
 from belote2p.services.verify import Status, verify_bytes
 from belote2p.store.api import ExportSource
-from belote2p.testing.play import play_run
+from lab.play import play_run
 from tests.support.builders import fast_levels
 
 LEVELS = fast_levels()

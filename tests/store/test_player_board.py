@@ -10,7 +10,7 @@ import pytest
 
 from belote2p.store import open_store
 from belote2p.store.api import BOARD_SIZE, PlayedBy
-from belote2p.testing.figures import FakeRun
+from lab.figures import FakeRun
 from tests.support.cli import cli
 
 STARTED = "2026-11-30T10:00:00+00:00"
@@ -111,7 +111,7 @@ def test_the_session_says_which_daily_run_counts():
 def test_the_daily_board_is_one_row_a_day_newest_first():
     from datetime import date, timedelta
 
-    from belote2p.fairness import daily_seed
+    from belote2p.core.fairness import daily_seed
     from belote2p.services.run_session import RunSession
     from belote2p.store import MemoryStore
 

@@ -13,7 +13,7 @@ from belote2p.commands.autoplay import autoplay_key, play_autoplay
 from belote2p.store import open_store
 from belote2p.store.locks import FOREIGN_STALE_AFTER, owner_alive
 from belote2p.store.paths import DB_NAME
-from belote2p.testing.play import play_run
+from lab.play import play_run
 
 SEED = "moved-home"
 STARTED = "2026-11-20T10:00:00.000000+00:00"

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from belote2p.actions import Phase, parse_action
-from belote2p.match import MatchResult, Run, run_score
-from belote2p.record import record_of, replay_hand
+from belote2p.core.actions import Phase, parse_action
+from belote2p.core.match import MatchResult, Run, run_score
+from belote2p.core.record import record_of, replay_hand
 from belote2p.store import (
     MemoryStore,
     SqliteStore,
@@ -29,7 +29,7 @@ from belote2p.store import (
     schema,
 )
 from belote2p.store.paths import DB_NAME, ENV_VAR
-from belote2p.testing.figures import FakeRun
+from lab.figures import FakeRun
 from tests.support.store_runs import random_actions, state, winning_actions
 
 STARTED = "2024-05-01T10:00:00.000000+00:00"

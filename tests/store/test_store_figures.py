@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services.stats import compute_stats, stats_of
 from belote2p.store import MemoryStore, open_store, pending, queries, schema
 from belote2p.store import figures as figures_module

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import MemoryStore, open_store, queries, schema
 from belote2p.store.api import HandDifference
 from belote2p.store.paths import DB_NAME

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.fairness import today_utc
-from belote2p.match import Run
+from belote2p.core.fairness import today_utc
+from belote2p.core.match import Run
 from belote2p.services.history import match_summaries
 from belote2p.services.stats import compute_stats
 from belote2p.store import connection, guard, open_store, queries, rows
@@ -462,8 +462,8 @@ def test_a_run_kept_without_its_moves_keeps_its_stored_figures(tmp_path):
 
 def test_the_history_screen_marks_an_altered_run(tmp_path, monkeypatch):
     from belote2p.services.i18n import set_language
-    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     history(tmp_path, 2).close()
     _edit(tmp_path, EDIT_FIGURES, 2)
@@ -481,8 +481,8 @@ def test_the_history_screen_marks_an_altered_run(tmp_path, monkeypatch):
 
 def test_history_and_statistics_screens_open_over_damaged_rows(tmp_path, monkeypatch):
     from belote2p.services.i18n import set_language
-    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     history(tmp_path, 3).close()
     conn = raw(tmp_path)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import connection, open_store, schema, walmark
 from belote2p.store.paths import DB_NAME
 from tests.support.cli import ROOT, cli
@@ -168,7 +168,7 @@ def test_a_backup_moved_in_while_the_window_is_open(tmp_path):
 # action, and records it too, saying so at each step.
 PLAYER = r"""
 import sys, time
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import open_store
 from tests.support.store_runs import random_actions
 folder, pause = sys.argv[1], float(sys.argv[2])
@@ -312,7 +312,7 @@ def _play_frames(game, seconds: float, seed: str) -> tuple[list[float], int]:
     """Play for ``seconds``: the first legal move whenever it is the player's
     turn, the panel's button between hands, a new run when one ends.  Each
     frame's time (ms), and the moves played."""
-    from belote2p.testing.harness import click, first_legal_policy, offer_of, open_table
+    from lab.harness import click, first_legal_policy, offer_of, open_table
 
     frames: list[float] = []
     moves, runs = 0, 0
@@ -353,7 +353,7 @@ def test_the_window_never_waits_on_a_locked_database(tmp_path, monkeypatch, hold
     4 s)."""
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    from belote2p.testing.harness import make_app
+    from lab.harness import make_app
 
     folder = tmp_path / "data"
     store = open_store(folder, echo=False)

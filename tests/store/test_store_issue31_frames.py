@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.fairness import today_utc
+from belote2p.core.fairness import today_utc
 from belote2p.store import connection, open_store
 from belote2p.store.paths import DB_NAME
 from belote2p.ui.navigation import Route
@@ -66,7 +66,7 @@ def _at_table(game) -> bool:
 
 
 def _press(game, value: str) -> None:
-    from belote2p.testing.harness import click
+    from lab.harness import click
 
     button = next(b for b in game.app.top.buttons if b.value == value)
     click(button.rect.center)
@@ -99,7 +99,7 @@ def test_the_window_opens_without_waiting_for_the_lock(tmp_path, monkeypatch):
 
 
 def _title(tmp_path: Path):
-    from belote2p.testing.harness import make_app
+    from lab.harness import make_app
 
     folder = tmp_path / "data"
     store = open_store(folder, echo=False)
@@ -165,7 +165,7 @@ def test_the_window_draws_while_its_last_saves_wait(tmp_path, drawn):
     now, the window drawing "saving..." meanwhile, and everything lands once
     the lock is free.  Before, the window froze for the whole hold (no frame
     between the close and the lock's release)."""
-    from belote2p.testing.harness import first_legal_policy, make_app, offer_of, open_table
+    from lab.harness import first_legal_policy, make_app, offer_of, open_table
 
     folder = tmp_path / "data"
     store = open_store(folder, echo=False)
@@ -177,7 +177,7 @@ def test_the_window_draws_while_its_last_saves_wait(tmp_path, drawn):
         game.app.step(1 / 60)
         offer = offer_of(game.app.top)
         if offer["human_turn"] and offer["idle"]:
-            from belote2p.testing.harness import click
+            from lab.harness import click
 
             click(first_legal_policy(offer)[1])
     moves = list(table.run.actions)
@@ -201,7 +201,7 @@ def test_the_window_draws_while_its_last_saves_wait(tmp_path, drawn):
 def _without_figures(folder: Path, runs: int) -> None:
     """A folder whose finished runs lack their stored figures, as schema 4's
     step leaves a folder of before it (``state.figures_from`` 0)."""
-    from belote2p.match import Run
+    from belote2p.core.match import Run
     from tests.support.store_runs import random_actions
 
     store = open_store(folder, echo=False)

@@ -16,7 +16,7 @@ import pytest
 from belote2p.store import MemoryStore, SqliteStore, connection, open_store
 from belote2p.store.paths import DB_NAME
 from belote2p.store.stress import one_round
-from belote2p.testing.figures import FakeRun
+from lab.figures import FakeRun
 from tests.support.cli import ROOT, cli
 
 STARTED = "2024-05-01T10:00:00+00:00"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sqlite3
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import MemoryStore, SqliteStore, sqlite
 from belote2p.store.paths import DB_NAME
 from tests.support.store_runs import random_actions

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.actions import Phase, parse_action
-from belote2p.match import Run
-from belote2p.record import record_of, replay_hand
+from belote2p.core.actions import Phase, parse_action
+from belote2p.core.match import Run
+from belote2p.core.record import record_of, replay_hand
 from belote2p.store import SqliteStore
 from belote2p.store.paths import DB_NAME
 from belote2p.store.stress import slow_cli
@@ -37,7 +37,7 @@ ENV.pop("BELOTE2P_DATA_DIR", None)
 # in a few lives (the test then saw too few kills: a flaky failure under load).
 PLAYER_SCRIPT = r"""
 import json, random, sys, time
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.store import open_store
 folder, path = sys.argv[1], sys.argv[2]
 plan = json.load(open(path))
@@ -50,7 +50,7 @@ print("resumed", len(run.actions), flush=True)
 for word in plan["actions"][len(run.actions):]:
     if not sys.stdin.readline():
         sys.exit(0)
-    from belote2p.actions import parse_action
+    from belote2p.core.actions import parse_action
     run.apply(parse_action(word))
     store.save_run(plan["seed"], run.actions, started)
     print("saved", len(run.actions), flush=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from belote2p.actions import Phase, parse_action
 from belote2p.ai.levels import load_levels
-from belote2p.cards import CARDS, parse_card
-from belote2p.cards import points as card_points
-from belote2p.hand import Hand
+from belote2p.core.actions import Phase, parse_action
+from belote2p.core.cards import CARDS, parse_card
+from belote2p.core.cards import points as card_points
+from belote2p.core.hand import Hand
 
 
 def cards(text: str):

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import random
 
-from belote2p.actions import Phase
 from belote2p.ai import decide, make_player
-from belote2p.cards import CARDS
-from belote2p.hand import Hand
-from belote2p.match import Match
-from belote2p.view import SeatView, view_of
+from belote2p.core.actions import Phase
+from belote2p.core.cards import CARDS
+from belote2p.core.hand import Hand
+from belote2p.core.match import Match
+from belote2p.core.view import SeatView, view_of
 from tests.support.builders import fast_levels
 
 LEVELS = fast_levels()

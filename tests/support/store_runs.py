@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 
 
 def random_actions(seed, n_matches: int | None = 2, rng_seed=0, limit: int = 10_000) -> list[str]:

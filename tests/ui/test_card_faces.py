@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from belote2p.cards import parse_card
+from belote2p.core.cards import parse_card
 from belote2p.services.i18n import set_language
 from belote2p.ui.cards_art import CardArt
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from belote2p.actions import Refusal, RefusalCode
-from belote2p.cards import CARDS, SUIT_SYMBOLS
+from belote2p.core.actions import Refusal, RefusalCode
+from belote2p.core.cards import CARDS, SUIT_SYMBOLS
 from belote2p.services.i18n import LANGUAGES, current_language, set_language
 from belote2p.store import MemoryStore
-from belote2p.testing.harness import make_app
 from belote2p.ui.navigation import Route
 from belote2p.ui.theme import settings_with_defaults
 from belote2p.ui.words import refusal_text
+from lab.harness import make_app
 
 
 def labels(scene) -> list[str]:

@@ -6,15 +6,15 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from belote2p.actions import Phase
-from belote2p.cards import CARDS
+from belote2p.core.actions import Phase
+from belote2p.core.cards import CARDS
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.input import Practice as PracticeKey
 from belote2p.ui.table.practice_mode import PracticeMode
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.scored import ScoredMode
+from lab import harness as h
 
 
 @pytest.fixture

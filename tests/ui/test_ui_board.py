@@ -12,15 +12,15 @@ from datetime import date
 import pygame
 import pytest
 
-from belote2p.fairness import daily_seed
-from belote2p.match import Run
+from belote2p.core.fairness import daily_seed
+from belote2p.core.match import Run
 from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
-from belote2p.testing.figures import FakeRun
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
+from lab import harness as h
+from lab.figures import FakeRun
 
 DAY = "2026-12-01"
 SEED = daily_seed(date(2026, 12, 1))

@@ -10,12 +10,12 @@ import threading
 import pygame
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services.i18n import set_language
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
+from lab import harness as h
 
 pytestmark = pytest.mark.ui
 

@@ -10,10 +10,10 @@ import pytest
 from belote2p.services.duplicate import Duplicate, finished_hands
 from belote2p.services.duplicate_text import skill_cell
 from belote2p.services.skill import skill_of
-from belote2p.testing import harness as h
-from belote2p.testing.samples import DAILY_DAY, recorded_store
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.leaderboard import LeaderboardScene
+from lab import harness as h
+from lab.samples import DAILY_DAY, recorded_store
 
 pytestmark = pytest.mark.ui
 

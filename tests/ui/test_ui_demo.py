@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.ui.worker import AIWorker
 
 pytestmark = pytest.mark.ui

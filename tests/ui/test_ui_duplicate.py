@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services.duplicate import duplicate_hand
-from belote2p.testing.play import play_run
+from lab.play import play_run
 
 
 @pytest.mark.parametrize("mode", ["inline", "process"])

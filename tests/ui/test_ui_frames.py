@@ -9,13 +9,13 @@ import os
 import pygame
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services.run_session import ActiveRun
-from belote2p.testing.harness import make_app
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.demo import DemoConfig
 from belote2p.ui.table.renderer import TableRenderer
 from belote2p.ui.table.scene import TableScene
+from lab.harness import make_app
 
 
 class FrozenClock:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from belote2p.cards import CARDS, HEARTS, RANK_NAMES, SPADES, strength
+from belote2p.core.cards import CARDS, HEARTS, RANK_NAMES, SPADES, strength
 from belote2p.services.i18n import LANGUAGES, current_language, set_language
-from belote2p.testing import harness as h
 from belote2p.ui.help_text import HELP_PAGES, Picture
 from belote2p.ui.navigation import Route
+from lab import harness as h
 
 RULES = (Path(__file__).resolve().parents[2] / "docs" / "RULES.md").read_text("utf-8")
 

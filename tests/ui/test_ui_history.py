@@ -3,7 +3,7 @@ loop with posted events: the title's daily challenge, History, Statistics,
 Export, and the fairness note and seed in the side panel.
 
 The runs are played by the AI and recorded as the game records them
-(belote2p/testing/samples.py); each test gets a fresh store built from them.
+(lab/samples.py); each test gets a fresh store built from them.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from belote2p.fairness import commitment, daily_seed, today_utc
+from belote2p.core.fairness import commitment, daily_seed, today_utc
 from belote2p.services.board_text import fair_deals_note
 from belote2p.services.duplicate_text import skill_line
 from belote2p.services.history import match_summaries
@@ -28,16 +28,16 @@ from belote2p.services.verify import verify_bytes
 from belote2p.store import MemoryStore
 from belote2p.store.api import RunStatus
 from belote2p.store.runs import now_iso
-from belote2p.testing import harness as h
-from belote2p.testing.samples import (
+from belote2p.ui import plot
+from belote2p.ui.navigation import Route
+from lab import harness as h
+from lab.samples import (
     DAILY_DAY,
     FINISHED,
     IN_PROGRESS,
     played_actions,
     recorded_store,
 )
-from belote2p.ui import plot
-from belote2p.ui.navigation import Route
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -422,7 +422,7 @@ def test_history_loads_a_page_at_a_time_and_the_next_as_the_list_scrolls(monkeyp
     """Issue #31: History reads a page of runs (``history.PAGE``, 100; 40
     here), and the next page when the list is scrolled near its end; opening
     a run reads its moves."""
-    from belote2p.match import Run
+    from belote2p.core.match import Run
     from belote2p.ui.scenes import history as history_scene
     from tests.support.store_runs import random_actions
 

@@ -13,9 +13,9 @@ import pytest
 
 from belote2p.services.i18n import LANGUAGES, _, set_language
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
+from lab import harness as h
 
 
 class SlowStore(MemoryStore):
@@ -82,7 +82,7 @@ def test_history_loads_its_runs_while_the_loop_keeps_drawing_and_answering():
 
 
 def _finished_run():
-    from belote2p.match import Run
+    from belote2p.core.match import Run
 
     run = Run("history-loading")
     run.abandon()

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from belote2p.actions import TAKE, RefusalCode
-from belote2p.cards import parse_card
+from belote2p.core.actions import TAKE, RefusalCode
+from belote2p.core.cards import parse_card
 from belote2p.services import lesson as L
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
 from belote2p.ui import gfx
 from belote2p.ui.main import build_game
 from belote2p.ui.navigation import Route
+from lab import harness as h
 
 
 @pytest.fixture

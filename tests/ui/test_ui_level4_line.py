@@ -9,20 +9,20 @@ from typing import Any
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services.duplicate import finished_hands
 from belote2p.services.duplicate_text import level4_line, level4_pending, level4_widest
 from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.run_session import ActiveRun
-from belote2p.testing import harness as h
 from belote2p.ui import gfx
 from belote2p.ui.layout import table_layout
-from belote2p.ui.model import HandOver
 from belote2p.ui.navigation import Route
-from belote2p.ui.panels import hand_over_panel
 from belote2p.ui.table.demo import DemoConfig
+from belote2p.ui.table.model import HandOver
+from belote2p.ui.table.panels import hand_over_panel
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.words import seat_name
+from lab import harness as h
 
 pytestmark = pytest.mark.ui
 

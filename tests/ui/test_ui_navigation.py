@@ -9,8 +9,8 @@ from belote2p.ai.levels import LevelsError
 from belote2p.services import run_session
 from belote2p.services.run_session import RunSession
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Navigator, Route, UnknownRoute
+from lab import harness as h
 
 
 class Stack:
@@ -161,8 +161,8 @@ def test_the_board_marks_runs_the_computer_played():
     attempt may be autoplay's, tags it."""
     from datetime import date
 
-    from belote2p.fairness import daily_seed
-    from belote2p.testing.figures import FakeRun
+    from belote2p.core.fairness import daily_seed
+    from lab.figures import FakeRun
 
     store = MemoryStore()
     for name, day, ai_key in (("Bot", "2025-01-02", "autoplay"), ("Ana", "2025-01-01", None)):
@@ -186,7 +186,7 @@ def test_the_board_marks_runs_the_computer_played():
 def test_the_titles_lines_agree_on_the_run_in_progress():
     """A saved run with a streak and no finished run: the title once said "No
     score yet: win a match to start a streak" under "streak 1" (issue #29)."""
-    from belote2p.testing.figures import FakeRun
+    from lab.figures import FakeRun
 
     store = MemoryStore()
     store.save_run("title-facts", [], "now")

@@ -18,15 +18,15 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from belote2p.actions import Action
-from belote2p.hand import Hand
-from belote2p.match import RIVAL, Run
+from belote2p.core.actions import Action
+from belote2p.core.hand import Hand
+from belote2p.core.match import RIVAL, Run
 from belote2p.services.rival import rival_action, rival_decision
 from belote2p.services.run_session import ActiveRun
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
+from lab import harness as h
 from tests.support.builders import points_of_tricks
 
 pytestmark = pytest.mark.ui

@@ -19,10 +19,10 @@ import pytest
 
 from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.rival import rival_decision
-from belote2p.testing import harness as h
 from belote2p.ui.table.renderer import Sprite
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
+from lab import harness as h
 
 pytestmark = pytest.mark.ui
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from belote2p.actions import Phase
+from belote2p.core.actions import Phase
 from belote2p.store import MemoryStore
-from belote2p.testing import harness as h
 from belote2p.ui.main import build_game
-from belote2p.ui.model import TableModel
 from belote2p.ui.navigation import Route
+from belote2p.ui.table.model import TableModel
 from belote2p.ui.table.scene import TableScene
+from lab import harness as h
 
 pytestmark = pytest.mark.ui
 

@@ -19,14 +19,14 @@ import time
 import pygame
 import pytest
 
-from belote2p.fairness import daily_seed, today_utc
-from belote2p.match import Run
+from belote2p.core.fairness import daily_seed, today_utc
+from belote2p.core.match import Run
 from belote2p.services.board_text import daily_label
 from belote2p.services.i18n import set_language
 from belote2p.services.run_session import ActiveRun
 from belote2p.store import open_store
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
+from lab import harness as h
 
 pytestmark = pytest.mark.ui
 

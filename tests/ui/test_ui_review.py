@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from belote2p.ai.review import ReviewPhase
-from belote2p.record import record_of, replay_hand
+from belote2p.core.record import record_of, replay_hand
 from belote2p.services import i18n
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.review import ReviewScene, ReviewState
 from belote2p.ui.worker import AIWorker
+from lab import harness as h
 
 pytestmark = pytest.mark.ui
 
@@ -111,7 +111,7 @@ def test_the_review_progresses_in_a_thread_and_can_be_stopped(monkeypatch):
 
     from belote2p.ai import review as ai_review
     from belote2p.ai.review import ReviewSettings
-    from belote2p.match import Run
+    from belote2p.core.match import Run
 
     midway, go_on = threading.Event(), threading.Event()
     real = ai_review.review_hand

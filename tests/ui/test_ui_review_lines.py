@@ -10,17 +10,17 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from belote2p.actions import parse_action
-from belote2p.match import PLAYER, RIVAL, Run
+from belote2p.core.actions import parse_action
+from belote2p.core.match import PLAYER, RIVAL, Run
 from belote2p.services.deal_replay import deal_replay
 from belote2p.services.duplicate import Duplicate
 from belote2p.services.duplicate_text import level4_line, level4_pending
 from belote2p.services.i18n import LANGUAGES, set_language
-from belote2p.testing import harness as h
-from belote2p.testing.samples import recorded_store
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.history import HistoryScene
 from belote2p.ui.scenes.review import ReviewScene
+from lab import harness as h
+from lab.samples import recorded_store
 from tests.support.fit import recording
 
 pytestmark = pytest.mark.ui

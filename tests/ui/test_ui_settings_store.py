@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from belote2p.store import MemoryStore
-from belote2p.testing import harness  # noqa: F401 - no screen or sound card needed
 from belote2p.ui.main import build_game
 from belote2p.ui.theme import theme
+from lab import harness  # noqa: F401 - no screen or sound card needed
 
 
 class FailingSettings(MemoryStore):

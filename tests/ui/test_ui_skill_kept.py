@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from belote2p.match import Run
+from belote2p.core.match import Run
 from belote2p.services.duplicate import finished_hands, run_duplicates
 from belote2p.services.duplicate_text import skill_line
 from belote2p.services.i18n import LANGUAGES, set_language
@@ -18,10 +18,10 @@ from belote2p.services.skill import skill_of
 from belote2p.services.skill_kept import game_yardstick, kept_of
 from belote2p.store import MemoryStore
 from belote2p.store.api import HandDifference
-from belote2p.testing import harness as h
-from belote2p.testing.play import play_run
 from belote2p.ui import gfx
 from belote2p.ui.navigation import Route
+from lab import harness as h
+from lab.play import play_run
 from tests.support.fit import SIZES, draw_screens
 
 pytestmark = pytest.mark.ui

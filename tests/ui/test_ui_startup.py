@@ -7,9 +7,9 @@ import os
 import subprocess
 import sys
 
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.scenes.title import TitleScene
+from lab import harness as h
 
 # Modules the title does not need: the table, the review (with the AI's
 # reviewer) and the other screens are imported when they first open.

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from belote2p.events import MatchEnded
-from belote2p.hand import Hand
-from belote2p.match import Run
+from belote2p.core.events import MatchEnded
+from belote2p.core.hand import Hand
+from belote2p.core.match import Run
 from belote2p.services.rival import rival_action, rival_decision
 from belote2p.services.run_session import ActiveRun
-from belote2p.testing import harness as h
 from belote2p.ui.navigation import Route
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
 from belote2p.ui.theme import theme
+from lab import harness as h
 from tests.support.builders import points_of_tricks
 
 pytestmark = pytest.mark.ui
@@ -175,7 +175,7 @@ def test_the_side_panel_never_runs_ahead_of_the_story(game):
 
 def test_a_click_skips_the_celebration(game):
     """The celebration lasts under a second at Normal speed, and a click ends it."""
-    from belote2p.ui.model import BeatBuilder
+    from belote2p.ui.table.model import BeatBuilder
 
     table = h.open_table(game, "skip")
     h.step(game, 60)
@@ -240,11 +240,11 @@ def test_a_capot_is_told_with_its_hand_and_goes_with_it():
     """No seed of thousands gives a capot in a played run, so the beats are
     built from the events a capot hand ends with: its line is told by its
     announcement, stays through the panel, and the next hand starts without it."""
-    from belote2p.actions import EventKind
-    from belote2p.cards import CARDS
-    from belote2p.events import Dealt, HandScored
-    from belote2p.rules import score_hand
-    from belote2p.ui.model import BeatBuilder, BeatKind, TableModel
+    from belote2p.core.actions import EventKind
+    from belote2p.core.cards import CARDS
+    from belote2p.core.events import Dealt, HandScored
+    from belote2p.core.rules import score_hand
+    from belote2p.ui.table.model import BeatBuilder, BeatKind, TableModel
 
     score = score_hand(0, [152, 0], 0, [16, 0], None)
     deck = tuple(CARDS)

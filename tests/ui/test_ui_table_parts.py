@@ -9,17 +9,17 @@ import random
 import pygame
 import pytest
 
-from belote2p.actions import PASS, Phase
-from belote2p.match import Run
+from belote2p.core.actions import PASS, Phase
+from belote2p.core.match import Run
 from belote2p.services.run_session import ActiveRun, RunSession, Standing
 from belote2p.store import MemoryStore
-from belote2p.testing.samples import SampleRun, replayed
 from belote2p.ui.gfx import Button
 from belote2p.ui.layout import table_layout
 from belote2p.ui.table.finish import claim, next_card
 from belote2p.ui.table.input import InputView, OpenMenu, PlaceBid, PlayCard, Skip, TableInput
 from belote2p.ui.table.mode import SideLineKind
 from belote2p.ui.theme import theme
+from lab.samples import SampleRun, replayed
 
 pytestmark = pytest.mark.ui
 
@@ -119,8 +119,8 @@ def test_every_moment_has_a_sound_shipped():
     import re
     from pathlib import Path
 
-    from belote2p.resources import asset_path
-    from belote2p.ui import model
+    from belote2p.core.resources import asset_path
+    from belote2p.ui.table import model
 
     text = Path(model.__file__).read_text(encoding="utf-8")
     named = set(re.findall(r'sound(?:: str \| None)? ?= ?"(\w+)"', text))
@@ -132,8 +132,8 @@ def test_every_moment_has_a_sound_shipped():
 
 def test_the_table_labels_the_daily_run():
     """"Daily challenge · <date> · counted" for the day's first attempt, "· practice" after."""
-    from belote2p.testing import harness as h
     from belote2p.ui.navigation import Route
+    from lab import harness as h
 
     game = h.make_app()
     try:
@@ -161,9 +161,9 @@ def test_a_beat_ending_mid_frame_hands_the_rest_of_the_frame_to_the_next():
     """The beats keep the schedule whatever the frames: a frame that ends one
     beat gives its remaining time to the next (it was dropped, so every beat
     boundary cost up to a frame and a hand ran longer than its timings)."""
-    from belote2p.ui.model import Beat, BeatKind, TableModel
     from belote2p.ui.sound import Sounds
     from belote2p.ui.table.animation import BeatHooks, BeatPlayer
+    from belote2p.ui.table.model import Beat, BeatKind, TableModel
 
     finished: list[Beat] = []
     hooks = BeatHooks(lambda anchor: pygame.Rect(0, 0, 1, 1), lambda card, rect: None,
@@ -182,7 +182,7 @@ def test_the_rival_answering_at_once_still_waits_its_minimum_pause():
     """The rival (in-line here: its answer is there the moment it is asked)
     plays only once the player's card has been on the table for the minimum
     pause, counted in the loop's time steps from the card's landing."""
-    from belote2p.testing import harness as h
+    from lab import harness as h
 
     game = h.make_app(size=(960, 600), instant=False)
     try:

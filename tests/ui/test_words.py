@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from belote2p.actions import PASS, TAKE, TAKE_SUIT
-from belote2p.cards import SUIT_SYMBOLS
+from belote2p.core.actions import PASS, TAKE, TAKE_SUIT
+from belote2p.core.cards import SUIT_SYMBOLS
 from belote2p.services.i18n import set_language
 from belote2p.ui.words import bid_words
 

@@ -16,8 +16,8 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from ...actions import PASS, Bid
-from ...view import SeatView
+from ...core.actions import PASS, Bid
+from ...core.view import SeatView
 from ..levels import Level
 from ..sampling import sample_deck
 from ..search import BidSearch, SearchPlayer

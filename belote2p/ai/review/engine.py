@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...cards import Card
-from ...hand import Hand
-from ...record import RecordError, replay_hand
+from ...core.cards import Card
+from ...core.hand import Hand
+from ...core.record import RecordError, replay_hand
 from ..levels import Level, shipped_levels
 from .bids import BidReviewKnobs, bid_level, bid_verdict
 from .model import CardVerdict, HandReview, ReviewPhase

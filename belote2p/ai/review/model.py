@@ -12,8 +12,8 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from ...actions import Bid
-from ...cards import Card
+from ...core.actions import Bid
+from ...core.cards import Card
 
 
 class ReviewPhase(str, enum.Enum):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ...actions import Action, Bid, Phase
-from ...cards import Card
-from ...hand import Hand
-from ...view import SeatView, view_of
+from ...core.actions import Action, Bid, Phase
+from ...core.cards import Card
+from ...core.hand import Hand
+from ...core.view import SeatView, view_of
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ...cards import CARDS, KING, LAST_TRICK_BONUS, QUEEN, Card
-from ...view import SeatView
+from ...core.cards import CARDS, KING, LAST_TRICK_BONUS, QUEEN, Card
+from ...core.view import SeatView
 from ..fastsim import TRICKS, Sim
 from ..levels import PlayKnobs
 from ..playout import run_tips

@@ -8,8 +8,8 @@ A card's loss is what it gave away against the best card.
 
 from __future__ import annotations
 
-from ...cards import CARDS, Card
-from ...view import SeatView
+from ...core.cards import CARDS, Card
+from ...core.view import SeatView
 from ..solver import card_values
 
 

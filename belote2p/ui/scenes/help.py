@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from ...cards import CARDS, HEARTS, SPADES, SUIT_SYMBOLS, SUITS, parse_card, points, strength
-from ...rules import legal_follows
+from ...core.cards import CARDS, HEARTS, SPADES, SUIT_SYMBOLS, SUITS, parse_card, points, strength
+from ...core.rules import legal_follows
 from ...services.i18n import _
 from .. import gfx
 from ..gfx import Button, c

@@ -23,9 +23,9 @@ from typing import Any
 
 import pygame
 
-from ...actions import HandResult
-from ...cards import SUIT_SYMBOLS, SUITS
-from ...match import PLAYER, RIVAL
+from ...core.actions import HandResult
+from ...core.cards import SUIT_SYMBOLS, SUITS
+from ...core.match import PLAYER, RIVAL
 from ...services.deal_replay import DealReplay, NotReplayable, deal_replay
 from ...services.history import HandSummary, MatchSummary, Outcome, match_summaries
 from ...services.i18n import _, format_number

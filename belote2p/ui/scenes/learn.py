@@ -12,11 +12,11 @@ from typing import Any
 
 import pygame
 
-from ...actions import PASS, TAKE, Bid, EventKind
-from ...cards import SUIT_SYMBOLS, Card, sort_for_display
+from ...core.actions import PASS, TAKE, Bid, EventKind
+from ...core.cards import SUIT_SYMBOLS, Card, sort_for_display
+from ...core.view import SeatView
 from ...services.i18n import _
 from ...services.lesson import Feedback, Lesson
-from ...view import SeatView
 from .. import gfx
 from ..context import SceneContext
 from ..gfx import Button, c

@@ -7,7 +7,7 @@ from concurrent.futures import Future
 
 import pygame
 
-from ...match import Run
+from ...core.match import Run
 from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun
 from ...store import NAME_MAX, clean_name

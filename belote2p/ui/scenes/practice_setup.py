@@ -8,7 +8,7 @@ import secrets
 import pygame
 
 from ...ai.levels import LevelsError
-from ...match import Run
+from ...core.match import Run
 from ...services.i18n import _
 from ...services.rival import game_levels
 from ...services.run_session import ActiveRun

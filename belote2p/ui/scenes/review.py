@@ -17,9 +17,9 @@ from typing import Any
 import pygame
 
 from ...ai.review import BidVerdict, CardVerdict, ReviewSettings
-from ...cards import SUIT_SYMBOLS, Card
-from ...match import PLAYER, RIVAL
-from ...record import RecordError
+from ...core.cards import SUIT_SYMBOLS, Card
+from ...core.match import PLAYER, RIVAL
+from ...core.record import RecordError
 from ...services.advice_text import bid_review_sentence, card_review_sentence, decimal
 from ...services.card_words import card_label, cards_label
 from ...services.deal_replay import DealReplay
@@ -83,7 +83,7 @@ def review_layout(size: tuple[int, int], body: int, title: int, button_h: int) -
 
 
 class ReviewScene(MenuScene):
-    """``record``: a finished hand's record (``belote2p.record.record_of``);
+    """``record``: a finished hand's record (``belote2p.core.record.record_of``);
     ``title``: the screen's title; ``names``: the seats' names (You, Rival);
     ``deal``: the hand as a deal of a finished run, offered for a replay at
     the practice table (``services.deal_replay``; None: no replay offered);

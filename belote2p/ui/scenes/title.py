@@ -10,9 +10,9 @@ from datetime import date
 
 import pygame
 
-from ...cards import ACE, CARDS, JACK
-from ...fairness import today_utc
-from ...match import Run
+from ...core.cards import ACE, CARDS, JACK
+from ...core.fairness import today_utc
+from ...core.match import Run
 from ...services.board_text import daily_label
 from ...services.i18n import _, format_number
 from ...services.run_session import (

@@ -14,11 +14,11 @@ from typing import Any
 
 import pygame
 
-from ...cards import Card
-from ...match import PLAYER
-from ..model import Announcement, Beat, Flight, TableModel
-from ..panels import InfoPanel
+from ...core.cards import Card
+from ...core.match import PLAYER
 from ..sound import Sounds
+from .model import Announcement, Beat, Flight, TableModel
+from .panels import InfoPanel
 
 
 @dataclass

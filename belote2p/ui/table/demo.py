@@ -9,14 +9,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...actions import Phase
-from ...match import PLAYER, RIVAL, Run
+from ...core.actions import Phase
+from ...core.match import PLAYER, RIVAL, Run
 from ...services.i18n import _
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
-from ..model import HandOver, Story
 from ..words import seat_name
 from .mode import MenuFacts, SideLine, SideLineKind, Table, TableMode
+from .model import HandOver, Story
 
 
 @dataclass(frozen=True)

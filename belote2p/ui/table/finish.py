@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...ai.solver import SolverError, can_capot, solve
-from ...cards import Card
-from ...match import PLAYER, RIVAL
-from ...view import SeatView
+from ...core.cards import Card
+from ...core.match import PLAYER, RIVAL
+from ...core.view import SeatView
 
 
 @dataclass(frozen=True)

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import pygame
 
-from ...actions import PASS, Phase
-from ...cards import SUIT_SYMBOLS, Card
-from ...match import PLAYER, RIVAL
+from ...core.actions import PASS, Phase
+from ...core.cards import SUIT_SYMBOLS, Card
+from ...core.match import PLAYER, RIVAL
 from ...services.i18n import _, current_language
 from .. import gfx
 from ..gfx import Button
 from ..layout import TableLayout, bid_buttons
-from ..model import BeatKind, Celebration
 from ..words import bid_words
+from .model import BeatKind, Celebration
 from .play import TablePlay
 from .positions import hand_targets
 from .side_panel import side_buttons

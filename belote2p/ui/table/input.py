@@ -13,8 +13,8 @@ from typing import Literal, TypeAlias
 
 import pygame
 
-from ...actions import Bid
-from ...cards import Card
+from ...core.actions import Bid
+from ...core.cards import Card
 from .. import gfx
 from ..gfx import Button
 from ..layout import TableLayout

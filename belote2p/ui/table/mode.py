@@ -16,13 +16,13 @@ from typing import Protocol
 
 import pygame
 
-from ...cards import Card
-from ...match import PLAYER, RIVAL, Run
+from ...core.cards import Card
+from ...core.match import PLAYER, RIVAL, Run
 from ...services.run_session import ActiveRun
-from ..model import Story, TableModel
-from ..panels import InfoPanel, run_over_panel
 from ..words import seat_name
 from .animation import BeatPlayer
+from .model import Story, TableModel
+from .panels import InfoPanel, run_over_panel
 from .practice import PracticeState
 
 

@@ -10,22 +10,22 @@ undo); otherwise only the beats change it.
 
 from __future__ import annotations
 
-from ...actions import Action, Bid, Event, EventKind, IllegalAction, Phase
-from ...cards import Card
-from ...events import HandScored
-from ...hand import Hand
-from ...match import PLAYER, RIVAL, Run
+from ...core.actions import Action, Bid, Event, EventKind, IllegalAction, Phase
+from ...core.cards import Card
+from ...core.events import HandScored
+from ...core.hand import Hand
+from ...core.match import PLAYER, RIVAL, Run
 from ...services.card_words import card_label
 from ...services.i18n import _
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
-from ..model import BeatBuilder, Story, TableModel, run_over_beat
 from ..words import refusal_text
 from .animation import BeatHooks, BeatPlayer
 from .comparison import Comparisons
 from .finish import Claim, claim, next_card
 from .input import TableInput
 from .mode import TableMode
+from .model import BeatBuilder, Story, TableModel, run_over_beat
 from .positions import CardPositions
 from .rival_seat import RivalSeats
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
-from ...cards import Card
-from ...match import PLAYER
+from ...core.cards import Card
+from ...core.match import PLAYER
 from ..layout import TableLayout, hand_slots, rival_slots
-from ..model import TableModel
+from .model import TableModel
 
 
 class CardPositions:

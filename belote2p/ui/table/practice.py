@@ -19,10 +19,10 @@ from __future__ import annotations
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from ...actions import Bid, parse_action
 from ...ai.hints import Hint
-from ...cards import Card
-from ...match import PLAYER, Run
+from ...core.actions import Bid, parse_action
+from ...core.cards import Card
+from ...core.match import PLAYER, Run
 from ...services.advice_text import hint_sentences
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _, format_number, ngettext

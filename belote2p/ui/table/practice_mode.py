@@ -4,15 +4,15 @@ face up.  A replayed deal of a finished run is a practice table too."""
 
 from __future__ import annotations
 
-from ...cards import Card
-from ...match import RIVAL, Run
+from ...core.cards import Card
+from ...core.match import RIVAL, Run
 from ...services.deal_replay import DealReplay
 from ...services.i18n import _
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
-from ..model import Story
 from ..navigation import Route
 from .mode import MenuFacts, SideLine, SideLineKind, Table, TableMode
+from .model import Story
 from .practice import Practice, PracticeState
 
 

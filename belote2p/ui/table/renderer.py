@@ -17,16 +17,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...cards import SUIT_SYMBOLS, Card
-from ...match import RIVAL
+from ...core.cards import SUIT_SYMBOLS, Card
+from ...core.match import RIVAL
 from ...services.i18n import _, format_number, ngettext
 from .. import gfx
 from ..cards_art import CardArt
 from ..context import Window
 from ..gfx import Button, c
 from ..layout import PILE_LAYERS, PILE_RISE, TableLayout
-from ..panels import InfoPanel, draw_last_trick
 from ..theme import Theme
+from .panels import InfoPanel, draw_last_trick
 from .practice import PracticeState
 from .side_panel import SidePanel
 from .state import CelebrationView, TableState

@@ -19,7 +19,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...match import Run
+from ...core.match import Run
 from ..worker import ANSWER_BOUND, AIWorker, RivalFailed
 
 

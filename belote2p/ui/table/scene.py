@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import pygame
 
-from ...actions import Action
 from ...ai.levels import LevelsError
-from ...cards import Card
-from ...hand import Hand
-from ...match import Run
+from ...core.actions import Action
+from ...core.cards import Card
+from ...core.hand import Hand
+from ...core.match import Run
 from ...services.rival import game_levels
 from ...services.run_session import ActiveRun
 from ..context import SceneContext
 from ..gfx import Button
 from ..layout import TableLayout
-from ..model import Anchor, Beat, BeatKind, HandOver, TableModel
 from ..navigation import Route
-from ..panels import InfoPanel, hand_over_panel
 from ..review_lines import HandOfRun
 from ..scene import Scene
 from .animation import BeatHooks, BeatPlayer
@@ -42,6 +40,8 @@ from .input import (
     TableInput,
 )
 from .mode import TableMode
+from .model import Anchor, Beat, BeatKind, HandOver, TableModel
+from .panels import InfoPanel, hand_over_panel
 from .play import TablePlay
 from .renderer import TableRenderer
 from .state import TableState

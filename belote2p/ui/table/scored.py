@@ -13,18 +13,18 @@ import logging
 from concurrent.futures import Future
 from dataclasses import dataclass
 
-from ...match import Run
+from ...core.match import Run
 from ...services.board_text import daily_label, fair_deals_note
 from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun, RunSession, Standing
 from ...store.api import ExportSource, daily_of_seed
 from ...store.runs import now_iso
 from ..context import SceneContext
-from ..model import Story
 from ..navigation import Route
-from ..panels import InfoPanel, run_over_panel
 from ..worker import Taken, taken
 from .mode import SideLine, SideLineKind, Table, TableMode
+from .model import Story
+from .panels import InfoPanel, run_over_panel
 
 log = logging.getLogger(__name__)
 

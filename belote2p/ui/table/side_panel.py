@@ -7,17 +7,17 @@ from collections.abc import Callable
 
 import pygame
 
-from ...cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
+from ...core.cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
 from ...services.i18n import N_, _
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
 from ..layout import TableLayout
 from ..menu import fit
-from ..panels import draw_tracker, tracker_height
 from ..theme import Theme
 from ..words import taken_by
 from .mode import SideLine, SideLineKind
+from .panels import draw_tracker, tracker_height
 from .state import SideState
 
 # The panel's buttons, left to right: the label and the value the input acts on.

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from ...actions import Phase, Trick
-from ...cards import Card
-from ...view import SeatView
+from ...core.actions import Phase, Trick
+from ...core.cards import Card
+from ...core.view import SeatView
 from ..gfx import Button
 from ..layout import TableLayout
-from ..model import Announcement, Celebration
-from ..panels import InfoPanel
 from .mode import SideLine
+from .model import Announcement, Celebration
+from .panels import InfoPanel
 from .practice import PracticeState
 
 

@@ -35,14 +35,14 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from belote2p.actions import PASS, Action, Bid
 from belote2p.ai.base import Player
 from belote2p.ai.fastsim import Sim, sim_from_deck
 from belote2p.ai.levels import Level
 from belote2p.ai.sampling import deal_positions, sample_hidden, sim_from_view
 from belote2p.ai.tables import BEATERS, PTS, STR
-from belote2p.cards import CARDS
-from belote2p.view import SeatView
+from belote2p.core.actions import PASS, Action, Bid
+from belote2p.core.cards import CARDS
+from belote2p.core.view import SeatView
 
 NAME = "ismcts"
 SCORE_SCALE = 252.0  # a capot: the largest hand score, so rewards stay within about ±1

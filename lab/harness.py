@@ -14,16 +14,16 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from ..match import Run
-from ..services.duplicate import Duplicate, duplicate_hand
-from ..services.run_session import ActiveRun
-from ..store import MemoryStore, Store
-from ..ui.main import Game, build_game
-from ..ui.navigation import Route
-from ..ui.protocols import Screen
-from ..ui.scenes.title import TitleScene
-from ..ui.table.scene import TableScene
-from ..ui.theme import theme
+from belote2p.core.match import Run
+from belote2p.services.duplicate import Duplicate, duplicate_hand
+from belote2p.services.run_session import ActiveRun
+from belote2p.store import MemoryStore, Store
+from belote2p.ui.main import Game, build_game
+from belote2p.ui.navigation import Route
+from belote2p.ui.protocols import Screen
+from belote2p.ui.scenes.title import TitleScene
+from belote2p.ui.table.scene import TableScene
+from belote2p.ui.theme import theme
 
 Point = tuple[int, int]
 Offer = dict[str, Any]  # what a screen offers: see ``table_offer`` and ``Scene.offer``

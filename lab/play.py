@@ -3,9 +3,9 @@ recorded sample runs)."""
 
 from __future__ import annotations
 
-from ..ai.levels import Level
-from ..match import RIVAL, Run
-from ..services.rival import game_levels, player_decision, rival_action
+from belote2p.ai.levels import Level
+from belote2p.core.match import RIVAL, Run
+from belote2p.services.rival import game_levels, player_decision, rival_action
 
 
 def play_run(seed: str, player_level: str, levels: dict[int, Level] | None = None,

@@ -10,28 +10,28 @@ from typing import Any, TypeAlias
 
 import pygame
 
-from ..actions import Trick
-from ..cards import (
+from ...core.actions import Trick
+from ...core.cards import (
     CARDS,
     LAST_TRICK_BONUS,
     PLAIN_STRENGTH,
     SUIT_SYMBOLS,
     TRUMP_STRENGTH,
 )
-from ..events import Standing as RunStanding
-from ..match import Run
-from ..services.card_words import rank_letter
-from ..services.duplicate_text import level4_pending, level4_widest
-from ..services.i18n import _, format_number
-from ..services.run_session import Standing
-from ..view import SeatView
-from . import gfx
-from .cards_art import CardArt
-from .gfx import Button, c
-from .layout import TableLayout, centred_panel
+from ...core.events import Standing as RunStanding
+from ...core.match import Run
+from ...core.view import SeatView
+from ...services.card_words import rank_letter
+from ...services.duplicate_text import level4_pending, level4_widest
+from ...services.i18n import _, format_number
+from ...services.run_session import Standing
+from .. import gfx
+from ..cards_art import CardArt
+from ..gfx import Button, c
+from ..layout import TableLayout, centred_panel
+from ..theme import Theme
+from ..words import capot_note, contract_made, led_by, went_dedans, won_by
 from .model import HandOver, MatchSummary
-from .theme import Theme
-from .words import capot_note, contract_made, led_by, went_dedans, won_by
 
 # Facts that stand on their own share a line, split by this mark (not a sentence).
 SEPARATOR = " · "

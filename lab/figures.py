@@ -3,8 +3,8 @@ its boards (``tools/render_screens.py``)."""
 
 from __future__ import annotations
 
-from ..match import MatchResult, run_score
-from ..store.runs import FinishedRun
+from belote2p.core.match import MatchResult, run_score
+from belote2p.store.runs import FinishedRun
 
 
 class FakeRun:

@@ -3,7 +3,7 @@
 The engine applies an action at once; its events become *beats* (a card
 flying, a pause, an announcement, a panel) that change this model one step at
 a time.  The beats are built from the events alone (``BeatBuilder.build``):
-the events carry every figure shown (``belote2p.events``), so no beat reads an
+the events carry every figure shown (``belote2p.core.events``), so no beat reads an
 engine that has moved on.  The model holds the whole story the player has been
 told: the cards, the tricks and points of the hand, and also the match's hands,
 the streak, the run score, the rival's level and this hand's announcements.
@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ..actions import Event, EventKind, Phase, Trick
-from ..cards import Card, sort_for_display
-from ..events import (
+from ...core.actions import Event, EventKind, Phase, Trick
+from ...core.cards import Card, sort_for_display
+from ...core.events import (
     BidMade,
     ContractMade,
     Dealt,
@@ -30,13 +30,13 @@ from ..events import (
     Standing,
     TrickTaken,
 )
-from ..hand import Hand
-from ..match import PLAYER, RIVAL, Run
-from ..record import record_from
-from ..rules import HandScore
-from ..services.i18n import _, format_number
-from ..view import SeatView
-from .words import bid_words, contract_banner
+from ...core.hand import Hand
+from ...core.match import PLAYER, RIVAL, Run
+from ...core.record import record_from
+from ...core.rules import HandScore
+from ...core.view import SeatView
+from ...services.i18n import _, format_number
+from ..words import bid_words, contract_banner
 
 HISTORY_LINES = 5  # the side panel's "what happened" list keeps the last few
 

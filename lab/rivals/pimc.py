@@ -38,15 +38,15 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from belote2p.actions import PASS, Action, Bid, Phase
 from belote2p.ai.base import Player
 from belote2p.ai.fastsim import Sim, sim_from_deck
 from belote2p.ai.levels import Level
 from belote2p.ai.sampling import sim_from_view
 from belote2p.ai.solver import Memo, solve
 from belote2p.ai.tables import BEATERS, PTS, STR
-from belote2p.cards import CARDS, Card
-from belote2p.view import SeatView
+from belote2p.core.actions import PASS, Action, Bid, Phase
+from belote2p.core.cards import CARDS, Card
+from belote2p.core.view import SeatView
 
 NAME = "pimc"
 STRICT_CARDS = 9  # cards a hand holds when the stock runs out

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).resolve().parent
+# this file is belote2p/core/resources.py: the package is two folders up
+_PACKAGE = Path(__file__).resolve().parent.parent
 _CANDIDATES = (_PACKAGE / "data", _PACKAGE.parent)
 
 

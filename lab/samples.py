@@ -13,9 +13,10 @@ import functools
 from dataclasses import dataclass
 from datetime import date
 
-from ..fairness import daily_seed
-from ..match import Run
-from ..store import MemoryStore, restore_run
+from belote2p.core.fairness import daily_seed
+from belote2p.core.match import Run
+from belote2p.store import MemoryStore, restore_run
+
 from .play import play_run
 
 PLAYER_LEVEL = "2"  # the AI playing the player's seat
