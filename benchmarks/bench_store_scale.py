@@ -51,7 +51,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = 200  # runs played for real
 CUTS = 25  # abandoned prefixes of each
-COMMANDS = ("stats --json", "runs --json", "leaderboard --json")
+COMMANDS = ("stats --json", "runs", "runs --json", "leaderboard --json")
 SCREENS = ("stats", "history")
 DB = "belote2p.db"
 

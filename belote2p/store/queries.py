@@ -381,15 +381,6 @@ def figure_totals(conn: sqlite3.Connection, ai: bool | None = None) -> Totals:
                   best_score=int(found[2] or 0), tally=Tally.from_columns(tuple(found[3:])))
 
 
-def best_score_but(conn: sqlite3.Connection, started: str) -> int:
-    """The best stored score of the player's runs (not autoplay's) but the
-    one that started at ``started``; 0 when there is none.  Read from the
-    plot's index alone (``run_figures_series``: 0.09 s for 100,000 runs)."""
-    (best,) = conn.execute("SELECT MAX(score) FROM run_figures WHERE ai = 0 AND started <> ?",
-                           (started,)).fetchone()
-    return best if type(best) is int else 0
-
-
 def rows_without_figures(conn: sqlite3.Connection, ai: bool | None = None
                          ) -> list[tuple[Any, ...]]:
     """The ``runs`` rows (``RUN_COLUMNS``) that have no figures: kept without
@@ -412,37 +403,29 @@ def newest_without_figures(conn: sqlite3.Connection, before: tuple[str, int] | N
                         "ORDER BY started DESC, id DESC", args).fetchall()
 
 
-def ranked_without_figures(conn: sqlite3.Connection, ai: bool | None = None
-                           ) -> Iterator[tuple[Any, ...]]:
-    """The ``runs`` rows (``RUN_COLUMNS``) that have no figures, best stored
-    figures first (``RANK_ORDER``), each read when the caller asks for it:
-    the board stops at its size (an unaltered run's stored figures are its
-    replayed ones).  SQLite sorts their ids on the narrow columns: while
-    schema 4's counting is under way most runs have none (issue #31: the
-    title's best score read and replayed every one of them)."""
-    where, args = _ai_filter(ai)
-    ids = [found for (found,) in conn.execute(
-        f"SELECT id FROM runs WHERE {_WITHOUT_FIGURES} AND {where} ORDER BY {RANK_ORDER}",
-        args)]
-    for entry_id in ids:
-        row = run_row_by_id(conn, entry_id)
-        if row is not None:
-            yield row
+RANKED_PAGE = 32  # ids read at a time while the board walks the runs, best stored first
 
 
-def best_with_figures(conn: sqlite3.Connection, limit: int, ai: bool | None = None
-                      ) -> list[tuple[Any, ...]]:
-    """The best ``limit`` runs (``RUN_COLUMNS``) whose stored figures say they
-    are not altered (so their stored order is their replayed one)."""
+def ranked_runs(conn: sqlite3.Connection, ai: bool | None = None) -> Iterator[tuple[Any, ...]]:
+    """Every ``runs`` row (``RUN_COLUMNS``), best stored figures first
+    (``RANK_ORDER``, the ``runs_rank`` index), each read when the caller asks
+    for it: the board replays them in this order and stops at its size
+    (issue #44: the stored figures only order the walk; the replay decides).
+    Their ids are read a page at a time, so a board of 10 reads some 32 rows
+    of 100,000."""
     where, args = _ai_filter(ai)
-    # Walked in the rank index's order, each run's figures looked up by key,
-    # stopping at ``limit``: 0.1 ms at 100,000 runs, where "id IN (every
-    # unaltered figure)" scanned run_figures and sorted all of them (0.34 s,
-    # the title's best score on the frame loop).
-    return conn.execute(
-        f"SELECT {RUN_SELECT} FROM runs WHERE EXISTS (SELECT 1 FROM run_figures f "
-        f"WHERE f.run_id = runs.id AND f.altered = 0) AND {where} ORDER BY {RANK_ORDER} LIMIT ?",
-        args + (limit,)).fetchall()
+    after = 0
+    while True:
+        ids = [found for (found,) in conn.execute(
+            f"SELECT id FROM runs WHERE {where} ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?",
+            args + (RANKED_PAGE, after))]
+        for entry_id in ids:
+            row = run_row_by_id(conn, entry_id)
+            if row is not None:
+                yield row
+        if len(ids) < RANKED_PAGE:
+            return
+        after += RANKED_PAGE
 
 
 def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
