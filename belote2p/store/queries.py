@@ -12,7 +12,8 @@ from typing import Any
 from . import rows
 from .api import BOARD_SIZE, HandDifference, HandKey, RunRow, replayed
 from .figures import SUMMARY_COLUMNS, TALLY_COLUMNS, Tally, Totals, evenly_spread, figures_of
-from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
+from .rows import MAX_DIFFERENCE, MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
+from .seals import hand_seal, seal_of_row
 
 KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
 RANK_ORDER = "score DESC, margin_total DESC, ended, id"
@@ -445,20 +446,36 @@ def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
     return [(starts.get(run_id), score) for run_id, score in picked]
 
 
-# -- each hand compared with level 4 in the player's seat (schema version 5)
+# -- each hand compared with level 4 in the player's seat (schema versions 5, 6)
 def put_differences(conn: sqlite3.Connection, seed: str, started: str, yardstick: str,
                     hands: dict[HandKey, HandDifference]) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO hand_skill (seed, started, match_index, hand_index, yardstick, "
-        "yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(seed, started, match, hand, yardstick, d.yours, d.rival)
+        "yours, rival, proof) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(seed, started, match, hand, yardstick, d.yours, d.rival,
+          hand_seal(seed, started, yardstick, match, hand, d.yours, d.rival))
          for (match, hand), d in sorted(hands.items())])
+
+
+# A kept comparison counts when its numbers are a hand's (``rows.MAX_DIFFERENCE``:
+# no SUM can overflow), its seal holds (``store/seals.py``: not written around
+# the store) and, for a finished run, it is one of the run's finished hands (a
+# match is two hands: the k-th finished hand is (k // 2, k % 2), k < hands).
+_IN_RANGE = (f"typeof(s.yours) = 'integer' AND typeof(s.rival) = 'integer' "
+             f"AND s.yours BETWEEN -{MAX_DIFFERENCE} AND {MAX_DIFFERENCE} "
+             f"AND s.rival BETWEEN -{MAX_DIFFERENCE} AND {MAX_DIFFERENCE}")
+_SEALED = f"{_IN_RANGE} AND s.proof = {seal_of_row('s')}"
+_OF_ITS_RUN = ("typeof(s.match_index) = 'integer' AND s.match_index >= 0 "
+               "AND s.hand_index IN (0, 1) AND 2 * s.match_index + s.hand_index < f.hands")
+_COUNTED = f"{_OF_ITS_RUN} AND {_SEALED}"
 
 
 def differences_of(conn: sqlite3.Connection, seed: str, started: str,
                    yardstick: str) -> list[tuple[Any, ...]]:
-    return conn.execute("SELECT match_index, hand_index, yours, rival FROM hand_skill "
-                        "WHERE seed = ? AND started = ? AND yardstick = ?",
+    """The run's kept comparisons whose seal holds (the caller keeps only
+    the run's own hands: a run in progress has no stored figures)."""
+    return conn.execute("SELECT s.match_index, s.hand_index, s.yours, s.rival FROM hand_skill s "
+                        f"WHERE s.seed = ? AND s.started = ? AND s.yardstick = ? AND {_SEALED}",
                         (seed, started, yardstick)).fetchall()
 
 
@@ -472,30 +489,34 @@ def _kept(yardstick: str, ai: bool | None) -> tuple[str, tuple[Any, ...]]:
 
 def kept_differences(conn: sqlite3.Connection, yardstick: str,
                      ai: bool | None = None) -> list[tuple[Any, ...]]:
-    """(yours,) of every hand kept with ``yardstick``."""
+    """(yours,) of every hand kept with ``yardstick`` that counts (``_COUNTED``)."""
     source, args = _kept(yardstick, ai)
-    return conn.execute(f"SELECT s.yours {source}", args).fetchall()
+    return conn.execute(f"SELECT s.yours {source} AND {_COUNTED}", args).fetchall()
 
 
 def difference_sums(conn: sqlite3.Connection, yardstick: str,
                     ai: bool | None = None) -> tuple[Any, ...]:
-    """(count, sum, sum of squares) of ``kept_differences``."""
+    """(count, sum, sum of squares) of ``kept_differences``, and how many kept
+    rows do not count (``_COUNTED``: out of range, unsealed, not a hand of
+    their run)."""
     source, args = _kept(yardstick, ai)
     found: tuple[Any, ...] = conn.execute(
-        f"SELECT COUNT(*), SUM(s.yours), SUM(s.yours * s.yours) {source}", args).fetchone()
-    return found
+        f"SELECT COUNT(*), SUM(s.yours), SUM(s.yours * s.yours) {source} AND {_COUNTED}",
+        args).fetchone()
+    (every,) = conn.execute(f"SELECT COUNT(*) {source}", args).fetchone()
+    return (*found, every - found[0])
 
 
 def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,
                              ai: bool | None = None) -> list[tuple[Any, ...]]:
     """(id,) of the runs with stored figures that count more finished hands
-    than differences kept with ``yardstick``."""
+    than differences kept with ``yardstick`` that count (``_COUNTED``)."""
     where, args = _ai_filter(ai, "f")
     return conn.execute(
         "SELECT f.run_id FROM run_figures f JOIN runs r ON r.id = f.run_id "
         f"WHERE {where} AND f.hands > (SELECT COUNT(*) FROM hand_skill s WHERE "
-        "s.seed = r.seed AND s.started = r.started AND s.yardstick = ?) ORDER BY f.run_id",
-        (*args, yardstick)).fetchall()
+        f"s.seed = r.seed AND s.started = r.started AND s.yardstick = ? AND {_COUNTED}) "
+        "ORDER BY f.run_id", (*args, yardstick)).fetchall()
 
 
 # History's list: what a row shows, and its figures (no actions, no results)

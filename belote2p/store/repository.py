@@ -135,10 +135,10 @@ class Repository:
     @staticmethod
     def difference_sums(conn: sqlite3.Connection, yardstick: str,
                         ai: bool | None = None) -> DifferenceSums:
-        hands, total, squares = queries.difference_sums(conn, yardstick, ai)
-        if not all(type(v) is int for v in (hands, total or 0, squares or 0)):
+        hands, total, squares, skipped = queries.difference_sums(conn, yardstick, ai)
+        if not all(type(v) is int for v in (hands, total or 0, squares or 0, skipped)):
             raise rows.BadRow(f"hand_skill: sums {hands!r}, {total!r}, {squares!r}")
-        return DifferenceSums(hands, total or 0, squares or 0)
+        return DifferenceSums(hands, total or 0, squares or 0, skipped)
 
     @staticmethod
     def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,

@@ -23,6 +23,10 @@ RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matche
                "ended", "seed", "abandoned", "named", "results", "ai", "ai_key", "actions",
                "daily", "daily_counted")
 MAX_MATCHES = 10_000  # more matches than any run can play in a lifetime
+# A hand deals one side at most 272 points (162, a capot's 90, a belote's 20),
+# so no difference of two plays of a hand passes it; a kept comparison beyond
+# this is not a hand's (and 2^63 - 1 of them once overflowed SQLite's SUM).
+MAX_DIFFERENCE = 1_000
 
 
 # Limits on what is read back, checked before a value is parsed (the limits of

@@ -601,6 +601,8 @@ class SqliteStore:
         except rows.BadRow as bad:  # a value that is not a whole number: none is believed
             self.messages.bad_row("hand_skill", bad)
             return DifferenceSums()
+        if sums.skipped:
+            self.messages.skipped_differences(sums.skipped)
         return sums
 
     def runs_missing_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:

@@ -11,11 +11,12 @@ import sqlite3
 from pathlib import Path
 
 from belote2p.core.match import Run
+from belote2p.services.duplicate import finished_hands
 from belote2p.store import open_store
-from belote2p.store.api import PlayedBy
+from belote2p.store.api import DifferenceSums, HandDifference, PlayedBy
 from belote2p.store.paths import DB_NAME
 from tests.support.cli import cli
-from tests.support.store_runs import winning_actions
+from tests.support.store_runs import random_actions, winning_actions
 
 
 def started(i: int) -> str:
@@ -100,3 +101,104 @@ def test_a_genuine_run_stays_on_the_board_whatever_its_figures_row_says(tmp_path
     assert board_scores(folder) == before
     done = cli("--data-dir", str(folder), "leaderboard", "--json", "--include-ai")
     assert sorted(e["score"] for e in json.loads(done.stdout)) == sorted(genuine.values())
+
+
+# ---------------------------------------------------------------- 3 and 6. kept skill rows
+STICK = "4:test"
+
+
+def _skill_store(folder: Path) -> tuple[list[tuple[str, str, int]], DifferenceSums]:
+    """Runs with every finished hand's comparison kept (made-up numbers: the
+    store keeps numbers only); their (seed, start, finished hands) and sums."""
+    store = open_store(folder, echo=False)
+    runs = []
+    for i in range(3):
+        seed = f"skill-{i}"
+        run = Run.replay(seed, random_actions(seed, n_matches=2))
+        store.record_finished_run(run, "P", started(i), ai_key="k" if i == 2 else None)
+        hands = list(finished_hands(seed, run.actions))
+        store.keep_differences(seed, started(i), STICK, {
+            key: HandDifference(k * 7 % 23 - 15, 5 - k) for k, key in enumerate(hands)})
+        runs.append((seed, started(i), len(hands)))
+    sums = store.difference_sums(STICK, include_ai=True)
+    store.close()
+    assert sums.hands == sum(n for *_key, n in runs) and getattr(sums, "skipped", 0) == 0
+    return runs, sums
+
+
+def _sums(folder: Path) -> tuple[DifferenceSums, list[str], list[int]]:
+    store = open_store(folder, echo=False)
+    try:
+        return (store.difference_sums(STICK, include_ai=True), list(store.warnings),
+                store.runs_missing_differences(STICK, include_ai=True))
+    finally:
+        store.close()
+
+
+def test_forged_and_phantom_skill_rows_raise_no_figure(tmp_path):
+    folder = tmp_path / "data"
+    runs, genuine = _skill_store(folder)
+    conn = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    kept = conn.execute("SELECT seed, started, match_index, hand_index, yardstick, yours, "
+                        "rival FROM hand_skill").fetchall()
+    forged = [(*row[:5], row[5] + 150, row[6]) for row in kept]
+    seed, begun, _count = runs[0]
+    phantoms = [(seed, begun, 10 + k // 2, k % 2, STICK, 150, 0) for k in range(8)]
+    conn.executemany("INSERT OR REPLACE INTO hand_skill (seed, started, match_index, "
+                     "hand_index, yardstick, yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     forged[:len(forged) // 2] + phantoms)
+    conn.close()
+    sums, warnings, missing = _sums(folder)
+    honest = kept[len(forged) // 2:]
+    assert sums.hands == len(honest)  # the forged and phantom rows left out
+    assert sums.total == sum(row[5] for row in honest) < genuine.total + 150
+    assert sums.skipped == len(forged) // 2 + len(phantoms)
+    assert any("left out of the skill figure" in w for w in warnings)
+    assert missing  # the runs whose rows were forged are compared again
+    # the daily board by skill and History read a run's own hands only
+    store = open_store(folder, echo=False)
+    try:
+        mine = store.differences_of(seed, begun, STICK)
+        assert all(key[0] < 10 for key in mine)
+    finally:
+        store.close()
+
+
+def as_the_game_keeps(conn: sqlite3.Connection, found: list[tuple]) -> None:
+    """Insert hand_skill rows (seed, started, match, hand, yardstick, yours,
+    rival) as the store writes them, sealed (schema 6; none before it): even
+    so, numbers that are no hand's of the run must not count."""
+    try:
+        from belote2p.store.seals import hand_seal
+    except ImportError:  # main before issue #44: no seal
+        conn.executemany("INSERT INTO hand_skill (seed, started, match_index, hand_index, "
+                         "yardstick, yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)", found)
+        return
+    conn.executemany("INSERT INTO hand_skill (seed, started, match_index, hand_index, "
+                     "yardstick, yours, rival, proof) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                     [(*row, hand_seal(row[0], row[1], row[4], row[2], row[3], row[5], row[6]))
+                      for row in found])
+
+
+def test_out_of_range_skill_rows_are_skipped_and_the_figure_stays(tmp_path):
+    folder = tmp_path / "data"
+    runs, genuine = _skill_store(folder)
+    seed, begun, count = runs[0]
+    conn = sqlite3.connect(folder / DB_NAME, isolation_level=None)
+    for big in ((2**63 - 1, -(2**62)), (2**63 - 1, 2**63 - 1)):
+        conn.execute("DELETE FROM hand_skill WHERE match_index >= 40")
+        as_the_game_keeps(conn, [(seed, begun, 40 + k, 0, STICK, value, 0)
+                                 for k, value in enumerate(big)])
+        sums, warnings, _missing = _sums(folder)
+        assert (sums.hands, sums.total, sums.squares) == \
+            (genuine.hands, genuine.total, genuine.squares)
+        assert sums.skipped == 2
+        assert not any("cannot save" in w or "not valid" in w for w in warnings), warnings
+    # and in range but no hand of the run (it finished ``count`` hands)
+    conn.execute("DELETE FROM hand_skill WHERE match_index >= 40")
+    as_the_game_keeps(conn, [(seed, begun, count // 2 + 1, 1, STICK, 90, 0)])
+    conn.close()
+    sums, _warnings, _missing = _sums(folder)
+    assert (sums.hands, sums.total, sums.skipped) == (genuine.hands, genuine.total, 1)
+    done = cli("--data-dir", str(folder), "stats", "--json", "--include-ai")
+    assert done.returncode == 0 and "cannot save" not in done.stderr, done.stderr
