@@ -136,7 +136,13 @@ def insert_run(conn: sqlite3.Connection, row: RunRow) -> int:
     if row.ai_key is not None:
         known = ai_entry(conn, row.ai_key, row.seed)
         if known is not None:
-            return known
+            if not _counted(conn, row) or _counted_entry(conn, known):
+                return known
+            # Two runs of one autoplay command on one day's seed: the day's
+            # counted attempt is the entry kept, whichever was recorded first
+            # (issue #44: the practice twin recorded first took the counted
+            # run's place, and the day's board stayed empty).
+            conn.execute("DELETE FROM runs WHERE id = ?", (known,))
     conn.execute(
         "INSERT INTO runs (name, score, streak, margin_total, level, matches, started, "
         "ended, seed, abandoned, named, results, ai, ai_key, actions, daily, daily_counted) "
@@ -164,6 +170,11 @@ def _counted(conn: sqlite3.Connection, row: RunRow) -> bool:
     if row.daily_counted:
         return True
     return daily_claim(conn, row.daily) == row.key
+
+
+def _counted_entry(conn: sqlite3.Connection, entry_id: int) -> bool:
+    found = conn.execute("SELECT daily_counted FROM runs WHERE id = ?", (entry_id,)).fetchone()
+    return found is not None and found[0] == 1
 
 
 def run_rows(conn: sqlite3.Connection, best_first: bool = False,

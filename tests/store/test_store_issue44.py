@@ -202,3 +202,93 @@ def test_out_of_range_skill_rows_are_skipped_and_the_figure_stays(tmp_path):
     assert (sums.hands, sums.total, sums.skipped) == (genuine.hands, genuine.total, 1)
     done = cli("--data-dir", str(folder), "stats", "--json", "--include-ai")
     assert done.returncode == 0 and "cannot save" not in done.stderr, done.stderr
+
+
+# ---------------------------------------------------------------- 1 and 2. the daily's counted run
+def test_the_counted_daily_run_stays_on_the_board_when_its_practice_twin_records_first(tmp_path):
+    """Two ``autoplay --daily`` of one command: the first claims the day, the
+    second is practice and records first (the first stopped after its claim)."""
+    from belote2p.commands.autoplay import autoplay_key, play_autoplay
+    from belote2p.core.fairness import daily_seed, today_utc
+    from belote2p.store.runs import now_iso
+
+    day = today_utc()
+    seed, key = daily_seed(day), autoplay_key("1", "Bot", 1)
+    store = open_store(tmp_path, echo=False)
+    try:
+        slot, _saved = store.claim_autoplay(key, seed)  # the counted one, paused after this
+        begun = now_iso()
+        assert store.claim_daily(day.isoformat(), seed, begun, slot)
+        twin = play_autoplay(store, "1", seed, "Bot", 1, daily=day.isoformat(), compare=False)
+        assert twin["daily_counted"] is False
+        run = Run.replay(seed, store.run_record(twin["id"]).actions)  # the same moves
+        counted_id = store.record_finished_run(run, "Bot", begun, ai_key=key,
+                                               daily=day.isoformat())
+        board = store.daily_leaderboard(day.isoformat())
+        assert [e.entry_id for e in board] == [counted_id]
+        record = store.run_record(counted_id)
+        assert record is not None and record.started == begun and record.daily_counted
+    finally:
+        store.close()
+    done = cli("--data-dir", str(tmp_path), "leaderboard", "--daily", day.isoformat(), "--json")
+    assert len(json.loads(done.stdout)) == 1
+
+
+def test_a_daily_claimed_under_a_held_lock_is_refused_and_the_day_stays_unspent(tmp_path,
+                                                                                 monkeypatch):
+    from belote2p.commands import autoplay
+    from belote2p.core.fairness import daily_seed, today_utc
+    from belote2p.store import connection
+    from tests.support.locked_db import hold_the_write_lock
+
+    day = today_utc()
+    store = open_store(tmp_path, echo=False)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT", 0.5)
+    holder = hold_the_write_lock(tmp_path / DB_NAME, 3)
+    try:
+        try:
+            autoplay.play_autoplay(store, "1", daily_seed(day), "Bot", 1,
+                                   daily=day.isoformat(), compare=False)
+        except autoplay.DailyBusy:
+            pass
+        else:
+            raise AssertionError("played as practice under a held lock")
+    finally:
+        holder.wait(timeout=30)
+        store.close()
+    store = open_store(tmp_path, echo=False)
+    try:
+        assert not store.daily_attempted(day.isoformat())  # the claim is not spent
+        assert store.list_runs() == []  # nothing was played
+        again = autoplay.play_autoplay(store, "1", daily_seed(day), "Bot", 1,
+                                       daily=day.isoformat(), compare=False)
+        assert again["daily_counted"] is True
+        assert [e.entry_id for e in store.daily_leaderboard(day.isoformat())] == [again["id"]]
+    finally:
+        store.close()
+
+
+def test_autoplay_daily_under_a_held_lock_says_busy_in_one_line(tmp_path, monkeypatch, capsys):
+    import argparse
+
+    from belote2p.commands.autoplay import autoplay_main
+    from belote2p.core.fairness import today_utc
+    from belote2p.store import connection
+    from tests.support.locked_db import hold_the_write_lock
+
+    open_store(tmp_path, echo=False).close()
+    monkeypatch.setenv("BELOTE2P_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT", 0.3)
+    holder = hold_the_write_lock(tmp_path / DB_NAME, 30)
+    try:
+        code = autoplay_main(argparse.Namespace(level="1", name=None, seed=None,
+                                                daily=today_utc(), max_matches=1,
+                                                no_skill=True))
+    finally:
+        holder.kill()
+        holder.wait()
+    out, err = capsys.readouterr()
+    assert code == 1 and out == ""
+    refusal = [line for line in err.splitlines() if "busy" in line]
+    assert len(refusal) == 1 and "Try again" in refusal[0], err
+    assert "practice" not in err
