@@ -15,7 +15,7 @@ from typing import TypeAlias
 
 from .figures import TALLY_COLUMNS
 from .queries import FIGURES_FROM, put_state
-from .seals import seal_of_row
+from .seals import register, seal_of_row
 
 Step: TypeAlias = Sequence[str] | Callable[[sqlite3.Connection], None]
 
@@ -99,6 +99,7 @@ def _sealed_skill_step(conn: sqlite3.Connection) -> None:
     the skill figure.  The rows already kept are sealed as they are (they were
     believed until now); the trigger that drops a run's comparisons when one
     is updated is lifted meanwhile, and set again."""
+    register(conn)  # whoever migrates (a pending file's connection too) seals
     conn.execute("ALTER TABLE hand_skill ADD COLUMN proof INTEGER")
     conn.execute("DROP TRIGGER IF EXISTS hand_skill_edited")
     conn.execute(f"UPDATE hand_skill SET proof = {seal_of_row('hand_skill')}")
