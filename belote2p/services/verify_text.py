@@ -4,6 +4,7 @@ before the JSON verdict line."""
 
 from __future__ import annotations
 
+from ..core.printable import escaped
 from .i18n import N_, _, format_number
 from .verify import Fact, Standing, Verdict
 
@@ -36,11 +37,12 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         return []
     head = _("Valid: score {score}, streak {streak}.").format(
         score=format_number(verdict.score), streak=format_number(verdict.streak)) \
-        if verdict.valid else _("Not valid: {problem}").format(problem=verdict.problem)
+        if verdict.valid else _("Not valid: {problem}").format(problem=escaped(verdict.problem))
     values: dict[Fact, dict[str, str]] = {
         Fact.DAILY: {"date": run_file.daily or ""},
-        Fact.COUNTED: {"value": _flag(run_file.counted)}, Fact.NAME: {"value": run_file.name},
-        Fact.PLAYED: {"value": f"{run_file.started} – {run_file.ended or '?'}"},
+        Fact.COUNTED: {"value": _flag(run_file.counted)},
+        Fact.NAME: {"value": escaped(run_file.name)},  # the file's: shown, never acted on
+        Fact.PLAYED: {"value": escaped(f"{run_file.started} – {run_file.ended or '?'}")},
         Fact.AI: {"value": _flag(run_file.ai)}}
     lines = [head]
     for standing in Standing:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.fairness import DailyDateError, commitment, daily_seed, parse_daily_date, seed_problem
 from ..core.match import MAX_LEVEL, run_score
+from ..core.printable import escaped
 from .api import Results, RunRecord, RunRow, RunStatus, SavedRun, daily_of_seed, run_object
 from .names import clean_name
 
@@ -95,13 +96,14 @@ def _seed(value: Any) -> str:
 
 
 def _shown_name(value: Any) -> str:
-    """A ``runs.name``: bytes that are not UTF-8 are shown as U+FFFD (the run
-    stays listed: its name is the least of it)."""
+    """A ``runs.name``: bytes that are not UTF-8 are shown as U+FFFD, and a
+    name the game would not have written (edited: a control character, a
+    bidi override) is shown with those characters escaped, visibly
+    (``core.printable.escaped``): the run stays listed, its name is the
+    least of it, and nothing in it reaches a terminal raw (issue #44)."""
     name = _text(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                  if isinstance(value, str) else value, "name")
-    if clean_name(name) != name:
-        raise BadRow("name is not a cleaned name")
-    return name
+    return name if clean_name(name) == name else escaped(name)
 
 
 def _moment(value: Any, what: str) -> str:

@@ -292,3 +292,37 @@ def test_autoplay_daily_under_a_held_lock_says_busy_in_one_line(tmp_path, monkey
     refusal = [line for line in err.splitlines() if "busy" in line]
     assert len(refusal) == 1 and "Try again" in refusal[0], err
     assert "practice" not in err
+
+
+# ---------------------------------------------------------------- 7. escape sequences
+HOSTILE = "\x1b[2K\x1b[1G\u2714 Valid\r\x9b2K\u202e"
+
+
+def _raw_controls(text: str) -> list[str]:
+    return [ch for ch in text if not ch.isprintable() and ch != "\n"]
+
+
+def test_no_command_prints_a_raw_control_character_of_a_file_or_the_database(tmp_path):
+    folder = tmp_path / "data"
+    first, *_ = winners(folder)
+    exported = cli("--data-dir", str(folder), "export", str(first))
+    forged = json.loads(exported.stdout)
+    forged["name"] = HOSTILE
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged, ensure_ascii=False), encoding="utf-8")
+    done = cli("verify", str(path))
+    assert done.returncode in (0, 1), done.stderr
+    for stream in (done.stdout, done.stderr):
+        assert _raw_controls(stream) == [], stream
+    assert "\\x1b[2K" in done.stdout  # shown, visibly
+    assert json.loads(done.stdout.splitlines()[-1])  # the JSON line still parses
+    sql(folder, f"UPDATE runs SET name = '{HOSTILE}' WHERE id = {first}")
+    for args in (["runs"], ["runs", "--json"], ["leaderboard"], ["leaderboard", "--json"],
+                 ["export", str(first)], ["stats"]):
+        shown = cli("--data-dir", str(folder), *args)
+        assert shown.returncode == 0, (args, shown.stderr)
+        for stream in (shown.stdout, shown.stderr):
+            assert _raw_controls(stream) == [], (args, stream)
+    listed = cli("--data-dir", str(folder), "runs", "--json")
+    assert first in [run["id"] for run in json.loads(listed.stdout)]  # listed, not hidden
+    assert "\\x1b" in cli("--data-dir", str(folder), "runs").stdout
