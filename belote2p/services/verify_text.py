@@ -16,7 +16,7 @@ FACT_WORDS = {
     Fact.DAILY: N_("the deals are the daily challenge's of {date}"),
     Fact.COUNTED: N_("counted on the day's board: {value}"),
     Fact.NAME: N_("the player's name: {value}"),
-    Fact.PLAYED: N_("when it was played: {value}"),
+    Fact.PLAYED: N_("when it was played, by that machine's clock: {value}"),
     Fact.AI: N_("played by the AI: {value}"),
 }
 HEADINGS = {
@@ -37,7 +37,8 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         return []
     head = _("Valid: score {score}, streak {streak}.").format(
         score=format_number(verdict.score), streak=format_number(verdict.streak)) \
-        if verdict.valid else _("Not valid: {problem}").format(problem=escaped(verdict.problem))
+        if verdict.valid \
+        else _("Not valid: {problem}").format(problem=escaped(verdict.problem or ""))
     values: dict[Fact, dict[str, str]] = {
         Fact.DAILY: {"date": run_file.daily or ""},
         Fact.COUNTED: {"value": _flag(run_file.counted)},
@@ -51,4 +52,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         if facts:
             lines.append(_(HEADINGS[standing]))
             lines += [f"  - {fact}" for fact in facts]
+    if verdict.notes:  # the times: a clock's word, never proof
+        lines.append(_("About the times (a clock can be moved; they prove nothing):"))
+        lines += [f"  - {escaped(note)}" for note in verdict.notes]
     return lines

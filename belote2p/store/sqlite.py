@@ -529,7 +529,8 @@ class SqliteStore:
 
     def best_earlier_score(self, started: str) -> int:
         with self._lock:  # the board's two best, replayed: the run just over may be one
-            best = self._read(lambda c: self.repository.best_by_record(c, 2, False), [])
+            best: list[RunRow] = self._read(
+                lambda c: self.repository.best_by_record(c, 2, False), [])
             best += [replayed(row) for row in self._unsaved(False)]
         return max([0, *(row.score for row in best
                          if row.started != started and not row.altered)])

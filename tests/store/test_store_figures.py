@@ -80,7 +80,7 @@ def test_statistics_and_pages_replay_no_run_and_the_board_its_own(many, monkeypa
     and no other (issue #44: a cached figure never ranks a run)."""
     replays = []
 
-    class CountedRun(figures_module.Run):
+    class CountedRun(Run):
         def __init__(self, *args, **kwargs):
             replays.append(args[0])
             super().__init__(*args, **kwargs)

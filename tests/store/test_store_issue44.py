@@ -326,3 +326,33 @@ def test_no_command_prints_a_raw_control_character_of_a_file_or_the_database(tmp
     listed = cli("--data-dir", str(folder), "runs", "--json")
     assert first in [run["id"] for run in json.loads(listed.stdout)]  # listed, not hidden
     assert "\\x1b" in cli("--data-dir", str(folder), "runs").stdout
+
+
+# ---------------------------------------------------------------- 8. a clock set back
+def test_a_genuine_run_verifies_whatever_the_clock_did(tmp_path, monkeypatch):
+    """(a) killed, then resumed with the clock an hour earlier; (b) the clock
+    set back an hour mid-run: "ended" before "started" either way."""
+    from datetime import datetime, timedelta, timezone
+
+    from belote2p.commands.autoplay import play_autoplay
+    from belote2p.services.runfile import build_run_file
+    from belote2p.services.verify import verify_run_file
+
+    ahead = (datetime.now(timezone.utc) + timedelta(hours=1)).isoformat(timespec="microseconds")
+    store = open_store(tmp_path, echo=False)
+    try:
+        summary = play_autoplay(store, "1", "clock-back", "Bot", 2, compare=False,
+                                clock=lambda: ahead)  # started an hour "later" than it ends
+        source = store.run_for_export(summary["id"])
+        assert source is not None and source.ended is not None and source.ended < source.started
+        verdict = verify_run_file(build_run_file(source))
+    finally:
+        store.close()
+    assert verdict.valid, verdict.problem
+    assert verdict.score == summary["score"]
+    assert any("before it started" in note for note in verdict.notes)
+    path = tmp_path / "run.json"
+    path.write_text(cli("--data-dir", str(tmp_path), "export", str(summary["id"])).stdout)
+    done = cli("verify", str(path))
+    assert done.returncode == 0, done.stdout
+    assert "by that machine's clock" in done.stdout
