@@ -356,3 +356,17 @@ def test_a_genuine_run_verifies_whatever_the_clock_did(tmp_path, monkeypatch):
     done = cli("verify", str(path))
     assert done.returncode == 0, done.stdout
     assert "by that machine's clock" in done.stdout
+
+
+# ---------------------------------------------------------------- 9. huge counts
+def test_arena_refuses_a_huge_match_count_at_once_in_one_line():
+    import resource
+
+    for count in ("999999999999", "20000000"):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        done = cli("arena", "1", "2", "--matches", count, timeout=60)
+        assert done.returncode == 2 and done.stdout == "", done.stderr[-500:]
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and "100,000 at most" in lines[0], done.stderr[-500:]
+        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        assert max(before, peak_kb) < 500 * 1024  # kB: far below the 2 GB it took
