@@ -370,3 +370,27 @@ def test_arena_refuses_a_huge_match_count_at_once_in_one_line():
         assert len(lines) == 1 and "100,000 at most" in lines[0], done.stderr[-500:]
         peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         assert max(before, peak_kb) < 500 * 1024  # kB: far below the 2 GB it took
+
+
+# ---------------------------------------------------------------- 13. the damaged database
+def test_every_run_of_a_damaged_database_whose_record_reads_is_salvaged(tmp_path):
+    from tests.support.damaged_db import seven_runs_with_a_damaged_value
+
+    db = seven_runs_with_a_damaged_value(tmp_path)
+    shell = sqlite3.connect(db)
+    readable = sorted((seed, tuple(json.loads(actions))) for seed, actions in shell.execute(
+        "SELECT seed, actions FROM runs WHERE seed IS NOT NULL AND actions IS NOT NULL"))
+    shell.close()
+    assert len(readable) == 7
+    done = cli("--data-dir", str(tmp_path), "runs", "--json", timeout=60)
+    assert done.returncode == 0 and "moved to" in done.stderr, done.stderr
+    assert len(json.loads(done.stdout)) == 7
+    store = open_store(tmp_path, echo=False)
+    try:
+        kept = {r.seed: r for r in store.list_runs()}
+        assert sorted((r.seed, r.actions) for r in kept.values()) == readable
+        damaged = kept["r4"]  # its figures are its moves' (its stored results were lost)
+        assert not damaged.altered
+        assert damaged.score == Run.replay("r4", damaged.actions).score
+    finally:
+        store.close()
