@@ -36,6 +36,7 @@ from ..core.cards import CardError
 from ..core.fairness import (
     CLOCK_SKEW,
     commitment,
+    commits_to,
     daily_seed,
     daily_time_problem,
     is_daily_form,
@@ -193,7 +194,7 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
             f"made with another rival version: its level data digest is "
             f"{run_file.levels_digest[:12]}..., this game's is {ours[:12]}... "
             f"(file written by belote2p {run_file.game_version})")
-    if run_file.commitment != commitment(run_file.seed):
+    if not commits_to(run_file.seed, run_file.commitment):
         raise _Problem(f"the commitment {run_file.commitment} is not the seed's "
                        f"(SHA-256 of the seed begins {commitment(run_file.seed)})")
     if run_file.counted and run_file.daily is None:

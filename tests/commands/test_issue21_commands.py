@@ -433,7 +433,7 @@ def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
     plain = _exported(tmp_path, "--seed", "plain")
     assert (first["counted"], second["counted"], plain["counted"]) == (True, False, False)
     assert first["ai"] is plain["ai"] is True
-    assert first["version"] == 1  # old files still read: no new version
+    assert first["version"] == 2  # issue #44's commitment of 32 digits; version 1 still reads
     for data in (first, second, plain):
         verified = cli("verify", "-", stdin=json.dumps(data).encode())
         assert verified.returncode == 0, verified.stdout

@@ -394,3 +394,39 @@ def test_every_run_of_a_damaged_database_whose_record_reads_is_salvaged(tmp_path
         assert damaged.score == Run.replay("r4", damaged.actions).score
     finally:
         store.close()
+
+
+# ---------------------------------------------------------------- 14. 128-bit seeds
+def test_new_runs_take_128_bit_seeds_under_a_32_digit_commitment_and_old_files_verify(tmp_path):
+    import hashlib
+
+    from belote2p.services.run_session import new_seed
+    from belote2p.services.runfile import export_run
+    from belote2p.services.verify import verify_bytes
+    from lab.play import play_run
+
+    seeds = {new_seed() for _ in range(50)}
+    assert len(seeds) == 50 and all(len(s) == 32 and int(s, 16) >= 0 for s in seeds)
+    seed = seeds.pop()
+    store = open_store(tmp_path, echo=False)
+    try:
+        run = play_run(seed, "1", max_matches=1)
+        store.record_finished_run(run, "P", started(0))
+    finally:
+        store.close()
+    listed = json.loads(cli("--data-dir", str(tmp_path), "runs", "--json").stdout)
+    digest = hashlib.sha256(seed.encode()).hexdigest()
+    assert listed[0]["commitment"] == digest[:32]
+    exported = json.loads(cli("--data-dir", str(tmp_path), "export", "1").stdout)
+    assert exported["version"] == 2 and exported["commitment"] == digest[:32]
+    assert verify_bytes(json.dumps(exported).encode()).valid
+    # a run file of before: version 1, a 48-bit seed, a commitment of 12 digits
+    old_seed = "a1b2c3d4e5f6"
+    old_run = play_run(old_seed, "1", max_matches=1)
+    old = export_run(old_seed, old_run.actions, "P", None, started(1), started(2))
+    old.update(version=1, commitment=hashlib.sha256(old_seed.encode()).hexdigest()[:12])
+    assert verify_bytes(json.dumps(old).encode()).valid
+    short = dict(old, version=2)  # a new file must carry the 32 digits
+    assert not verify_bytes(json.dumps(short).encode()).valid
+    wrong = dict(old, commitment="0" * 12)
+    assert not verify_bytes(json.dumps(wrong).encode()).valid
