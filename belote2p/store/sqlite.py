@@ -430,8 +430,8 @@ class SqliteStore:
     def _without_figures_later(self, ai: bool | None = None, page: Page | None = None
                                ) -> tuple[bool, Callable[[], list[RunRow]]]:
         """The finished runs whose figures are not stored (kept without their
-        actions, damaged or edited, not counted yet, or not written yet), in two steps: the rows are read now (under
-        the store's lock, with what the caller reads beside them), checked and
+        actions, damaged or edited, not counted yet, or not written yet), in
+        two steps: the rows are read now (under the store's lock, with what the caller reads beside them), checked and
         replayed by the function returned, to be called without the lock: a
         history not counted yet (schema 4's count, behind the window) takes
         seconds to replay, and the window's saves and reads would wait.  The
