@@ -431,10 +431,11 @@ class SqliteStore:
                                ) -> tuple[bool, Callable[[], list[RunRow]]]:
         """The finished runs whose figures are not stored (kept without their
         actions, damaged or edited, not counted yet, or not written yet), in
-        two steps: the rows are read now (under the store's lock, with what the caller reads beside them), checked and
-        replayed by the function returned, to be called without the lock: a
-        history not counted yet (schema 4's count, behind the window) takes
-        seconds to replay, and the window's saves and reads would wait.  The
+        two steps: the rows are read now (under the store's lock, with what
+        the caller reads beside them), checked and replayed by the function
+        returned, to be called without the lock: a history not counted yet
+        (schema 4's count, behind the window) takes seconds to replay, and
+        the window's saves and reads would wait.  The
         flag: were there any?  With ``page`` (History's: no ids handed out in
         this process), only those its page may show are replayed: the first
         ``limit`` listed after ``before``."""
