@@ -162,9 +162,12 @@ def document(page: Page, title: str, body: str, json_href: str | None = None) ->
     tr = page.tr
     alternate = (f'<link rel="alternate" type="application/json" href="{esc(json_href)}">'
                  if json_href else "")
-    json_link = (f'<a href="{esc(json_href)}" type="application/json">'
-                 # TRANSLATORS: the link under the web board to the same data as JSON
-                 f'{esc(tr._("This page as JSON"))}</a>' if json_href else "")
+    # TRANSLATORS: the link under the web board to the same data as JSON
+    as_json = tr._("This page as JSON")
+    json_link = (f'<a href="{esc(json_href)}" type="application/json">{esc(as_json)}</a>'
+                 if json_href else "")
+    # TRANSLATORS: the label (for screen readers) of the web page's language links
+    language = tr._("Language")
     home = page.href("/")
     return (
         "<!doctype html>"
@@ -173,8 +176,7 @@ def document(page: Page, title: str, body: str, json_href: str | None = None) ->
         f'<meta name="referrer" content="no-referrer"><title>{esc(title)}</title>'
         f"<style>{CSS}</style>{alternate}</head><body>"
         f'<header class="top"><a class="brand" href="{esc(home)}">Belote 2P</a>'
-        # TRANSLATORS: the label (for screen readers) of the web page's language links
-        f'<nav aria-label="{esc(tr._("Language"))}"><ul class="langs">'
+        f'<nav aria-label="{esc(language)}"><ul class="langs">'
         f"{page.language_links()}</ul></nav></header>"
         f"<main>{body}</main>"
         f"<footer>{json_link}</footer></body></html>"
@@ -224,7 +226,8 @@ def _day_links(page: Page, day: date, today: date, by: BoardOrder) -> str:
         links.append(f'<a rel="next" href="{esc(page.href(path, by=by))}">'
                      f"{esc(tr.date(after))} →</a>")
     # TRANSLATORS: the label (for screen readers) of the previous / next day links
-    return f'<nav class="days" aria-label="{esc(tr._("Other days"))}">{"".join(links)}</nav>'
+    label = tr._("Other days")
+    return f'<nav class="days" aria-label="{esc(label)}">{"".join(links)}</nav>'
 
 
 def day_path(day: date) -> str:
@@ -251,7 +254,8 @@ def _proof(tr: Translator, board: DayBoard) -> str:
             "The commitment fixes the day's secret, from which every deal follows, before "
             "anyone plays; the secret is shown here once the day closes, so anyone can then "
             "check that no deal was changed.")
-    return (f'<section class="box proof"><h2>{esc(tr._("Fair deals"))}</h2><dl>{items}</dl>'
+    heading = tr._("Fair deals")
+    return (f'<section class="box proof"><h2>{esc(heading)}</h2><dl>{items}</dl>'
             f'<p class="note">{esc(sentence)}</p></section>')
 
 
@@ -265,7 +269,8 @@ def _order_tabs(page: Page, board: DayBoard) -> str:
         items.append(f'<li><a href="{esc(page.href(path, by=order))}"{current}>'
                      f"{esc(names[order])}</a></li>")
     # TRANSLATORS: the label (for screen readers) of the board's two orders
-    return (f'<nav aria-label="{esc(tr._("Order of the board"))}"><ul class="tabs">'
+    label = tr._("Order of the board")
+    return (f'<nav aria-label="{esc(label)}"><ul class="tabs">'
             f'{"".join(items)}</ul></nav>')
 
 
@@ -273,12 +278,12 @@ def _board_table(page: Page, board: DayBoard) -> str:
     tr = page.tr
     if not board.rows:
         # TRANSLATORS: a day's web board before anyone has played
-        return f'<p class="box empty">{esc(tr._("No one has played this day yet."))}</p>'
-    head = (f'<thead><tr><th class="rank num">{esc(tr._("#"))}</th>'
-            f'<th class="name">{esc(tr._("Name"))}</th>'
-            f'<th class="score num">{esc(tr._("Score"))}</th>'
-            f'<th class="won num">{esc(tr._("Matches won"))}</th>'
-            f'<th class="skill num">{esc(tr._("Skill a hand"))}</th></tr></thead>')
+        nobody = tr._("No one has played this day yet.")
+        return f'<p class="box empty">{esc(nobody)}</p>'
+    columns = (("rank num", tr._("#")), ("name", tr._("Name")), ("score num", tr._("Score")),
+               ("won num", tr._("Matches won")), ("skill num", tr._("Skill a hand")))
+    head = "<thead><tr>" + "".join(f'<th class="{kind}">{esc(text)}</th>'
+                                   for kind, text in columns) + "</tr></thead>"
     rows = "".join(_board_row(page, board, row) for row in board.rows)
     caption = (tr._("The day's players by score") if board.by == "score"
                else tr._("The day's players by skill a hand against level 4"))
@@ -296,13 +301,15 @@ def _board_row(page: Page, board: DayBoard, row: BoardRow) -> str:
         who = f'<span class="who" title="{name}">{name}</span>'
     if not row.finished:
         # TRANSLATORS: a board row whose run is still being played
-        who += f'<span class="badge">{esc(tr._("playing"))}</span>'
+        playing = tr._("playing")
+        who += f'<span class="badge">{esc(playing)}</span>'
+    won, skill = tr._("Matches won"), tr._("Skill a hand")
     return (f'<tr><td class="rank num">{esc(tr.number(row.rank))}</td>'
             f'<td class="name">{who}</td>'
             f'<td class="score num">{esc(tr.number(row.score))}</td>'
-            f'<td class="won num" data-label="{esc(tr._("Matches won"))}">'
+            f'<td class="won num" data-label="{esc(won)}">'
             f"{esc(tr.number(row.matches_won))}</td>"
-            f'<td class="skill num" data-label="{esc(tr._("Skill a hand"))}">'
+            f'<td class="skill num" data-label="{esc(skill)}">'
             f"{_skill_cell(tr, board, row)}</td></tr>")
 
 
@@ -310,13 +317,15 @@ def _skill_cell(tr: Translator, board: DayBoard, row: BoardRow) -> str:
     hands = tr.ngettext("{n} hand", "{n} hands", row.hands).format(n=tr.number(row.hands))
     if row.skill_pending:
         # TRANSLATORS: the skill of a run whose hands are still being compared with level 4
-        return f'{esc(tr._("pending"))}<span class="sub">{esc(hands)}</span>'
+        pending = tr._("pending")
+        return f'{esc(pending)}<span class="sub">{esc(hands)}</span>'
     if row.hands < board.min_skill_hands or row.skill_per_hand is None:
         # TRANSLATORS: a run with fewer hands than the board needs to show a skill figure;
         # {n} and {min} are counts of hands
         need = tr._("{n} of {min} hands").format(n=tr.number(row.hands),
                                                  min=tr.number(board.min_skill_hands))
-        return f'{esc(tr._("too few hands"))}<span class="sub">{esc(need)}</span>'
+        few = tr._("too few hands")
+        return f'{esc(few)}<span class="sub">{esc(need)}</span>'
     detail = hands
     if row.skill_interval is not None:
         low, high = row.skill_interval
@@ -353,8 +362,9 @@ def run_page(page: Page, day: date, run_id: str, record: RunRecord, story: RunSt
     summary = tr._("Score {score} · {won}").format(score=tr.number(story.score), won=won)
     verify_note = tr._("“belote2p verify” checks the file offline: the deals follow from the "
                        "day's secret, every action is legal and the score follows.")
+    download_text = tr._("Download the run file")
     download = (f'<p><a class="button" href="{esc(run_file_path(day, run_id))}" download>'
-                f'{esc(tr._("Download the run file"))}</a></p>'
+                f'{esc(download_text)}</a></p>'
                 f'<p class="note">{esc(verify_note)}</p>')
     broken = ""
     if story.broken_at is not None:
@@ -371,7 +381,7 @@ def run_page(page: Page, day: date, run_id: str, record: RunRecord, story: RunSt
 
 def _match(tr: Translator, seats: Seats, match: MatchStory) -> str:
     level = tr._("Rival level {level}").format(level=tr.number(match.level))
-    heading = f'{tr._("Match {n}").format(n=tr.number(match.number))} · {level}'
+    heading = tr._("Match {n}").format(n=tr.number(match.number)) + " · " + level
     if match.scores is None:
         # TRANSLATORS: a match the day's close stopped (it counts as lost)
         result = tr._("unfinished: the day closed")
@@ -390,7 +400,7 @@ def _match(tr: Translator, seats: Seats, match: MatchStory) -> str:
 
 
 def _hand(tr: Translator, seats: Seats, hand: HandStory) -> str:
-    parts = [f'<h3>{esc(tr._("Hand {n}").format(n=tr.number(hand.number)))}</h3>']
+    parts = ["<h3>" + esc(tr._("Hand {n}").format(n=tr.number(hand.number))) + "</h3>"]
     parts += [_deal(tr, seats, deal, len(hand.deals) > 1) for deal in hand.deals]
     if hand.taker is not None and hand.trump is not None:
         contract = tr._("Trumps {suit}, taken by {name}").format(
@@ -413,15 +423,15 @@ def _deal(tr: Translator, seats: Seats, deal: DealStory, several: bool) -> str:
     if several:
         # TRANSLATORS: the deal's number within a hand (both passed twice: dealt again)
         dealer = tr._("Deal {n}").format(n=tr.number(deal.number)) + " · " + dealer
-    lines.append(f"<p>{esc(dealer)} · {esc(tr._('Turned card'))} "
-                 f"{_card(tr, deal.turned)}</p>")
+    turned = tr._("Turned card")
+    lines.append(f"<p>{esc(dealer)} · {esc(turned)} {_card(tr, deal.turned)}</p>")
     for seat in (PLAYER, RIVAL):
         cards = " ".join(_card(tr, c) for c in sort_for_display(deal.hands[seat]))
         lines.append(f'<p class="cards"><span class="cut">{esc(seats[seat])}</span>: {cards}</p>')
     bids = " · ".join(f"{esc(seats[seat])}: {esc(_bid(tr, bid, deal.turned))}"
                       for seat, bid in deal.bids)
     if bids:
-        lines.append(f'<p>{esc(tr._("Bids"))}: {bids}</p>')
+        lines.append("<p>" + esc(tr._("Bids")) + f": {bids}</p>")
     return "".join(lines)
 
 
@@ -437,11 +447,10 @@ def _card(tr: Translator, card: Card) -> str:
 
 
 def _tricks(tr: Translator, seats: Seats, tricks: Sequence[TrickStory], trump: int | None) -> str:
-    head = (f'<thead><tr><th class="n num">{esc(tr._("#"))}</th>'
-            f'<th class="seat cut">{esc(seats[PLAYER])}</th>'
-            f'<th class="seat cut">{esc(seats[RIVAL])}</th>'
-            f'<th class="cut">{esc(tr._("Won by"))}</th>'
-            f'<th class="pts num">{esc(tr._("Points"))}</th></tr></thead>')
+    columns = (("n num", tr._("#")), ("seat cut", seats[PLAYER]), ("seat cut", seats[RIVAL]),
+               ("cut", tr._("Won by")), ("pts num", tr._("Points")))
+    head = "<thead><tr>" + "".join(f'<th class="{kind}">{esc(text)}</th>'
+                                   for kind, text in columns) + "</tr></thead>"
     rows = []
     for trick in tricks:
         cells = []
@@ -478,7 +487,8 @@ def _hand_score(tr: Translator, seats: Seats, hand: HandStory) -> str:
     body = "".join(f'<tr><th>{esc(label)}</th><td class="num">{esc(tr.number(pair[PLAYER]))}</td>'
                    f'<td class="num">{esc(tr.number(pair[RIVAL]))}</td></tr>'
                    for label, pair in rows)
-    head = (f'<thead><tr><th>{esc(tr._("Contract"))}: {esc(outcome)}</th>'
+    contract = tr._("Contract")
+    head = (f'<thead><tr><th>{esc(contract)}: {esc(outcome)}</th>'
             f'<th class="num cut">{esc(seats[PLAYER])}</th>'
             f'<th class="num cut">{esc(seats[RIVAL])}</th></tr></thead>')
     return f'<table class="points">{head}<tbody>{body}</tbody></table>'
@@ -489,5 +499,6 @@ def _hand_score(tr: Translator, seats: Seats, hand: HandStory) -> str:
 def error_page(page: Page, title: str, message: str) -> str:
     tr = page.tr
     # TRANSLATORS: the link on a web error page back to today's board
-    home = f'<p><a href="{esc(page.href("/"))}">{esc(tr._("Today’s board"))}</a></p>'
+    today = tr._("Today’s board")
+    home = f'<p><a href="{esc(page.href("/"))}">{esc(today)}</a></p>'
     return document(page, title, f"<h1>{esc(title)}</h1><p>{esc(message)}</p>{home}")
