@@ -65,6 +65,7 @@ SECURITY_HEADERS: dict[str, str] = {
 }
 DAY_PATTERN = re.compile(r"\d{4}-\d{2}-\d{2}")
 MAX_RUN_ID = 128  # no run id is longer; a longer one names no run
+MAX_LINKED_PATH = 256  # a longer address's language links go to the board of today
 SHOWN_INPUT = 40  # what of a bad value an error page repeats
 HTML = "text/html"
 # The pages' answers besides 200, for the schema (/openapi.json): HTML too.
@@ -128,7 +129,8 @@ def make_router(source: BoardSource) -> APIRouter:
         tr = translator(page_language(lang, accept))
         order = _order(by)
         kept = (("by", order),) if order is not None and by is not None else ()
-        return Page(tr, request.url.path, kept), order
+        path = request.url.path if len(request.url.path) <= MAX_LINKED_PATH else "/"
+        return Page(tr, path, kept), order
 
     def board_answer(page: Page, order: BoardOrder | None, by: str | None,
                      day: date) -> HTMLResponse:
