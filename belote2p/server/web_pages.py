@@ -69,6 +69,7 @@ table{width:100%;border-collapse:collapse;background:var(--box)}
 th,td{padding:.45rem .6rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}
 th{font-size:.85rem;color:var(--muted);font-weight:600}
 .num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+th.num{white-space:normal}
 .board{table-layout:fixed}
 .board .rank{width:3.2rem}
 .board .score{width:7.5rem}
@@ -87,7 +88,7 @@ font-size:.75rem;background:#fff4d6;color:#7a4b00}
 .tricks .seat{width:22%}
 .tricks .pts{width:4.2rem}
 .tricks th,.tricks td{padding:.25rem .5rem}
-.tricks .lead::after{content:" \\25B8";color:var(--muted);font-weight:400}
+.tricks .lead .card::after{content:" \\25B8";color:var(--muted);font-weight:400}
 .tricks .win{background:var(--tint)}
 .cut{overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .points{max-width:30rem;table-layout:fixed}
@@ -109,16 +110,17 @@ h1{font-size:1.25rem}
 .board tr{display:grid;grid-template-columns:2.2rem minmax(0,1fr) max-content;\
 grid-template-areas:"rank name score" "rank won won" "rank skill skill";column-gap:.5rem;\
 border-bottom:1px solid var(--line);padding:.45rem .3rem}
-.board td{border:0;padding:.05rem 0;width:auto;text-align:left}
+.board td{border:0;padding:.05rem 0;text-align:left}
+.board td.rank,.board td.score,.board td.won,.board td.skill{width:auto}
 .board .rank{grid-area:rank;font-size:1.05rem;font-weight:600}
 .board .name{grid-area:name;min-width:0}
 .board .score{grid-area:score;font-weight:700;text-align:right}
 .board .won{grid-area:won}
 .board .skill{grid-area:skill;white-space:normal}
 .board .skill .sub{display:inline;margin-left:.4rem}
-.board td[data-label]::before{content:attr(data-label) ": ";color:var(--muted);font-size:.85rem}
+.board td[data-label]::before{content:attr(data-label) " ";color:var(--muted);font-size:.85rem}
 .tricks .n{width:2rem}
-.tricks .pts{width:3rem}
+.tricks .pts{width:3.9rem}
 .tricks th,.tricks td{padding:.25rem .3rem}
 }
 """
@@ -303,7 +305,11 @@ def _board_row(page: Page, board: DayBoard, row: BoardRow) -> str:
         # TRANSLATORS: a board row whose run is still being played
         playing = tr._("playing")
         who += f'<span class="badge">{esc(playing)}</span>'
-    won, skill = tr._("Matches won"), tr._("Skill a hand")
+    # TRANSLATORS: a figure's label before its value on a phone ("Matches won: 3");
+    # French puts a no-break space before the colon
+    labelled = tr._("{label}:")
+    won = labelled.format(label=tr._("Matches won"))
+    skill = labelled.format(label=tr._("Skill a hand"))
     return (f'<tr><td class="rank num">{esc(tr.number(row.rank))}</td>'
             f'<td class="name">{who}</td>'
             f'<td class="score num">{esc(tr.number(row.score))}</td>'

@@ -14,15 +14,14 @@ from datetime import date
 import pytest
 
 pytest.importorskip("fastapi")
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from belote2p.core.match import Run  # noqa: E402
-from belote2p.server.web import DayBoard, page_language  # noqa: E402
-from belote2p.services.i18n import current_language  # noqa: E402
-from tests.support.web_board import (  # noqa: E402
+from belote2p.core.match import Run
+from belote2p.server.web import DayBoard, page_language
+from belote2p.services.i18n import current_language
+from tests.support.web_board import (
     COMMITMENT,
     DIGEST,
-    HOSTILE_NAMES,
     SECRET,
     TODAY,
     YESTERDAY,
