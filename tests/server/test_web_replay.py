@@ -28,8 +28,8 @@ def test_the_story_is_the_cores_run(seed, chooser):
     told = 0
     for match in story.matches:
         assert [h.number for h in match.hands] == [1, 2]
-        assert match.scores == tuple(sum(h.score.scores[seat] for h in match.hands)
-                                     for seat in (0, 1))
+        first, second = (h.score.scores for h in match.hands)
+        assert match.scores == (first[0] + second[0], first[1] + second[1])
         for hand in match.hands:
             assert len(hand.tricks) == 16
             assert sum(t.points for t in hand.tricks) == DECK_POINTS
