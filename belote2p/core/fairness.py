@@ -194,3 +194,37 @@ def secret_matches(day: date, secret: str, commitment_hex: str) -> bool:
     except WorldSeedError:
         return False
     return hmac.compare_digest(expected, str(commitment_hex))
+
+
+# -- receipts: a hash chain over a world-daily run's actions
+
+CHAIN_DOMAIN = b"belote2p/chain/v1\0"
+DIGEST_DOMAIN = b"belote2p/transcript/v1\0"
+
+
+def chain_start(day: date, account_id: str) -> str:
+    """The receipt chain's first link, before any action: it binds the chain to
+    the day and the account."""
+    return hashlib.sha256(CHAIN_DOMAIN + day.isoformat().encode("ascii")
+                          + str(account_id).encode("ascii")).hexdigest()
+
+
+def chain_next(link: str, word: str) -> str:
+    """The link after one more action word (either seat's, in the run's order)."""
+    return hashlib.sha256(bytes.fromhex(link) + b"\0" + str(word).encode("ascii")).hexdigest()
+
+
+def receipt_chain(day: date, account_id: str, words: list[str] | tuple[str, ...]) -> str:
+    """The receipt after ``words`` (the run's action words so far, in order)."""
+    link = chain_start(day, account_id)
+    for word in words:
+        link = chain_next(link, word)
+    return link
+
+
+def transcript_digest(final_links: list[str] | tuple[str, ...]) -> str:
+    """The day's transcript digest, published at its close: SHA-256 over the
+    sorted final receipts of every run of the day, one per line.  A run's file
+    is in the day's transcript when its own final receipt is in that list."""
+    body = "\n".join(sorted(final_links)).encode("ascii")
+    return hashlib.sha256(DIGEST_DOMAIN + body).hexdigest()
