@@ -1,0 +1,170 @@
+"""The server's app: ``create_app(settings)`` builds it, for ``serve``, the tests
+and schemathesis alike.
+
+Every endpoint is a plain function FastAPI runs in its thread pool, so the
+rival's thinking and the database never block the event loop.  Every refusal
+is a 4xx whose ``detail`` names what is wrong; a database that cannot be
+reached answers 503 with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from sqlalchemy import Engine
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from .. import __version__
+from .clock import Clock, DatabaseClock
+from .db import default_url, is_sqlite, open_engine
+from .ratelimit import Limit, RateLimited
+from .referee import Refused
+
+log = logging.getLogger(__name__)
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+
+
+@dataclass
+class Settings:
+    """How the server runs; every field has the embedded default."""
+
+    database_url: str | None = None  # None: SQLite in the user data folder
+    clock: Clock = field(default_factory=DatabaseClock)
+    migrate: bool = True  # apply the migrations at start-up (serve: yes)
+    max_body_bytes: int = 4096
+    trusted_proxies: frozenset[str] = frozenset()
+    account_limit: Limit = Limit(20, 3600)
+    run_limit: Limit = Limit(120, 60)
+    action_limit: Limit = Limit(1200, 60)
+    in_process_worker: bool | None = None  # None: on SQLite only
+    background: bool = True  # the closer / day-maker / worker threads
+    min_skill_hands: int = 4
+
+    def url(self) -> str:
+        return self.database_url or default_url()
+
+
+class World:
+    """What the endpoints share: the engine, the clock, the settings."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.engine: Engine = open_engine(settings.url())
+        self.clock = settings.clock
+        self.stop = threading.Event()
+        self.threads: list[threading.Thread] = []
+
+    def run_worker(self) -> bool:
+        wanted = self.settings.in_process_worker
+        return is_sqlite(self.engine) if wanted is None else wanted
+
+
+class BodyLimit:
+    """413 for a body over the limit, declared or streamed."""
+
+    def __init__(self, app: Callable[[Scope, Receive, Send], Awaitable[None]], limit: int):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _too_large(self.limit, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            seen += len(message.get("body", b""))
+            if seen > self.limit:
+                raise _BodyTooLarge()
+            return message
+
+        try:
+            await self.app(scope, counted, send)
+        except _BodyTooLarge:
+            await _too_large(self.limit, send)
+
+
+class _BodyTooLarge(Exception):
+    pass
+
+
+async def _too_large(limit: int, send: Send) -> None:
+    response = JSONResponse({"detail": f"the request body is over {limit} bytes"}, 413)
+    await send({"type": "http.response.start", "status": 413,
+                "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    world = World(settings)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        from .tasks import start_background, stop_background
+
+        start_background(world)
+        try:
+            yield
+        finally:
+            stop_background(world)
+            world.engine.dispose()
+
+    app = FastAPI(title="Belote 2P world daily", version=__version__, lifespan=lifespan,
+                  description="The referee of the world daily: accounts, runs refereed "
+                              "action by action, the days' commitments and boards.")
+    app.state.world = world
+    from .tasks import prepare
+
+    prepare(world)
+    _errors(app)
+    from .api import router
+
+    app.include_router(router)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(Refused)
+    async def refused(_request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, exc.status)
+
+    @app.exception_handler(RateLimited)
+    async def limited(_request: Request, exc: RateLimited) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, 429,
+                            headers={"Retry-After": str(exc.retry_after)})
+
+    async def unavailable(_request: Request, exc: Exception) -> JSONResponse:
+        log.warning("database unavailable", extra={"error": type(exc).__name__})
+        return JSONResponse({"detail": "the database is unavailable; try again shortly"},
+                            503, headers={"Retry-After": "5"})
+
+    for kind in (OperationalError, DBAPIError, PoolTimeout):
+        app.add_exception_handler(kind, unavailable)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in error.get('loc', ()))}: {error.get('msg', 'invalid')}"
+            for error in exc.errors())
+        return JSONResponse({"detail": problems or "the request is malformed"}, 422)

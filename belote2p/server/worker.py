@@ -1,0 +1,88 @@
+"""Skill jobs: each finished hand played again with level 4 in the player's seat.
+
+A job is enqueued in the very transaction that stores the hand's last action
+(``referee``), or the close of its day (an abandoned hand), so none is ever
+lost.  A worker claims one with ``SELECT ... FOR UPDATE SKIP LOCKED`` on
+PostgreSQL (any number of ``belote2p worker`` processes on any machines); on
+SQLite the one writer lock serializes the same query, in the server's own
+process.  The comparison runs inside the claim's transaction, so a worker
+killed mid-job leaves it pending for the next; a job that raises is counted
+and retried up to ``MAX_ATTEMPTS``, then kept with its error for an operator.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.engine import Connection
+
+from ..core.fairness import world_run_seed
+from ..services.duplicate import duplicate_hand, duplicate_unfinished
+from ..services.rival import Levels
+from .db import is_sqlite, runs, skill_jobs
+from .days import day_secret
+from .referee import _words_of
+
+log = logging.getLogger(__name__)
+MAX_ATTEMPTS = 3
+
+
+def _claim(connection: Connection) -> Any:
+    query = (select(skill_jobs).where(skill_jobs.c.done.is_(False),
+                                      skill_jobs.c.attempts < MAX_ATTEMPTS)
+             .order_by(skill_jobs.c.id).limit(1))
+    if not is_sqlite(connection):
+        query = query.with_for_update(skip_locked=True)
+    return connection.execute(query).first()
+
+
+def difference_of(connection: Connection, job: Any, levels: Levels | None = None) -> int:
+    row = connection.execute(select(runs).where(runs.c.id == job.run_id)).first()
+    secret = day_secret(connection, row.day)
+    assert row is not None and secret is not None
+    seed = world_run_seed(secret, row.day, row.account_id)
+    words = _words_of(connection, row)
+    if job.abandoned:
+        compared = duplicate_unfinished(seed, words, levels)
+        return 0 if compared is None else compared.difference
+    return duplicate_hand(seed, words, job.match, job.hand, levels).difference
+
+
+def work_one(engine: Engine, levels: Levels | None = None) -> bool:
+    """Do one pending job; False if there was none."""
+    with engine.begin() as connection:
+        job = _claim(connection)
+        if job is None:
+            return False
+        try:
+            difference = difference_of(connection, job, levels)
+        except Exception as exc:  # noqa: BLE001 - kept with the job, retried, never lost
+            log.exception("skill job failed", extra={"job": job.id})
+            connection.execute(update(skill_jobs).where(skill_jobs.c.id == job.id).values(
+                attempts=job.attempts + 1, error=f"{type(exc).__name__}: {exc}"[:500]))
+            return True
+        connection.execute(update(skill_jobs).where(skill_jobs.c.id == job.id).values(
+            done=True, difference=difference, attempts=job.attempts + 1, error=None))
+    return True
+
+
+def work_until_idle(engine: Engine, levels: Levels | None = None) -> int:
+    """Do every pending job; how many were done."""
+    count = 0
+    while work_one(engine, levels):
+        count += 1
+    return count
+
+
+def work_forever(engine: Engine, stop: threading.Event, idle_seconds: float = 0.5) -> None:
+    while not stop.is_set():
+        try:
+            busy = work_one(engine)
+        except Exception:  # noqa: BLE001 - a database outage: wait and try again
+            log.warning("skill worker: database unavailable", exc_info=True)
+            busy = False
+        if not busy:
+            stop.wait(idle_seconds)
