@@ -382,7 +382,7 @@ def run_page(page: Page, day: date, run_id: str, record: RunRecord, story: RunSt
     matches = "".join(_match(tr, seats, match) for match in story.matches)
     body = (f'<p><a href="{esc(back)}">{esc(back_text)}</a></p><h1>{esc(title)}</h1>'
             f"<p>{esc(summary)}</p>{download}{broken}{matches}")
-    return document(page, title, body)
+    return document(page, title, body, run_file_path(day, run_id))  # its twin: the run file
 
 
 def _match(tr: Translator, seats: Seats, match: MatchStory) -> str:
