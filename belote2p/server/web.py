@@ -29,7 +29,7 @@ from typing import Any
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import HTMLResponse
 
-from ..services.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, language_of, translator
+from ..services.i18n import DEFAULT_LANGUAGE, LANGUAGES, language_of, translator
 from .web_model import (
     BOARD_ORDERS,
     BoardOrder,
@@ -132,11 +132,10 @@ def make_router(source: BoardSource) -> APIRouter:
         path = request.url.path if len(request.url.path) <= MAX_LINKED_PATH else "/"
         return Page(tr, path, kept), order
 
-    def board_answer(page: Page, order: BoardOrder | None, by: str | None,
-                     day: date) -> HTMLResponse:
+    def board_answer(page: Page, order: BoardOrder | None, by: str | None, day: date,
+                     today: date) -> HTMLResponse:
         if order is None:
-            return answer(page, *_bad_order(page.tr, page, by or ""))
-        today = source.today()
+            return answer(page, *_bad_order(page, by or ""))
         board = source.board(day, order)
         if board is None:
             return answer(page, *_no_board(page, day))
@@ -146,7 +145,8 @@ def make_router(source: BoardSource) -> APIRouter:
     def today_board(request: Request, by: str | None = None, lang: str | None = None,
                     accept_language: str | None = Header(None)) -> HTMLResponse:
         page, order = start(request, lang, accept_language, by)
-        return board_answer(page, order, by, source.today())
+        today = source.today()
+        return board_answer(page, order, by, today, today)
 
     @router.get("/day/{day}", responses=ERROR_RESPONSES, summary="A day's board (HTML)")
     def day_board(request: Request, day: str, by: str | None = None, lang: str | None = None,
@@ -155,7 +155,7 @@ def make_router(source: BoardSource) -> APIRouter:
         when = _day(day)
         if when is None:
             return answer(page, *_bad_day(page, day))
-        return board_answer(page, order, by, when)
+        return board_answer(page, order, by, when, source.today())
 
     @router.get("/day/{day}/run/{run_id}", responses=ERROR_RESPONSES,
                 summary="A closed day's run, hand by hand (HTML)")
@@ -209,7 +209,8 @@ def _bad_day(page: Page, text: str) -> tuple[str, int]:
     return error_page(page, tr._("Not a day"), message), 422
 
 
-def _bad_order(tr: Translator, page: Page, text: str) -> tuple[str, int]:
+def _bad_order(page: Page, text: str) -> tuple[str, int]:
+    tr = page.tr
     # TRANSLATORS: a web address asking for a board order other than score or skill
     message = tr._("“{value}” is not an order of the board: choose score or skill.").format(
         value=_shown(text))
