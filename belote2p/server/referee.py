@@ -35,8 +35,9 @@ from ..services.rival import Levels, rival_action
 from ..services.world.protocol import view_to_json
 from .accounts import Account
 from .clock import Clock, day_end, day_of
-from .days import day_secret, engine_version, ensure_days
+from .days import engine_version, ensure_days
 from .db import actions, days, runs, skill_jobs
+from .runlog import day_secret, run_seed, run_words
 
 log = logging.getLogger(__name__)
 
@@ -71,24 +72,12 @@ class Loaded:
     words: list[str]
 
 
-def _words_of(connection: Connection, row: Row[Any]) -> list[str]:
-    words = row.opening.split()
-    for word, replies in connection.execute(
-            select(actions.c.word, actions.c.replies).where(actions.c.run_id == row.id)
-            .order_by(actions.c.seq)).all():
-        words.append(word)
-        words.extend(replies.split())
-    return words
-
-
 def _load(connection: Connection, run_id: str, account: Account) -> Loaded:
     row = connection.execute(select(runs).where(runs.c.id == run_id)).first()
     if row is None or row.account_id != account.id:
         raise NotFound(f"no run {run_id!r} of this account")
-    secret = day_secret(connection, row.day)
-    assert secret is not None  # runs.day references days
-    seed = world_run_seed(secret, row.day, account.id)
-    words = _words_of(connection, row)
+    seed = run_seed(connection, row)
+    words = run_words(connection, row)
     return Loaded(row, seed, Run.replay(seed, words), words)
 
 
@@ -264,20 +253,3 @@ def _store(engine: Engine, clock: Clock, row: Row[Any], seq: int, word: str,
         with engine.connect() as connection:
             return _stored_answer(connection, row.id, seq, word)
     return answer
-
-
-def unfinished_hand(connection: Connection, run_id: str) -> tuple[int, int] | None:
-    """(match, hand) of the run's hand in progress, if any action of it was played."""
-    row = connection.execute(select(runs).where(runs.c.id == run_id)).first()
-    if row is None:
-        return None
-    secret = day_secret(connection, row.day)
-    assert secret is not None
-    run = Run.replay(world_run_seed(secret, row.day, row.account_id),
-                     _words_of(connection, row))
-    if run.over and not run.abandoned:
-        return None
-    hand = run.match.hand
-    if not hand.actions:
-        return None
-    return run.match.match_index, len(run.match.hand_scores)
