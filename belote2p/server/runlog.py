@@ -29,10 +29,13 @@ def run_seed(connection: Connection, row: Row[Any]) -> str:
 
 
 def run_words(connection: Connection, row: Row[Any]) -> list[str]:
-    """Every action word of the run, both seats', in order."""
+    """Every action word of the run as ``row`` stands, both seats', in order:
+    the actions up to the row's move count only, so a row read just before
+    another worker stored the next action still gives the run it describes."""
     words: list[str] = row.opening.split()
     for word, replies in connection.execute(
-            select(actions.c.word, actions.c.replies).where(actions.c.run_id == row.id)
+            select(actions.c.word, actions.c.replies).where(
+                actions.c.run_id == row.id, actions.c.seq <= row.moves)
             .order_by(actions.c.seq)).all():
         words.append(word)
         words.extend(replies.split())
