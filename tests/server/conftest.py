@@ -11,12 +11,12 @@ import pytest
 
 pytest.importorskip("fastapi", reason='the server tests need pip install "belote2p[server]"')
 
-from fastapi.testclient import TestClient  # noqa: E402
+from fastapi.testclient import TestClient
 
-from belote2p.server.app import create_app  # noqa: E402
-from belote2p.server.clock import ManualClock  # noqa: E402
-from belote2p.server.settings import Settings  # noqa: E402
-from tests.support.postgres import NOT_INSTALLED, Cluster, pg_bin, running_cluster  # noqa: E402
+from belote2p.server.app import create_app
+from belote2p.server.clock import ManualClock
+from belote2p.server.settings import Settings
+from tests.support.postgres import NOT_INSTALLED, Cluster, pg_bin, running_cluster
 
 NOON = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)
 

@@ -72,7 +72,7 @@ def test_receipts_chain_the_run_and_the_close_reveals_the_secret(client, clock):
     # Anyone can now rebuild both runs from the secret and check the receipts and digest.
     finals = []
     for name, answer in (("bob", open_run), ("carol", finished)):
-        seed, run, words = true_run(client, answer["run_id"])
+        seed, _run, words = true_run(client, answer["run_id"])
         the_day = __import__("datetime").date(2026, 12, 4)
         assert seed == world_run_seed(day["secret"], the_day, account_id(client, name))
         assert receipt_chain(the_day, account_id(client, name), words) == answer["receipt"]
