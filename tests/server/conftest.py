@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from belote2p.server.app import create_app
 from belote2p.server.clock import ManualClock
-from belote2p.server.settings import Settings
+from tests.server.helpers import make_settings
 from tests.support.postgres import NOT_INSTALLED, Cluster, pg_bin, running_cluster
 
 NOON = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)
@@ -46,13 +46,6 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture()
 def clock() -> ManualClock:
     return ManualClock(NOON)
-
-
-def make_settings(url: str, clock: ManualClock, **changes: object) -> Settings:
-    settings = Settings(database_url=url, clock=clock, background=False)
-    for key, value in changes.items():
-        setattr(settings, key, value)
-    return settings
 
 
 @pytest.fixture()

@@ -132,6 +132,10 @@ class WorldClient:
     def board(self, day: str, by: str = "score") -> dict[str, Any]:
         return self._call("GET", f"/api/v1/days/{day}/board", params={"by": by}, auth=False)
 
+    def run_file(self, day: str, run_id: str) -> dict[str, Any]:
+        """A closed day's run as a run file (``belote2p verify`` checks it)."""
+        return self._call("GET", f"/api/v1/days/{day}/runs/{run_id}/file", auth=False)
+
     # -- the transport
     def _call(self, method: str, path: str, *, json: Any = None,
               params: dict[str, str] | None = None, auth: bool = True) -> dict[str, Any]:
