@@ -7,7 +7,7 @@ the accounts, the days or the board, inside a transaction of its own.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -17,8 +17,9 @@ from ..core.fairness import DailyDateError, parse_daily_date
 from . import accounts as account_rules
 from .board import DatabaseBoard
 from .clock import utc
-from .db import runs
 from .days import read_day
+from .db import runs
+from .export import run_file as export_run_file
 from .migrate import is_current
 from .models import (
     AccountAnswer,
@@ -60,7 +61,7 @@ def _limit(request: Request, what: str, limit: Limit) -> None:
 
 
 def _account(request: Request,
-             credentials: HTTPAuthorizationCredentials | None = Depends(bearer),
+             credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
              ) -> account_rules.Account:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized("this needs an account's token: Authorization: Bearer <token>")
@@ -69,6 +70,9 @@ def _account(request: Request,
     if account is None:
         raise Unauthorized("this token belongs to no account")
     return account
+
+
+Player = Annotated[account_rules.Account, Depends(_account)]
 
 
 def _day(text_: str) -> date:
@@ -129,12 +133,12 @@ def recover_account(body: RecoverRequest, request: Request) -> AccountAnswer:
 
 
 @router.get("/api/v1/me", response_model=Me, responses=ERRORS, tags=["accounts"])
-def me(account: account_rules.Account = Depends(_account)) -> Me:
+def me(account: Player) -> Me:
     return Me(name=account.name)
 
 
 @router.post("/api/v1/runs", response_model=RunAnswer, responses=ERRORS, tags=["runs"])
-def start(request: Request, account: account_rules.Account = Depends(_account)) -> Any:
+def start(request: Request, account: Player) -> Any:
     """Today's run of this account: started the first time, the same run after."""
     world = _world(request)
     _limit(request, "runs", world.settings.run_limit)
@@ -144,7 +148,7 @@ def start(request: Request, account: account_rules.Account = Depends(_account)) 
 @router.get("/api/v1/runs/{run_id}", response_model=RunAnswer, responses=ERRORS,
             tags=["runs"])
 def state(run_id: str, request: Request,
-          account: account_rules.Account = Depends(_account)) -> Any:
+          account: Player) -> Any:
     """The run's state now, to resume it."""
     with _world(request).engine.connect() as connection:
         return read_run(connection, run_id, account)
@@ -153,7 +157,7 @@ def state(run_id: str, request: Request,
 @router.post("/api/v1/runs/{run_id}/actions", response_model=RunAnswer, responses=ERRORS,
              tags=["runs"])
 def action(run_id: str, body: ActionRequest, request: Request,
-           account: account_rules.Account = Depends(_account)) -> Any:
+           account: Player) -> Any:
     """The player's action number ``seq``: stored, then answered with the rival's
     replies and the seat's state.  The same action again gets the same answer."""
     world = _world(request)
@@ -207,3 +211,14 @@ def board(day: str, request: Request, by: Literal["score", "skill"] = "score") -
         closed=found.closed, secret=found.secret, transcript_digest=found.transcript_digest,
         min_skill_hands=found.min_skill_hands,
         rows=[BoardRowModel(**row.__dict__) for row in found.rows])
+
+
+@router.get("/api/v1/days/{day}/runs/{run_id}/file", response_model=dict[str, Any],
+            responses=ERRORS, tags=["days"])
+def run_file(day: str, run_id: str, request: Request) -> dict[str, Any]:
+    """A closed day's run as a run file ``belote2p verify`` checks offline
+    (409 while the day is open)."""
+    world = _world(request)
+    wanted = _day(day)
+    maintain(world)
+    return export_run_file(world.engine, str(request.base_url).rstrip("/"), wanted, run_id)

@@ -10,24 +10,22 @@ reached answers 503 with ``Retry-After``.
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .. import __version__
-from .clock import Clock, DatabaseClock
-from .db import default_url, is_sqlite, open_engine
-from .ratelimit import Limit, RateLimited
+from .ratelimit import RateLimited
 from .referee import Refused
+from .settings import Settings, World
+
+__all__ = ["Settings", "create_app"]
 
 log = logging.getLogger(__name__)
 
@@ -35,41 +33,6 @@ Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
-
-
-@dataclass
-class Settings:
-    """How the server runs; every field has the embedded default."""
-
-    database_url: str | None = None  # None: SQLite in the user data folder
-    clock: Clock = field(default_factory=DatabaseClock)
-    migrate: bool = True  # apply the migrations at start-up (serve: yes)
-    max_body_bytes: int = 4096
-    trusted_proxies: frozenset[str] = frozenset()
-    account_limit: Limit = Limit(20, 3600)
-    run_limit: Limit = Limit(120, 60)
-    action_limit: Limit = Limit(1200, 60)
-    in_process_worker: bool | None = None  # None: on SQLite only
-    background: bool = True  # the closer / day-maker / worker threads
-    min_skill_hands: int = 4
-
-    def url(self) -> str:
-        return self.database_url or default_url()
-
-
-class World:
-    """What the endpoints share: the engine, the clock, the settings."""
-
-    def __init__(self, settings: Settings):
-        self.settings = settings
-        self.engine: Engine = open_engine(settings.url())
-        self.clock = settings.clock
-        self.stop = threading.Event()
-        self.threads: list[threading.Thread] = []
-
-    def run_worker(self) -> bool:
-        wanted = self.settings.in_process_worker
-        return is_sqlite(self.engine) if wanted is None else wanted
 
 
 class BodyLimit:

@@ -16,9 +16,9 @@ from sqlalchemy import Engine, select
 from ..core.fairness import world_run_seed
 from ..services.skill import skill_of
 from .clock import Clock, day_of
-from .db import accounts, runs, skill_jobs
 from .days import read_day
-from .referee import _words_of
+from .db import accounts, runs, skill_jobs
+from .runlog import run_words
 from .web import BoardOrder, BoardRow, DayBoard, RunRecord
 
 MIN_SKILL_HANDS = 4
@@ -74,7 +74,7 @@ class DatabaseBoard:
                 .where(runs.c.id == run_id, runs.c.day == day)).first()
             if row is None:
                 return None
-            words = _words_of(connection, row)
+            words = run_words(connection, row)
         return RunRecord(row.name, world_run_seed(found.secret, day, row.account_id),
                          tuple(words), row.score)
 

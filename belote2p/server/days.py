@@ -24,9 +24,11 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 
 from ..core.fairness import day_commitment, new_day_secret, transcript_digest
+from ..core.match import Run
 from ..services.rival import levels_digest
 from .clock import Clock, day_of, utc
 from .db import days, runs, skill_jobs
+from .runlog import run_seed, run_words
 
 log = logging.getLogger(__name__)
 
@@ -47,8 +49,11 @@ class Day:
     transcript_digest: str | None
 
 
-def _insert_ignore(connection: Connection):  # type: ignore[no-untyped-def]
-    return (sqlite.insert if connection.dialect.name == "sqlite" else postgresql.insert)(days)
+def _insert_ignore(connection: Connection) -> sqlite.Insert | postgresql.Insert:
+    """An insert into ``days`` in the dialect's own form (for ON CONFLICT)."""
+    if connection.dialect.name == "sqlite":
+        return sqlite.insert(days)
+    return postgresql.insert(days)
 
 
 def ensure_days(connection: Connection, now: datetime) -> None:
@@ -73,11 +78,6 @@ def read_day(connection: Connection, day: date) -> Day | None:
     closed = row.closed_at is not None
     return Day(row.day, row.commitment, row.engine, closed,
                row.secret if closed else None, row.transcript_digest if closed else None)
-
-
-def day_secret(connection: Connection, day: date) -> str | None:
-    """The secret, for the referee's own use (deriving seeds): never an answer."""
-    return connection.execute(select(days.c.secret).where(days.c.day == day)).scalar()
 
 
 def close_due_days(engine: Engine, clock: Clock) -> list[date]:
@@ -116,11 +116,22 @@ def _abandon(connection: Connection, run_id: str, hands: int, now: datetime) -> 
     going to the rival (``worker``)."""
     connection.execute(update(runs).where(runs.c.id == run_id, runs.c.status == "open")
                        .values(status="abandoned", ended_at=now))
-    from .referee import unfinished_hand
-
     where = unfinished_hand(connection, run_id)
     if where is not None:
         match, hand = where
         connection.execute(skill_jobs.insert().values(
             run_id=run_id, match=match, hand=hand, abandoned=True, done=False,
             attempts=0))
+
+
+def unfinished_hand(connection: Connection, run_id: str) -> tuple[int, int] | None:
+    """(match, hand) of the run's hand in progress, if any action of it was played."""
+    row = connection.execute(select(runs).where(runs.c.id == run_id)).first()
+    if row is None:
+        return None
+    run = Run.replay(run_seed(connection, row), run_words(connection, row))
+    if run.over and not run.abandoned:
+        return None
+    if not run.match.hand.actions:
+        return None
+    return run.match.match_index, len(run.match.hand_scores)

@@ -28,10 +28,8 @@ What the tables hold, and the constraints the referee's promises rest on:
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
@@ -129,18 +127,13 @@ rate_hits = Table(
     Column("expires", Integer, nullable=False),  # unix seconds
 )
 
-DEFAULT_DB_NAME = "world.sqlite3"
-
-
 def default_url() -> str:
-    """A SQLite file in the user data folder ($BELOTE2P_DATA_DIR, else platformdirs)."""
-    folder = os.environ.get("BELOTE2P_DATA_DIR")
-    if not folder:
-        from platformdirs import user_data_dir
+    """A SQLite file in the game's data folder (``services.world.paths``)."""
+    from ..services.world.paths import server_db_path
 
-        folder = user_data_dir("belote2p", appauthor=False)
-    Path(folder).mkdir(parents=True, exist_ok=True)
-    return f"sqlite:///{Path(folder) / DEFAULT_DB_NAME}"
+    path = server_db_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
 
 
 def is_sqlite(engine: Engine | Connection) -> bool:

@@ -35,8 +35,9 @@ from ..services.rival import Levels, rival_action
 from ..services.world.protocol import view_to_json
 from .accounts import Account
 from .clock import Clock, day_end, day_of
-from .days import day_secret, engine_version, ensure_days
+from .days import engine_version, ensure_days
 from .db import actions, days, runs, skill_jobs
+from .runlog import day_secret, run_seed, run_words
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,10 @@ class IllegalMove(Refused):
     status = 422
 
 
+class EngineMismatch(Refused):
+    status = 503
+
+
 @dataclass
 class Loaded:
     row: Row[Any]
@@ -71,24 +76,12 @@ class Loaded:
     words: list[str]
 
 
-def _words_of(connection: Connection, row: Row[Any]) -> list[str]:
-    words = row.opening.split()
-    for word, replies in connection.execute(
-            select(actions.c.word, actions.c.replies).where(actions.c.run_id == row.id)
-            .order_by(actions.c.seq)).all():
-        words.append(word)
-        words.extend(replies.split())
-    return words
-
-
 def _load(connection: Connection, run_id: str, account: Account) -> Loaded:
     row = connection.execute(select(runs).where(runs.c.id == run_id)).first()
     if row is None or row.account_id != account.id:
         raise NotFound(f"no run {run_id!r} of this account")
-    secret = day_secret(connection, row.day)
-    assert secret is not None  # runs.day references days
-    seed = world_run_seed(secret, row.day, account.id)
-    words = _words_of(connection, row)
+    seed = run_seed(connection, row)
+    words = run_words(connection, row)
     return Loaded(row, seed, Run.replay(seed, words), words)
 
 
@@ -142,9 +135,11 @@ def _refuse_if_closed(connection: Connection, clock: Clock, day: date) -> dateti
 
 
 def _check_engine(connection: Connection, day: date) -> None:
+    """A day is played whole with the engine its row names: a server of another
+    rival version (an upgrade mid-day) refuses its runs rather than mix two."""
     engine = connection.execute(select(days.c.engine).where(days.c.day == day)).scalar()
     if engine != engine_version():
-        raise Refused(f"the day {day.isoformat()} is played with another rival "
+        raise EngineMismatch(f"the day {day.isoformat()} is played with another rival "
                       f"({engine}); this server runs {engine_version()}")
 
 
@@ -217,6 +212,7 @@ def act(engine: Engine, clock: Clock, account: Account, run_id: str, seq: int, w
         if row.status != "open":
             raise Conflict(f"this run is {row.status}: it takes no more actions")
         _refuse_if_closed(connection, clock, row.day)
+        _check_engine(connection, row.day)
         connection.rollback()
     run = loaded.run
     try:
@@ -264,20 +260,3 @@ def _store(engine: Engine, clock: Clock, row: Row[Any], seq: int, word: str,
         with engine.connect() as connection:
             return _stored_answer(connection, row.id, seq, word)
     return answer
-
-
-def unfinished_hand(connection: Connection, run_id: str) -> tuple[int, int] | None:
-    """(match, hand) of the run's hand in progress, if any action of it was played."""
-    row = connection.execute(select(runs).where(runs.c.id == run_id)).first()
-    if row is None:
-        return None
-    secret = day_secret(connection, row.day)
-    assert secret is not None
-    run = Run.replay(world_run_seed(secret, row.day, row.account_id),
-                     _words_of(connection, row))
-    if run.over and not run.abandoned:
-        return None
-    hand = run.match.hand
-    if not hand.actions:
-        return None
-    return run.match.match_index, len(run.match.hand_scores)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .days import close_due_days, ensure_days
@@ -13,7 +14,7 @@ from .migrate import migrate
 from .worker import work_forever
 
 if TYPE_CHECKING:
-    from .app import World
+    from .settings import World
 
 log = logging.getLogger(__name__)
 MAINTENANCE_SECONDS = 5.0
@@ -36,17 +37,21 @@ def _maintain_forever(world: World) -> None:
     while not world.stop.wait(MAINTENANCE_SECONDS):
         try:
             maintain(world)
-        except Exception:  # noqa: BLE001 - an outage: the next round tries again
+        except Exception:
             log.warning("maintenance failed", exc_info=True)
+
+
+def _work_forever(world: World) -> None:
+    work_forever(world.engine, world.stop)
 
 
 def start_background(world: World) -> None:
     if not world.settings.background:
         return
     world.stop.clear()
-    targets = [_maintain_forever]
+    targets: list[Callable[[World], None]] = [_maintain_forever]
     if world.run_worker():
-        targets.append(lambda w: work_forever(w.engine, w.stop))
+        targets.append(_work_forever)
     for target in targets:
         thread = threading.Thread(target=target, args=(world,), daemon=True)
         thread.start()

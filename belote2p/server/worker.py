@@ -19,12 +19,10 @@ from typing import Any
 from sqlalchemy import Engine, select, update
 from sqlalchemy.engine import Connection
 
-from ..core.fairness import world_run_seed
 from ..services.duplicate import duplicate_hand, duplicate_unfinished
 from ..services.rival import Levels
 from .db import is_sqlite, runs, skill_jobs
-from .days import day_secret
-from .referee import _words_of
+from .runlog import run_seed, run_words
 
 log = logging.getLogger(__name__)
 MAX_ATTEMPTS = 3
@@ -41,10 +39,9 @@ def _claim(connection: Connection) -> Any:
 
 def difference_of(connection: Connection, job: Any, levels: Levels | None = None) -> int:
     row = connection.execute(select(runs).where(runs.c.id == job.run_id)).first()
-    secret = day_secret(connection, row.day)
-    assert row is not None and secret is not None
-    seed = world_run_seed(secret, row.day, row.account_id)
-    words = _words_of(connection, row)
+    assert row is not None  # skill_jobs.run_id references runs
+    seed = run_seed(connection, row)
+    words = run_words(connection, row)
     if job.abandoned:
         compared = duplicate_unfinished(seed, words, levels)
         return 0 if compared is None else compared.difference
@@ -59,7 +56,7 @@ def work_one(engine: Engine, levels: Levels | None = None) -> bool:
             return False
         try:
             difference = difference_of(connection, job, levels)
-        except Exception as exc:  # noqa: BLE001 - kept with the job, retried, never lost
+        except Exception as exc:
             log.exception("skill job failed", extra={"job": job.id})
             connection.execute(update(skill_jobs).where(skill_jobs.c.id == job.id).values(
                 attempts=job.attempts + 1, error=f"{type(exc).__name__}: {exc}"[:500]))
@@ -81,7 +78,7 @@ def work_forever(engine: Engine, stop: threading.Event, idle_seconds: float = 0.
     while not stop.is_set():
         try:
             busy = work_one(engine)
-        except Exception:  # noqa: BLE001 - a database outage: wait and try again
+        except Exception:
             log.warning("skill worker: database unavailable", exc_info=True)
             busy = False
         if not busy:
