@@ -8,9 +8,10 @@ Starts the server's app (``create_app``, native core) in a process of its own
 under uvicorn on 127.0.0.1, pinned to ``--server-core`` with ``taskset``; this
 process, pinned to the other core, runs ``--clients`` players at once, each an
 account of its own playing its day's run through the API at a player's pace
-(an action every ``--pace`` seconds; the first ones staggered over one pace),
-until the run ends or ``--duration`` passes.  The players choose among the
-legal actions by a seeded draw (``--player-level N``: with that AI level's
+(an action every ``--pace`` seconds; the first ones staggered over one pace)
+through the game's client module (``services.world.client``), until the run
+ends or ``--duration`` passes.  The players choose among the legal actions by
+a seeded draw (``--player-level N``: with that AI level's
 policy instead — but its thinking then shares the clients' core and the GIL
 with the clients' waiting, and inflates the timings).
 
@@ -109,17 +110,22 @@ def start_server(url: str, port: int, core: int, worker: bool) -> subprocess.Pop
 
 def play(client: Client, base: str, pace: float, until: float, start_after: float,
          level: int) -> None:
-    """One player: an account, its run, an action every ``pace`` seconds."""
+    """One player: an account, its run, an action every ``pace`` seconds, all
+    through the game's own client module (its retries with backoff included in
+    the time an answer takes)."""
     from belote2p.services.rival import player_decision
+    from belote2p.services.world.client import WorldClient, WorldError
     from belote2p.services.world.protocol import view_from_json
 
     chooser = random.Random(client.name)
 
-    with httpx.Client(base_url=base, timeout=60) as http:
-        made = http.post("/api/v1/accounts", json={"name": client.name})
-        made.raise_for_status()
-        auth = {"Authorization": f"Bearer {made.json()['token']}"}
-        answer = http.post("/api/v1/runs", headers=auth).json()
+    def backoff(seconds: float) -> None:
+        client.retries += 1
+        time.sleep(seconds)
+
+    with WorldClient(base, timeout=60, sleep=backoff) as world:
+        world.create_account(client.name)
+        answer = world.start_run()
         next_at = time.monotonic() + start_after
         while answer["status"] == "open" and time.monotonic() < until:
             legal = answer["state"]["view"]["legal"]
@@ -130,24 +136,14 @@ def play(client: Client, base: str, pace: float, until: float, start_after: floa
                 word = chooser.choice(legal)
             time.sleep(max(0.0, next_at - time.monotonic()))
             next_at = time.monotonic() + pace
-            body = {"seq": answer["next_seq"], "word": word}
-            reply = None
-            for attempt in range(5):  # the same action again is answered the same, once
-                sent = time.perf_counter()
-                try:
-                    reply = http.post(f"/api/v1/runs/{answer['run_id']}/actions", headers=auth,
-                                      json=body)
-                    break
-                except httpx.HTTPError as exc:
-                    client.retries += 1
-                    client.errors.append(f"{type(exc).__name__}: {exc}")
-                    time.sleep(0.1 * 2 ** attempt)
-            if reply is None or reply.status_code != 200:
-                client.errors.append("no answer" if reply is None else reply.text[:200])
+            seq = answer["next_seq"]
+            sent = time.perf_counter()
+            try:
+                answer = world.act(answer["run_id"], seq, word)
+            except WorldError as exc:
+                client.errors.append(str(exc))
                 break
-            seconds = time.perf_counter() - sent
-            answer = reply.json()
-            client.answered.append(Answered(answer["run_id"], body["seq"], seconds,
+            client.answered.append(Answered(answer["run_id"], seq, time.perf_counter() - sent,
                                             len(answer["replies"])))
         client.status = answer["status"]
 
