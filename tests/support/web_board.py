@@ -84,8 +84,9 @@ def sample_source() -> FakeBoardSource:
     yesterday = [
         row(name, source.runs[f"run-{i}"].score, won=Run.replay(
             source.runs[f"run-{i}"].seed, list(source.runs[f"run-{i}"].actions)).streak,
-            hands=4 * (i + 1), skill=None if i == 1 else 3.0 - 2.2 * i,
-            interval=None if i == 1 else (3.0 - 2.2 * i - 4.1, 3.0 - 2.2 * i + 4.1),
+            # (as the server's board: no figure while pending or under 8 hands)
+            hands=4 * (i + 1), skill=None if i < 2 else 3.0 - 2.2 * i,
+            interval=None if i < 2 else (3.0 - 2.2 * i - 4.1, 3.0 - 2.2 * i + 4.1),
             pending=i == 1, run_id=f"run-{i}")
         for i, name in enumerate(names)]
     source.rows[YESTERDAY] = yesterday
