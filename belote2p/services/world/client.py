@@ -26,7 +26,8 @@ import httpx
 from .paths import tokens_path
 
 log = logging.getLogger(__name__)
-RETRIED_STATUSES = frozenset({502, 503, 504})
+RETRIED_STATUSES = frozenset({429, 502, 503, 504})
+MAX_WAIT = 60.0  # the longest Retry-After the client sits out
 
 
 class WorldError(Exception):
@@ -159,9 +160,20 @@ class WorldClient:
                 if response.status_code not in RETRIED_STATUSES or last:
                     return _answer(response)
                 log.info("retrying %s %s after %s", method, path, response.status_code)
+                waited = _retry_after(response)
+                if waited is not None:  # the server says how long: no sooner, no later
+                    if waited > MAX_WAIT:
+                        return _answer(response)
+                    self.sleep(waited)
+                    continue
             self.sleep(pause)
             pause = min(pause * 2, 5.0)
         raise AssertionError("unreachable")  # the last attempt returns or raises
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after", "")
+    return float(value) if value.isdigit() else None
 
 
 def _answer(response: httpx.Response) -> dict[str, Any]:
