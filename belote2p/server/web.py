@@ -162,8 +162,8 @@ def make_router(source: BoardSource) -> APIRouter:
     def run(request: Request, day: str, run_id: str, by: str | None = None,
             lang: str | None = None,
             accept_language: str | None = Header(None)) -> HTMLResponse:
-        page, _ = start(request, lang, accept_language, None)
         back_order = _order(by) or "score"  # only where the page's link back goes
+        page, _ = start(request, lang, accept_language, back_order if by else None)
         when = _day(day)
         if when is None:
             return answer(page, *_bad_day(page, day))

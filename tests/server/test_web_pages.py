@@ -201,6 +201,11 @@ def test_the_run_page_tells_every_hand_as_the_core_plays_it(client, source):
         assert re.search(rf"Match {number} · Rival level \d · (won|lost|drawn) "
                          rf"{mine:,}–{theirs:,}", html)
     assert "Dealer: " in html and "Turned card" in html and "Trumps " in html
+    # the language links keep the order the page's link back to the board goes to
+    html = client.get("/day/2026-12-03/run/run-3?by=skill&lang=fr").text
+    assert 'href="/day/2026-12-03/run/run-3?by=skill&amp;lang=pt"' in html
+    assert 'href="/day/2026-12-03?by=skill&amp;lang=fr"' in html
+    assert "Donne 1" in html and re.search(r">R[♠♥♦♣]</span>", html)  # French card letters
 
 
 def test_a_run_stopped_by_the_close_and_a_damaged_record(source, client):
