@@ -109,29 +109,41 @@ def start_server(url: str, port: int, core: int, worker: bool) -> subprocess.Pop
 
 
 def play(client: Client, base: str, pace: float, until: float, start_after: float,
-         level: int) -> None:
+         level: int, again: bool = False) -> None:
     """One player: an account, its run, an action every ``pace`` seconds, all
     through the game's own client module (its retries with backoff included in
-    the time an answer takes)."""
+    the time an answer takes); ``again``: a new account and run each time a run
+    ends, until the time is up."""
+    runs = 0
+    while True:
+        _play_one(client, f"{client.name}x{runs}" if runs else client.name, base, pace, until,
+                  start_after if not runs else 0.0, level)
+        runs += 1
+        if not again or client.errors or time.monotonic() >= until:
+            return
+
+
+def _play_one(client: Client, name: str, base: str, pace: float, until: float,
+              start_after: float, level: int) -> None:
     from belote2p.services.rival import player_decision
     from belote2p.services.world.client import WorldClient, WorldError
     from belote2p.services.world.protocol import view_from_json
 
-    chooser = random.Random(client.name)
+    chooser = random.Random(name)
 
     def backoff(seconds: float) -> None:
         client.retries += 1
         time.sleep(seconds)
 
     with WorldClient(base, timeout=60, sleep=backoff) as world:
-        world.create_account(client.name)
+        world.create_account(name)
         answer = world.start_run()
         next_at = time.monotonic() + start_after
         while answer["status"] == "open" and time.monotonic() < until:
             legal = answer["state"]["view"]["legal"]
             if level:
                 view = view_from_json(answer["state"]["view"])
-                word = str(player_decision(view, level, client.name, answer["next_seq"]))
+                word = str(player_decision(view, level, name, answer["next_seq"]))
             else:
                 word = chooser.choice(legal)
             time.sleep(max(0.0, next_at - time.monotonic()))
@@ -225,12 +237,32 @@ def percentiles(values: list[float]) -> dict[str, float]:
             "p99": round(cuts[98] * 1000, 1), "n": len(values)}
 
 
+def run_clients(clients: list[Client], base: str, pace: float, duration: float,
+                level: int, again: bool) -> float:
+    """Every client at once for ``duration`` seconds at most; the seconds it took."""
+    stagger = random.Random(40)
+    until = time.monotonic() + duration
+    threads = [threading.Thread(target=play, args=(c, base, pace, until,
+                                                   stagger.uniform(0, pace), level, again))
+               for c in clients]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return time.monotonic() - began
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--pace", type=float, default=2.0,
                         help="seconds between a client's actions")
-    parser.add_argument("--duration", type=float, default=90.0, help="seconds of play at most")
+    parser.add_argument("--duration", type=float, default=90.0,
+                        help="seconds of play at most (a step of --ramp)")
+    parser.add_argument("--ramp", default=None,
+                        help="(b): comma-separated client counts playing with no pause, one "
+                             "step each, run after run, until a step's p95 passes 1 s")
     parser.add_argument("--db", default="sqlite", help="sqlite (a fresh file) or a database URL")
     parser.add_argument("--player-level", type=int, default=0,
                         help="the players' AI level (0: a seeded choice among the legal "
@@ -248,22 +280,27 @@ def main(argv: list[str] | None = None) -> int:
     load_before = os.getloadavg()[0]
     server = start_server(url, port, args.server_core, not args.no_worker)
     os.sched_setaffinity(0, {args.client_core})
-    clients = [Client(f"bench{index}") for index in range(args.clients)]
-    stagger = random.Random(40)
-    until = time.monotonic() + args.duration
     base = f"http://127.0.0.1:{port}"
-    threads = [threading.Thread(target=play, args=(c, base, args.pace, until,
-                                                   stagger.uniform(0, args.pace),
-                                                   args.player_level))
-               for c in clients]
-    began = time.monotonic()
+    steps: list[dict[str, Any]] = []
+    clients: list[Client] = []
     try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        if args.ramp:
+            for count in (int(n) for n in args.ramp.split(",")):
+                step = [Client(f"ramp{count}c{index}") for index in range(count)]
+                took = run_clients(step, base, 0.0, args.duration, args.player_level, True)
+                clients += step
+                answers = [a.seconds for c in step for a in c.answered]
+                steps.append({"clients": count, "actions_per_s": round(len(answers) / took, 1),
+                              "answer_ms": percentiles(answers)})
+                if steps[-1]["answer_ms"]["p95"] > 1000:
+                    break
+            played = sum(step["answer_ms"]["n"] / max(step["actions_per_s"], 0.1)
+                         for step in steps)
+        else:
+            clients = [Client(f"bench{index}") for index in range(args.clients)]
+            played = run_clients(clients, base, args.pace, args.duration, args.player_level,
+                                 False)
     finally:
-        played = time.monotonic() - began
         server.terminate()
         server.wait(30)
 
@@ -273,8 +310,8 @@ def main(argv: list[str] | None = None) -> int:
     own = [max(0.0, a.seconds - thinking.get((a.run_id, a.seq), 0.0))
            for c in clients for a in c.answered]
     report: dict[str, Any] = {
-        "clients": args.clients, "pace_s": args.pace, "played_s": round(played, 1),
-        "skill_worker": not args.no_worker,
+        "clients": len(clients), "pace_s": 0.0 if args.ramp else args.pace,
+        "played_s": round(played, 1), "skill_worker": not args.no_worker,
         "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
         "db": "sqlite" if args.db == "sqlite" else args.db.split("://")[0],
         "actions_per_s": round(len(whole) / played, 1) if played else 0.0,
@@ -286,6 +323,11 @@ def main(argv: list[str] | None = None) -> int:
         "replay_disagreements": disagreements,
         **ledger(url, clients),
     }
+    if steps:
+        report["ramp"] = steps
+        report["sustained_actions_per_s"] = max(
+            (step["actions_per_s"] for step in steps if step["answer_ms"]["p95"] <= 1000),
+            default=0.0)
     print(json.dumps(report))
     return 0 if report["lost"] == 0 and report["duplicated"] == 0 else 1
 
