@@ -1,6 +1,7 @@
-"""The world daily's server under load, on loopback (issue #40, item 12 (a) and (c)).
+"""The world daily's server under load, on loopback (issue #40, item 12 (a), (b), (c)).
 
     python benchmarks/bench_server.py [--clients 50] [--pace 2.0] [--duration 90]
+                                      [--ramp 1,2,4,...] [--no-worker] [--player-level L]
                                       [--db sqlite|postgresql+psycopg://...]
                                       [--server-core 0] [--client-core 1]
 
@@ -32,8 +33,12 @@ Reported (a JSON line last):
 
 Loopback only: the server listens on 127.0.0.1 and nothing else is reached.
 A bounded measurement: run it under ``nice`` on a shared machine and say what
-else ran.  The requests a second at the pace are clients / pace; (b), the most
-actions a second before p95 passes 1 s, is not measured here yet.
+else ran.  The requests a second at the pace are clients / pace.
+
+``--ramp 1,2,4,8,16,32`` measures (b) instead: players with no pause, run after
+run (a new account each time one ends), ``--duration`` seconds a step, more of
+them at each step until a step's p95 passes 1 s; ``sustained_actions_per_s`` is
+the most actions a second of a step whose p95 stayed within 1 s.
 """
 
 from __future__ import annotations
