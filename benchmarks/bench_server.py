@@ -62,8 +62,9 @@ import httpx
 ROOT = Path(__file__).resolve().parent.parent
 LAUNCH = """
 import sys, uvicorn
-from belote2p.server.app import Settings, create_app
+from belote2p.server.app import create_app
 from belote2p.server.ratelimit import Limit
+from belote2p.server.settings import Settings
 wide = Limit(10**9, 60)  # one address plays every client: the limits are not measured here
 app = create_app(Settings(database_url=sys.argv[1], account_limit=wide, run_limit=wide,
                           action_limit=wide, in_process_worker=sys.argv[3] == "worker"))

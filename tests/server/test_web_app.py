@@ -5,6 +5,7 @@ hand by hand, as the core replays it from the server's record."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import datetime, timezone
 
@@ -13,8 +14,10 @@ import pytest
 pytest.importorskip("sqlalchemy")
 from fastapi.testclient import TestClient
 
-from belote2p.server.app import Settings, create_app
+from belote2p.server.app import create_app
 from belote2p.server.clock import ManualClock
+
+from .helpers import make_settings, new_account, play
 
 NAME = "<b>Zoé</b> & \"co\""  # hostile markup, within the 24 characters a name may have
 MORNING = datetime(2026, 12, 4, 9, 30, tzinfo=timezone.utc)
@@ -23,24 +26,15 @@ MORNING = datetime(2026, 12, 4, 9, 30, tzinfo=timezone.utc)
 @pytest.fixture
 def server(tmp_path):
     clock = ManualClock(MORNING)
-    settings = Settings(database_url=f"sqlite:///{tmp_path / 'world.db'}", clock=clock,
-                        background=False, in_process_worker=False)
+    settings = make_settings(f"sqlite:///{tmp_path / 'world.db'}", clock,
+                             in_process_worker=False)
     with TestClient(create_app(settings)) as client:
         yield client, clock
 
 
 def play_a_run(client) -> dict:
-    made = client.post("/api/v1/accounts", json={"name": NAME})
-    assert made.status_code == 201, made.text
-    auth = {"Authorization": f"Bearer {made.json()['token']}"}
-    answer = client.post("/api/v1/runs", headers=auth).json()
-    while answer["status"] == "open":
-        word = answer["state"]["view"]["legal"][0]
-        reply = client.post(f"/api/v1/runs/{answer['run_id']}/actions", headers=auth,
-                            json={"seq": answer["next_seq"], "word": word})
-        assert reply.status_code == 200, reply.text
-        answer = reply.json()
-    return answer
+    """A whole run of the hostile name, played through the API; its last answer."""
+    return play(client, new_account(client, NAME), random.Random(7))[-1]
 
 
 def test_a_run_played_through_the_app_on_the_board_and_its_replay(server):

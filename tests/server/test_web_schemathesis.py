@@ -34,9 +34,11 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from belote2p.server.app import Settings, create_app
+from belote2p.server.app import create_app
 from belote2p.server.clock import ManualClock
 from belote2p.server.ratelimit import Limit
+
+from .helpers import make_settings
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
           response_schema_conformance]
@@ -46,10 +48,10 @@ UNLIMITED = Limit(10**9, 60)
 @pytest.fixture(scope="module")
 def api_schema(tmp_path_factory):
     folder = tmp_path_factory.mktemp("schemathesis")
-    settings_ = Settings(database_url=f"sqlite:///{folder / 'world.db'}",
-                         clock=ManualClock(datetime(2026, 12, 4, 12, tzinfo=timezone.utc)),
-                         background=False, in_process_worker=False,
-                         account_limit=UNLIMITED, run_limit=UNLIMITED, action_limit=UNLIMITED)
+    settings_ = make_settings(f"sqlite:///{folder / 'world.db'}",
+                              ManualClock(datetime(2026, 12, 4, 12, tzinfo=timezone.utc)),
+                              in_process_worker=False, account_limit=UNLIMITED,
+                              run_limit=UNLIMITED, action_limit=UNLIMITED)
     app = create_app(settings_)
     with TestClient(app) as client:  # an account with today's run started: requests that
         made = client.post("/api/v1/accounts", json={"name": "fuzz"}).json()  # reach the referee
