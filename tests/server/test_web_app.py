@@ -16,6 +16,7 @@ from fastapi.testclient import TestClient
 
 from belote2p.server.app import create_app
 from belote2p.server.clock import ManualClock
+from belote2p.services.verify import verify_bytes
 
 from .helpers import make_settings, new_account, play
 
@@ -74,6 +75,13 @@ def test_a_run_played_through_the_app_on_the_board_and_its_replay(server):
     headers = replay.headers
     assert headers["content-security-policy"].startswith("default-src 'none'")
     assert headers["x-content-type-options"] == "nosniff"
+
+    # the page's download link gives the run file that verify checks offline
+    download = re.search(r'<a class="button" href="([^"]+)" download>', shown).group(1)
+    run_file = client.get(download)
+    assert run_file.status_code == 200
+    verdict = verify_bytes(run_file.content, now=datetime(2026, 12, 6, tzinfo=timezone.utc))
+    assert verdict.valid, verdict.problem
 
 
 def test_the_pages_json_twin_is_the_apis_board(server):
