@@ -1,7 +1,8 @@
 """The board's pages in the server's real app (``create_app``) on a SQLite
 database: a run played action by action through the API shows on today's
 page, and once the day closes its page shows the revealed secret and the run
-hand by hand, as the core replays it from the server's record."""
+hand by hand, as the core replays it from the server's record, with a link to
+the run file that ``verify`` finds valid offline."""
 
 from __future__ import annotations
 
