@@ -98,8 +98,8 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
               [server.url]["token"] for n in range(3)}
     assert len(seeds) == 3 and len(tokens) == 3
     for line in log.splitlines():  # JSON lines, and never a secret, a seed or a token
-        assert json.loads(line)["level"]
-        assert not any(value in line for value in secrets | seeds | tokens | hashes)
+        assert json.loads(line)["level"], line
+        assert not any(value in line for value in secrets | seeds | tokens | hashes), line
 
 
 def _play_some(client: WorldClient, answer: dict, count: int, rng: random.Random) -> dict:
