@@ -15,7 +15,6 @@ from sqlalchemy import select, text
 
 from ..core.fairness import DailyDateError, parse_daily_date
 from . import accounts as account_rules
-from .board import DatabaseBoard
 from .clock import utc
 from .days import read_day
 from .db import runs
@@ -202,8 +201,7 @@ def board(day: str, request: Request, by: Literal["score", "skill"] = "score") -
     world = _world(request)
     wanted = _day(day)
     maintain(world)
-    found = DatabaseBoard(world.engine, world.clock, world.settings.min_skill_hands).board(
-        wanted, by)
+    found = world.board.board(wanted, by)
     if found is None:
         raise NotFound(f"no day {wanted.isoformat()} on this server")
     return BoardAnswer(

@@ -102,9 +102,8 @@ def hand_positions(run: Run) -> list[tuple[int, int]]:
     return out
 
 
-def status_of(run: Run, abandoned: bool = False) -> str:
-    if abandoned:
-        return "abandoned"
+def status_of(run: Run) -> str:
+    """A refereed run is open until it ends (abandoned is the close's to say)."""
     return "over" if run.over else "open"
 
 

@@ -10,15 +10,20 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from belote2p.server.db import accounts, days, open_engine, runs
+from belote2p.server.app import create_app
+from belote2p.server.clock import ManualClock
+from belote2p.server.db import accounts, days, open_engine, runs, skill_jobs
 from belote2p.server.runlog import run_seed
 from belote2p.services.world.client import WorldClient
+from tests.server.helpers import make_settings, new_account, play
 from tests.support.cli import ROOT, cli
 
 
@@ -98,8 +103,8 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
               [server.url]["token"] for n in range(3)}
     assert len(seeds) == 3 and len(tokens) == 3
     for line in log.splitlines():  # JSON lines, and never a secret, a seed or a token
-        assert json.loads(line)["level"]
-        assert not any(value in line for value in secrets | seeds | tokens | hashes)
+        assert json.loads(line)["level"], line
+        assert not any(value in line for value in secrets | seeds | tokens | hashes), line
 
 
 def _play_some(client: WorldClient, answer: dict, count: int, rng: random.Random) -> dict:
@@ -149,3 +154,26 @@ def test_serve_help_names_every_option():
     done = cli("serve", "--help")
     for option in ("--db", "--host", "--port", "--workers", "--migrate-only"):
         assert option in done.stdout
+
+
+def test_the_worker_command_does_the_jobs_then_stops_on_sigterm(tmp_path):
+    db = f"sqlite:///{tmp_path / 'world.sqlite3'}"
+    clock = ManualClock(datetime.now(timezone.utc))
+    with TestClient(create_app(make_settings(db, clock))) as client:
+        play(client, new_account(client, "wes"), random.Random(9))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    worker = subprocess.Popen([sys.executable, "-m", "belote2p", "worker", "--db", db],
+                              stderr=subprocess.PIPE, text=True, env=env)
+    engine = open_engine(db)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with engine.connect() as connection:
+            pending = connection.execute(select(skill_jobs).where(
+                skill_jobs.c.done.is_(False))).all()
+        if not pending:
+            break
+        time.sleep(0.2)
+    engine.dispose()
+    worker.send_signal(signal.SIGTERM)
+    _out, err = worker.communicate(timeout=30)
+    assert not pending and worker.returncode == 0, err
