@@ -101,13 +101,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     prepare(world)
     _errors(app)
     from .api import router
-    from .board import DatabaseBoard
     from .web import make_router
 
     app.include_router(router)
     # the board's HTML pages (GET /, /day/...) over the same database as the API's JSON twins
-    app.include_router(make_router(DatabaseBoard(world.engine, world.clock,
-                                                 settings.min_skill_hands)))
+    app.include_router(make_router(world.board))
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
 
