@@ -239,19 +239,61 @@ def build_parser() -> argparse.ArgumentParser:
                         "(CPU for each); with --json, add the rating that needs few matches")
 
     p = sub.add_parser("autoplay", help="a whole run played by an AI in your seat")
-    p.add_argument("--level", type=_level, required=True)
-    deals = p.add_mutually_exclusive_group(required=True)
+    p.add_argument("--level", type=_level,
+                   help="the AI in your seat: 1-4 or random (required but with --server, "
+                        "where it is 2)")
+    deals = p.add_mutually_exclusive_group()
     deals.add_argument("--seed", type=_seed)
     deals.add_argument("--daily", metavar="YYYY-MM-DD", type=daily_date_arg,
                        help="play that day's daily challenge (its seed: daily-YYYY-MM-DD)")
+    deals.add_argument("--server", metavar="URL",
+                       help="play today's world daily on that server (the account --name "
+                            "is made the first time and kept in the data folder)")
     p.add_argument("--name")
     p.add_argument("--max-matches", type=_positive)
     p.add_argument("--no-skill", action="store_true",
                    help="do not compare each hand with level 4 in your seat at the end "
                         "(stats --json --skill does it later)")
 
+    p = sub.add_parser("board", help="a day's world daily board, from its server")
+    p.add_argument("--server", metavar="URL", required=True, help="the server's address")
+    p.add_argument("--day", metavar="YYYY-MM-DD", type=daily_date_arg,
+                   help="that day's board (default: today's, by the server's clock)")
+    p.add_argument("--by", choices=("score", "skill"), default="score",
+                   help="rank by score or by skill a hand (default: score)")
+    p.add_argument("--json", action="store_true",
+                   help="a JSON list, one object per player: name, score, matches_won, "
+                        "skill_per_hand, skill_interval, skill_pending")
+
+    p = sub.add_parser("serve", help="run the world daily's server (the [server] extra)",
+                       description="Run the world daily's server: it deals, plays the rival, "
+                                   "stores every action before it answers and reveals each "
+                                   "day's secret after the day closes (00:00 UTC).")
+    p.add_argument("--db", metavar="URL",
+                   help="the database: sqlite:///PATH or postgresql+psycopg://USER@HOST/DB "
+                        "(default: a SQLite file in the data folder)")
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on "
+                                                       "(default: 127.0.0.1)")
+    p.add_argument("--port", type=_whole, default=8000,
+                   help="the port to listen on, 0 for any free one (default: 8000)")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="worker processes (default 1; above 1 needs PostgreSQL)")
+    p.add_argument("--migrate-only", action="store_true",
+                   help="apply the database migrations and exit (for deployments "
+                        "that migrate apart)")
+
+    p = sub.add_parser("worker", help="compute the world daily's skill jobs (the [server] "
+                                      "extra)")
+    p.add_argument("--db", metavar="URL", help="the server's database (as serve --db)")
+
     p = sub.add_parser("export", help="print a finished run as a run file (JSON)")
-    p.add_argument("id", type=_run_id, help="the run's id in the history")
+    p.add_argument("id", type=_run_id, nargs="?", help="the run's id in the history")
+    p.add_argument("--server", metavar="URL",
+                   help="instead, a closed day's world-daily run from that server "
+                        "(with --day and --name)")
+    p.add_argument("--day", metavar="YYYY-MM-DD", type=daily_date_arg,
+                   help="with --server: the run's day")
+    p.add_argument("--name", help="with --server: the player's name")
 
     p = sub.add_parser("verify", help="replay a run file: legal actions, the rival's "
                                       "real choices, the claimed score")
@@ -318,6 +360,21 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def _server_command(command: str, args: argparse.Namespace) -> int:
+    """``serve`` and ``worker``: only with the [server] extra installed."""
+    try:
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError:
+        print(f'belote2p: {command} needs the server extra: pip install "belote2p[server]"',
+              file=sys.stderr)
+        return 2
+    from .server.serve import serve_main, worker_main
+
+    return serve_main(args) if command == "serve" else worker_main(args)
+
+
 def _choose_language(cli_value: str | None, reads_saved: bool) -> None:
     from .services.language_setting import read_saved_language
 
@@ -369,10 +426,28 @@ def _run(command: str, args: argparse.Namespace) -> int:
 
         return stats_main(args)
     if command == "autoplay":
+        if args.server is not None:
+            from .commands.world import autoplay_world_main
+
+            return autoplay_world_main(args)
         from .commands.autoplay import autoplay_main
 
         return autoplay_main(args)
+    if command == "board":
+        from .commands.world import board_world_main
+
+        return board_world_main(args)
+    if command in ("serve", "worker"):
+        return _server_command(command, args)
     if command == "export":
+        if args.server is not None:
+            from .commands.world import export_world_main
+
+            return export_world_main(args)
+        if args.id is None:
+            print("belote2p: export: give a run's id, or --server URL --day D --name NAME",
+                  file=sys.stderr)
+            return 2
         from .commands.export import export_main
 
         return export_main(args)

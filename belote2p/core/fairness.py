@@ -9,12 +9,21 @@ The daily challenge's seed is ``daily_seed(date)``: the text ``daily-`` and the
 UTC date as YYYY-MM-DD (``daily-2026-11-30``).  Every copy of the game derives
 the same seed, so every player gets the same deals that day.
 
+The world daily (``belote2p serve``) does better: the server holds a 256-bit
+secret for each UTC day and publishes ``day_commitment(day, secret)`` -- the
+full SHA-256 of a domain-separated message -- before the day opens; an
+account's run seed is ``world_run_seed(secret, day, account_id)``, an
+HMAC-SHA-256 keyed by the secret, so no one can compute a deal before the
+secret is revealed at the day's close, and anyone can check every deal after.
+The server and ``verify`` both derive them here, and only here.
+
 Core module: the standard library only.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import re
 import secrets
 import unicodedata
@@ -147,3 +156,96 @@ def daily_time_problem(day: date, moment: datetime) -> str | None:
     when = moment.astimezone(timezone.utc).isoformat(timespec="minutes")
     return (f"the daily challenge of {day.isoformat()} is played on that day (UTC), "
             f"not at {when}")
+
+
+# -- the world daily: the day's secret, its commitment, and each account's seed
+
+DAY_DOMAIN = b"belote2p/day/v1\0"
+RUN_DOMAIN = b"belote2p/run/v1\0"
+SECRET_BYTES = 32  # 256 bits
+_HEX64_TEXT = re.compile(r"[0-9a-f]{64}")
+_ACCOUNT_ID_TEXT = re.compile(r"[0-9a-f]{32}")
+
+
+class WorldSeedError(ValueError):
+    """A day secret or account id no world-daily seed can be derived from."""
+
+
+def new_day_secret() -> str:
+    """A fresh day secret: 256 random bits as 64 lowercase hex digits."""
+    return secrets.token_hex(SECRET_BYTES)
+
+
+def new_account_id() -> str:
+    """A fresh account id: 128 random bits as 32 lowercase hex digits.  It never
+    changes (a renamed account keeps its deals), and it is what seeds the deals,
+    never the account's name."""
+    return secrets.token_hex(16)
+
+
+def _secret_bytes(secret: str) -> bytes:
+    if not isinstance(secret, str) or not _HEX64_TEXT.fullmatch(secret):
+        raise WorldSeedError("a day secret is 64 lowercase hex digits")
+    return bytes.fromhex(secret)
+
+
+def day_commitment(day: date, secret: str) -> str:
+    """The day's public commitment: the full SHA-256, in hex, of
+    ``belote2p/day/v1\\0`` + the day (YYYY-MM-DD) + the secret's 32 bytes."""
+    message = DAY_DOMAIN + day.isoformat().encode("ascii") + _secret_bytes(secret)
+    return hashlib.sha256(message).hexdigest()
+
+
+def world_run_seed(secret: str, day: date, account_id: str) -> str:
+    """An account's run seed for a day of the world daily: HMAC-SHA-256 keyed by
+    the day's secret over ``belote2p/run/v1\\0`` + the day (YYYY-MM-DD, fixed
+    length) + the account id, in hex.  It is the seed ``match.deck_for`` and the
+    rival's rule (``services.rival``) are given, as any run's."""
+    if not isinstance(account_id, str) or not _ACCOUNT_ID_TEXT.fullmatch(account_id):
+        raise WorldSeedError("an account id is 32 lowercase hex digits")
+    message = RUN_DOMAIN + day.isoformat().encode("ascii") + account_id.encode("ascii")
+    return hmac.new(_secret_bytes(secret), message, hashlib.sha256).hexdigest()
+
+
+def secret_matches(day: date, secret: str, commitment_hex: str) -> bool:
+    """Does ``secret`` open ``commitment_hex`` for ``day``?  (Compared in constant
+    time, though both are public once the day is closed.)"""
+    try:
+        expected = day_commitment(day, secret)
+    except WorldSeedError:
+        return False
+    return hmac.compare_digest(expected, str(commitment_hex))
+
+
+# -- receipts: a hash chain over a world-daily run's actions
+
+CHAIN_DOMAIN = b"belote2p/chain/v1\0"
+DIGEST_DOMAIN = b"belote2p/transcript/v1\0"
+
+
+def chain_start(day: date, account_id: str) -> str:
+    """The receipt chain's first link, before any action: it binds the chain to
+    the day and the account."""
+    return hashlib.sha256(CHAIN_DOMAIN + day.isoformat().encode("ascii")
+                          + str(account_id).encode("ascii")).hexdigest()
+
+
+def chain_next(link: str, word: str) -> str:
+    """The link after one more action word (either seat's, in the run's order)."""
+    return hashlib.sha256(bytes.fromhex(link) + b"\0" + str(word).encode("ascii")).hexdigest()
+
+
+def receipt_chain(day: date, account_id: str, words: list[str] | tuple[str, ...]) -> str:
+    """The receipt after ``words`` (the run's action words so far, in order)."""
+    link = chain_start(day, account_id)
+    for word in words:
+        link = chain_next(link, word)
+    return link
+
+
+def transcript_digest(final_links: list[str] | tuple[str, ...]) -> str:
+    """The day's transcript digest, published at its close: SHA-256 over the
+    sorted final receipts of every run of the day, one per line.  A run's file
+    is in the day's transcript when its own final receipt is in that list."""
+    body = "\n".join(sorted(final_links)).encode("ascii")
+    return hashlib.sha256(DIGEST_DOMAIN + body).hexdigest()

@@ -21,8 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from ..core.actions import Bid, Phase, parse_action
-from ..core.hand import Hand
+from ..core.cards import DECK_POINTS
+from ..core.hand import TRICKS_PER_HAND, Hand
 from ..core.match import PLAYER, RIVAL, Run
+from ..core.rules import score_hand
 from ..core.view import view_of
 from .deal_replay import deal_replay
 from .rival import (
@@ -204,6 +206,40 @@ def run_duplicates(seed: str, actions: Sequence[str],
     return [duplicate_hand(seed, actions, match, hand, levels)
             for match, hand in finished_hands(seed, actions)]
 
+
+def conceded_scores(hand: Hand) -> Scores:
+    """(player, rival) points of an unfinished hand whose remaining tricks all go
+    to the rival (a run closed mid-hand: nothing is gained by leaving).  Before
+    any contract the player scores nothing."""
+    if hand.taker is None:
+        return 0, 0
+    mine, tricks = hand.card_points[PLAYER], hand.tricks_won[PLAYER]
+    score = score_hand(hand.taker, (mine, DECK_POINTS - mine), RIVAL,
+                       (tricks, TRICKS_PER_HAND - tricks), hand.belote)
+    return score.scores[PLAYER], score.scores[RIVAL]
+
+
+def duplicate_unfinished(seed: str, actions: Sequence[str],
+                         levels: Levels | None = None) -> Duplicate | None:
+    """The run's hand in progress (the run stopped mid-hand: a world-daily run
+    closed at midnight), its remaining tricks conceded to the rival
+    (``conceded_scores``), against level 4 playing it whole in the player's
+    seat; None if no hand was begun."""
+    levels = game_levels() if levels is None else levels
+    run = Run(seed)
+    start = None
+    for index, word in enumerate(actions):
+        if not run.match.hand.actions:
+            start = index
+        run.apply(parse_action(word))
+    hand = run.match.hand
+    if start is None or run.over or not hand.actions or hand.phase is Phase.DONE:
+        return None
+    match, number = run.match.match_index, len(run.match.hand_scores)
+    again = Run.replay(seed, list(actions[:start]))
+    level4 = _play_level4(again, seed, levels)
+    return Duplicate(match, number, conceded_scores(hand), level4,
+                     tuple(actions[start:]), tuple(again.actions[start:]))
 
 
 # -- a hand record, known without its run ---------------------------------------

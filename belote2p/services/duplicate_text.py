@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..core.match import PLAYER, RIVAL
 from .duplicate import Duplicate
-from .i18n import _, format_number, format_tenths, ngettext
+from .i18n import _, current_language, format_number, ngettext, translator
 from .skill import Skill
 
 
@@ -60,6 +60,4 @@ def skill_cell(skill: Skill) -> str:
 
 def _signed(points: float) -> str:
     """One decimal, a plus sign above 0 and a minus sign (−) below it."""
-    tenths = round(points, 1)
-    number = format_tenths(abs(tenths))
-    return number if tenths == 0 else ("+" if tenths > 0 else "\u2212") + number
+    return translator(current_language()).signed_tenths(points)

@@ -21,6 +21,7 @@ import gettext
 import io
 import sys
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import date
 from functools import cache, lru_cache
 from importlib import resources
@@ -84,11 +85,61 @@ def translations(code: str) -> gettext.NullTranslations:
         return gettext.NullTranslations()
 
 
+# -- one language's words and numbers -------------------------------------------
+
+@dataclass(frozen=True)
+class Translator:
+    """The messages, numbers and dates of one language, whatever the current one.
+
+    The game speaks one language at a time (``set_language``, then ``_``); a web
+    server answers many at once, so each page is written with the translator of
+    its own request (``translator(code)``) and never touches the current
+    language.  The module's functions below are this class applied to the
+    current language: each rule is written once, here."""
+
+    code: str
+
+    def _(self, message: str) -> str:
+        return translations(self.code).gettext(message)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return translations(self.code).pgettext(context, message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return translations(self.code).ngettext(singular, plural, count)
+
+    def number(self, value: int) -> str:
+        return _formatted(value, self.code)
+
+    def tenths(self, value: float) -> str:
+        from babel.numbers import format_decimal
+
+        return format_decimal(round(value, 1), format="#,##0.0", locale=_babel_locale(self.code))
+
+    def signed_tenths(self, value: float) -> str:
+        """One decimal, a plus sign above 0 and a minus sign (−) below it
+        (a difference of points: +6,5, −1.0, 0.0)."""
+        tenths = round(value, 1)
+        number = self.tenths(abs(tenths))
+        return number if tenths == 0 else ("+" if tenths > 0 else "\u2212") + number
+
+    def date(self, day: date) -> str:
+        return _formatted_date(day, self.code)
+
+
+@cache
+def translator(code: str) -> Translator:
+    """The translator of ``code`` (one of ``LANGUAGES``)."""
+    if code not in LANGUAGES:
+        raise UnknownLanguage(code, "translator")
+    return Translator(code)
+
+
 # -- the API every screen calls -----------------------------------------------
 
 def _(message: str) -> str:
     """The message in the current language (looked up at each call: switching is live)."""
-    return translations(_current).gettext(message)
+    return translator(_current)._(message)
 
 
 def N_(message: str) -> str:  # the gettext convention: N_ marks, _ translates
@@ -99,18 +150,18 @@ def N_(message: str) -> str:  # the gettext convention: N_ marks, _ translates
 def pgettext(context: str, message: str) -> str:
     """The message in the current language, for the one meaning ``context`` names
     (the same short English word may be two messages: "K", the king's letter)."""
-    return translations(_current).pgettext(context, message)
+    return translator(_current).pgettext(context, message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a counted message that the current language uses for ``count``."""
-    return translations(_current).ngettext(singular, plural, count)
+    return translator(_current).ngettext(singular, plural, count)
 
 
 def format_number(value: int) -> str:
     """A whole number with the language's digit grouping (30,412 in English,
     30.412 in Portuguese and Spanish, 30 412 with a narrow space in French)."""
-    return _formatted(value, _current)
+    return translator(_current).number(value)
 
 
 @lru_cache(maxsize=4096)
@@ -133,15 +184,13 @@ def _babel_locale(code: str) -> Locale:
 
 def format_tenths(value: float) -> str:
     """A number to one decimal in the language's notation (6.5, 6,5)."""
-    from babel.numbers import format_decimal
-
-    return format_decimal(round(value, 1), format="#,##0.0", locale=_current)
+    return translator(_current).tenths(value)
 
 
 def format_date(day: date) -> str:
     """A calendar date the way the language writes it, months abbreviated
     (Jan 5, 2025 / 5 de jan. de 2025 / 5 ene 2025 / 5 janv. 2025)."""
-    return _formatted_date(day, _current)
+    return translator(_current).date(day)
 
 
 @lru_cache(maxsize=4096)

@@ -18,6 +18,8 @@ FACT_WORDS = {
     Fact.NAME: N_("the player's name: {value}"),
     Fact.PLAYED: N_("when it was played, by that machine's clock: {value}"),
     Fact.AI: N_("played by the AI: {value}"),
+    Fact.WORLD: N_("the world daily of {date}: the deals follow its revealed secret, and "
+                   "the run is in the day's transcript"),
 }
 HEADINGS = {
     Standing.PROVEN: N_("Proven by the file:"),
@@ -44,7 +46,8 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         Fact.COUNTED: {"value": _flag(run_file.counted)},
         Fact.NAME: {"value": escaped(run_file.name)},  # the file's: shown, never acted on
         Fact.PLAYED: {"value": escaped(f"{run_file.started} – {run_file.ended or '?'}")},
-        Fact.AI: {"value": _flag(run_file.ai)}}
+        Fact.AI: {"value": _flag(run_file.ai)},
+        Fact.WORLD: {"date": run_file.world.day if run_file.world else ""}}
     lines = [head]
     for standing in Standing:
         facts = [_(FACT_WORDS[fact]).format(**values.get(fact, {}))

@@ -1,0 +1,1 @@
+"""The server database's Alembic migrations, shipped inside the package."""
