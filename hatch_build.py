@@ -10,7 +10,9 @@ same cards with the Python core (``belote2p/ai/core.py``).
 An editable install (``pip install -e .``) builds it in place instead (next to
 ``_native.c``, ignored by git), where the checkout's package imports it; so
 does ``python hatch_build.py`` run from a checkout (it needs setuptools), which
-is what the tests and benchmarks run from a checkout use.
+is what the tests and benchmarks run from a checkout use;
+``python hatch_build.py --into FOLDER`` builds it into FOLDER instead (a build
+to compare with another, benchmarks/native_flags.py).
 ``BELOTE2P_PURE_PYTHON=1`` still forces the Python core.
 """
 
@@ -80,23 +82,31 @@ class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
         build_data["force_include"][str(built)] = "belote2p/ai/" + built.name
 
 
-def build_in_place() -> int:
+def build_in_place(into: Path | None = None) -> int:
     """Compile the core next to its source (a checkout's tests and benchmarks,
-    an editable install): 0 if built, 1 if not (the reason logged)."""
+    an editable install), or into the folder ``into`` (a build to compare, say
+    with other CFLAGS: benchmarks/native_flags.py): 0 if built, 1 if not (the
+    reason logged)."""
     with tempfile.TemporaryDirectory() as tmp:
         built = compile_native(Path(tmp))
         if built is None:
             return 1
-        target = ROOT / "belote2p" / "ai" / built.name
+        folder = ROOT / "belote2p" / "ai" if into is None else into
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / built.name
         # a new file renamed over the old one: a process that has the old one
         # loaded keeps it (overwriting it in place could crash that process)
         fresh = target.with_name(target.name + ".new")
         shutil.copyfile(built, fresh)
         os.replace(fresh, target)
-    log.info("built %s", target.relative_to(ROOT))
+    log.info("built %s", target)
     return 0
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if sys.argv[1:2] == ["--into"] and len(sys.argv) == 3:
+        sys.exit(build_in_place(Path(sys.argv[2])))
+    if len(sys.argv) > 1:
+        sys.exit("usage: python hatch_build.py [--into FOLDER]")
     sys.exit(build_in_place())

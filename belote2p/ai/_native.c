@@ -763,13 +763,26 @@ typedef struct {
     Root root;
 } Call;
 
+/* seq's items, held: a new tuple (a list is copied; a tuple is itself), so
+ * the Python code that reading an item may run (an __index__, a __float__, a
+ * __getattr__) can neither change nor free what is being read.  NULL with
+ * TypeError(what) if seq is not a sequence. */
+static PyObject *held_items(PyObject *seq, const char *what) {
+    PyObject *items = PySequence_Tuple(seq);
+    if (!items && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_SetString(PyExc_TypeError, what);
+    }
+    return items;
+}
+
 /* Read one hand (a sequence of card ints) into *mask, refusing non-cards
  * and cards already seen; its size into *count. */
 static int read_hand(PyObject *hand, Mask *mask, Mask *seen, int *count) {
-    PyObject *fast = PySequence_Fast(hand, "a hand must be a sequence of cards");
+    PyObject *fast = held_items(hand, "a hand must be a sequence of cards");
     if (!fast) return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
-    PyObject **items = PySequence_Fast_ITEMS(fast);
+    Py_ssize_t n = PyTuple_GET_SIZE(fast);
+    PyObject **items = &PyTuple_GET_ITEM(fast, 0);
     *mask = 0;
     if (n > 16) {
         PyErr_SetString(PyExc_ValueError, "a hand holds at most 16 cards");
@@ -1062,11 +1075,11 @@ static PyObject *native_can_capot(PyObject *self, PyObject *args, PyObject *kwds
 
 /* Read an 8-int sequence into out. */
 static int read_eight(PyObject *seq, int *out, int lo, int hi) {
-    PyObject *fast = PySequence_Fast(seq, "a table of 8 ints");
+    PyObject *fast = held_items(seq, "a rules table must be a sequence of 8 ints");
     if (!fast) return -1;
-    int bad = PySequence_Fast_GET_SIZE(fast) != 8;
+    int bad = PyTuple_GET_SIZE(fast) != 8;
     for (int i = 0; i < 8 && !bad; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long v = PyLong_AsLong(PyTuple_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
@@ -1090,6 +1103,17 @@ static PyObject *native_set_rules(PyObject *self, PyObject *args) {
     if (read_eight(ps, a, 0, 7) < 0 || read_eight(ts, b, 0, 7) < 0
         || read_eight(pp, c, 0, 100) < 0 || read_eight(tp, d, 0, 100) < 0)
         return NULL;
+    int plain_order = 0, trump_order = 0;  /* each strength once: the ids a bijection */
+    for (int i = 0; i < 8; i++) {
+        plain_order |= 1 << a[i];
+        trump_order |= 1 << b[i];
+    }
+    if (plain_order != 255 || trump_order != 255 || last < 0 || last > 1000 || bonus < 0
+        || bonus > 1000) {
+        PyErr_SetString(PyExc_ValueError, "the strengths must order the 8 ranks and the "
+                        "last trick and capot bonus be 0-1000");
+        return NULL;
+    }
     if (!PyTuple_Check(cards) || PyTuple_GET_SIZE(cards) != 32) {
         PyErr_SetString(PyExc_ValueError, "cards must be a tuple of the 32 cards");
         return NULL;
@@ -1753,18 +1777,43 @@ static int sim_solved_scores(const Sim *sim, int play_for_capot, MemoObject *mem
     return 0;
 }
 
-/* Play the cards of line (a tuple of card ints) on sim, each from the hand of
- * the seat to move; -1 with ValueError set if one is not there. */
-static int play_line(Sim *sim, PyObject *line) {
-    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(line); i++) {
-        long c = PyLong_AsLong(PyTuple_GET_ITEM(line, i));
-        if (c == -1 && PyErr_Occurred()) return -1;
-        int seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
-        if (c < 0 || c > 31 || !(sim->masks[seat] >> c & 1) || sim->ntricks >= P_TRICKS) {
-            PyErr_Format(PyExc_ValueError, "card %ld is not in the hand of the seat to move", c);
+/* A line of cards to play on every base, read before any is played. */
+typedef struct {
+    int n;
+    int8_t cards[32];
+} Line;
+
+/* Read a line (a tuple of at most 32 card ints) into *out; -1 with an error
+ * set if it is not one. */
+static int read_line(PyObject *line, Line *out) {
+    if (!PyTuple_Check(line) || PyTuple_GET_SIZE(line) > 32) {
+        PyErr_SetString(PyExc_TypeError, "a line must be a tuple of at most 32 cards");
+        return -1;
+    }
+    out->n = (int)PyTuple_GET_SIZE(line);
+    for (int i = 0; i < out->n; i++) {
+        PyObject *item = PyTuple_GET_ITEM(line, i);
+        long c = PyLong_Check(item) ? PyLong_AsLong(item) : -1;  /* an int (a bool too) */
+        if (c == -1 && PyErr_Occurred()) PyErr_Clear();
+        if (c < 0 || c > 31) {
+            PyErr_Format(PyExc_ValueError, "%R in a line is not a card (an int 0-31)", item);
             return -1;
         }
-        sim_play(sim, (int)c);
+        out->cards[i] = (int8_t)c;
+    }
+    return 0;
+}
+
+/* Play the cards of line on sim, each from the hand of the seat to move; -1
+ * with ValueError set if one is not there. */
+static int play_line(Sim *sim, const Line *line) {
+    for (int i = 0; i < line->n; i++) {
+        int c = line->cards[i], seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
+        if (!(sim->masks[seat] >> c & 1) || sim->ntricks >= P_TRICKS) {
+            PyErr_Format(PyExc_ValueError, "card %d is not in the hand of the seat to move", c);
+            return -1;
+        }
+        sim_play(sim, c);
     }
     return 0;
 }
@@ -1775,9 +1824,8 @@ static int play_line(Sim *sim, PyObject *line) {
 static PyObject *native_playouts(PyObject *self, PyObject *args) {
     PyObject *bases_o, *lines_o, *knobs_o, *memo_o;
     int until_cards, play_for_capot, use_net = 0;
-    if (!PyArg_ParseTuple(args, "O!O!O!ipO|p:playouts", &PyList_Type, &bases_o, &PyList_Type,
-                          &lines_o, &PyTuple_Type, &knobs_o, &until_cards, &play_for_capot,
-                          &memo_o, &use_net))
+    if (!PyArg_ParseTuple(args, "OOO!ipO|p:playouts", &bases_o, &lines_o, &PyTuple_Type,
+                          &knobs_o, &until_cards, &play_for_capot, &memo_o, &use_net))
         return NULL;
     if (!play_tables_set || !rules_set) {
         PyErr_SetString(PyExc_RuntimeError, "set_rules() and set_play_tables() come first");
@@ -1794,24 +1842,36 @@ static PyObject *native_playouts(PyObject *self, PyObject *args) {
     MemoObject *memo = memo_o == Py_None ? NULL : (MemoObject *)memo_o;
     Knobs k;
     if (read_knobs(knobs_o, &k) < 0) return NULL;
-    Py_ssize_t nb = PyList_GET_SIZE(bases_o), nl = PyList_GET_SIZE(lines_o);
+    /* Everything is read into C before anything is played: a base's
+     * __getattr__ or a card's conversion runs Python code, which must find
+     * nothing of ours half-read (held_items: the sequences held). */
+    PyObject *base_items = held_items(bases_o, "bases must be a sequence of Sims");
+    if (!base_items) return NULL;
+    PyObject *line_items = held_items(lines_o, "lines must be a sequence of tuples");
+    if (!line_items) {
+        Py_DECREF(base_items);
+        return NULL;
+    }
+    Py_ssize_t nb = PyTuple_GET_SIZE(base_items), nl = PyTuple_GET_SIZE(line_items);
     Sim *bases = PyMem_New(Sim, nb > 0 ? nb : 1);
-    if (!bases) return PyErr_NoMemory();
+    Line *lines = PyMem_New(Line, nl > 0 ? nl : 1);
     PyObject *out = NULL;
+    if (!bases || !lines || (nl && nb > PY_SSIZE_T_MAX / nl)) {
+        PyErr_NoMemory();
+        goto done;
+    }
     for (Py_ssize_t b = 0; b < nb; b++)
-        if (read_sim(PyList_GET_ITEM(bases_o, b), &bases[b]) < 0) goto done;
+        if (read_sim(PyTuple_GET_ITEM(base_items, b), &bases[b]) < 0) goto done;
+    for (Py_ssize_t i = 0; i < nl; i++)
+        if (read_line(PyTuple_GET_ITEM(line_items, i), &lines[i]) < 0) goto done;
     out = PyList_New(nb * nl);
     if (!out) goto done;
     for (Py_ssize_t i = 0; i < nl; i++) {
-        PyObject *line = PyList_GET_ITEM(lines_o, i);
-        if (!PyTuple_Check(line)) {
-            PyErr_SetString(PyExc_TypeError, "a line must be a tuple of cards");
-            goto fail;
-        }
         for (Py_ssize_t b = 0; b < nb; b++) {
             Sim sim = bases[b];
             long sc[2];
-            if (play_line(&sim, line) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0) goto fail;
+            if (play_line(&sim, &lines[i]) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0)
+                goto fail;
             if (until_cards) {
                 if (sim_solved_scores(&sim, play_for_capot, memo, sc) < 0) goto fail;
             } else {
@@ -1827,19 +1887,22 @@ fail:
     Py_CLEAR(out);
 done:
     PyMem_Free(bases);
+    PyMem_Free(lines);
+    Py_DECREF(base_items);
+    Py_DECREF(line_items);
     return out;
 }
 
 /* Read a 4 x 32 table of ints (tables.py's PTS, STR, ABOVE, BEATERS). */
 static int read_table(PyObject *seq, long long out[4][32]) {
-    PyObject *fast = PySequence_Fast(seq, "a table of 4 rows of 32 ints");
+    PyObject *fast = held_items(seq, "a play table must be 4 rows of 32 ints");
     if (!fast) return -1;
-    int bad = PySequence_Fast_GET_SIZE(fast) != 4;
+    int bad = PyTuple_GET_SIZE(fast) != 4;
     for (int t = 0; t < 4 && !bad; t++) {
-        PyObject *row = PySequence_Fast(PySequence_Fast_GET_ITEM(fast, t), "a row of 32 ints");
-        bad = !row || PySequence_Fast_GET_SIZE(row) != 32;
+        PyObject *row = held_items(PyTuple_GET_ITEM(fast, t), "a row of 32 ints");
+        bad = !row || PyTuple_GET_SIZE(row) != 32;
         for (int c = 0; c < 32 && !bad; c++) {
-            out[t][c] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(row, c));
+            out[t][c] = PyLong_AsLongLong(PyTuple_GET_ITEM(row, c));
             bad = (out[t][c] == -1 && PyErr_Occurred()) || out[t][c] < 0
                   || out[t][c] > (long long)FULL_MASK;
         }
@@ -1862,7 +1925,7 @@ static PyObject *native_set_play_tables(PyObject *self, PyObject *args) {
                           &king, &queen, &tricks, &last_trick, &capot_points, &hand_points,
                           &belote_bonus))
         return NULL;
-    static long long t[4][4][32];
+    long long t[4][4][32];  /* on the stack: a nested call has its own */
     if (read_table(pts, t[0]) < 0 || read_table(str, t[1]) < 0 || read_table(above, t[2]) < 0
         || read_table(beaters, t[3]) < 0)
         return NULL;
@@ -1896,11 +1959,11 @@ static PyObject *native_set_play_tables(PyObject *self, PyObject *args) {
 
 /* Read exactly n ints of |x| < 2^15 from a sequence. */
 static int read_weights(PyObject *seq, int32_t *out, Py_ssize_t n) {
-    PyObject *fast = PySequence_Fast(seq, "weights must be a sequence of ints");
+    PyObject *fast = held_items(seq, "weights must be a sequence of ints");
     if (!fast) return -1;
-    int bad = PySequence_Fast_GET_SIZE(fast) != n;
+    int bad = PyTuple_GET_SIZE(fast) != n;
     for (Py_ssize_t i = 0; i < n && !bad; i++) {
-        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        long x = PyLong_AsLong(PyTuple_GET_ITEM(fast, i));
         bad = (x == -1 && PyErr_Occurred()) || x <= -32768 || x >= 32768;
         out[i] = (int32_t)x;
     }
@@ -1916,13 +1979,17 @@ static int read_weights(PyObject *seq, int32_t *out, Py_ssize_t n) {
 static PyObject *native_set_net(PyObject *self, PyObject *args) {
     PyObject *w1, *b1, *w2, *b2;
     if (!PyArg_ParseTuple(args, "OOOO:set_net", &w1, &b1, &w2, &b2)) return NULL;
-    static Net next;
-    if (read_weights(w1, next.w1, NET_FEATURES * NET_HIDDEN) < 0
-        || read_weights(b1, next.b1, NET_HIDDEN) < 0
-        || read_weights(w2, next.w2, NET_HIDDEN * NET_CARDS) < 0
-        || read_weights(b2, next.b2, NET_CARDS) < 0)
+    Net *next = PyMem_New(Net, 1);  /* not static: a nested call has its own */
+    if (!next) return PyErr_NoMemory();
+    if (read_weights(w1, next->w1, NET_FEATURES * NET_HIDDEN) < 0
+        || read_weights(b1, next->b1, NET_HIDDEN) < 0
+        || read_weights(w2, next->w2, NET_HIDDEN * NET_CARDS) < 0
+        || read_weights(b2, next->b2, NET_CARDS) < 0) {
+        PyMem_Free(next);
         return NULL;
-    NET = next;
+    }
+    NET = *next;
+    PyMem_Free(next);
     net_set = 1;
     Py_RETURN_NONE;
 }
