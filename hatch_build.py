@@ -33,6 +33,29 @@ MODULE = "belote2p.ai._native"
 log = logging.getLogger("belote2p.build")
 
 
+# Flags every build gets after the environment's (CFLAGS), so they win: the
+# playouts' decisions compare doubles that must be rounded as Python rounds
+# them (no fused multiply-add, no -ffast-math reordering), whatever CFLAGS or
+# the platform's default says (GCC fuses with -mfma, and by default on arm64).
+# _native.c also rounds its products itself and refuses to compile under
+# -ffast-math or x87 arithmetic; tests/ai/test_native_build.py builds with
+# -mfma and checks the same decisions.
+IEEE_FLAGS = {"unix": ["-ffp-contract=off", "-fno-fast-math"], "msvc": ["/fp:precise"]}
+
+
+def _with_ieee_flags(build_ext: Any) -> Any:
+    """``build_ext`` that adds ``IEEE_FLAGS`` for the compiler it finds."""
+
+    class IeeeBuild(build_ext):  # type: ignore[misc,valid-type]
+        def build_extensions(self) -> None:
+            kind = "msvc" if self.compiler.compiler_type == "msvc" else "unix"
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, *IEEE_FLAGS[kind]]
+            super().build_extensions()
+
+    return IeeeBuild
+
+
 def compile_native(build_dir: Path) -> Path | None:
     """The compiled core built under ``build_dir``, or None (and why, logged)
     where this machine cannot build it."""
@@ -43,7 +66,8 @@ def compile_native(build_dir: Path) -> Path | None:
         log.warning("belote2p: setuptools is missing, the Python core will play")
         return None
     ext = Extension(MODULE, [str(ROOT / SOURCE)])
-    command = build_ext(Distribution({"name": "belote2p-native", "ext_modules": [ext]}))
+    command = _with_ieee_flags(build_ext)(
+        Distribution({"name": "belote2p-native", "ext_modules": [ext]}))
     command.build_lib = str(build_dir)
     command.build_temp = str(build_dir / "temp")
     try:

@@ -29,8 +29,39 @@
 #include <Python.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <float.h>
 #include <math.h>
 #include <string.h>
+
+/* Every decision of the playouts compares doubles formed as Python forms
+ * them, each operation rounded to a double (the twin's promise, and a run
+ * file's: it verifies on every machine).  So no build may fuse a product
+ * into the sum that follows it (one rounding instead of two: -mfma with GCC's
+ * default -ffp-contract=fast, and the default on arm64), compute in wider
+ * registers (x87) or reorder arithmetic (-ffast-math).  hatch_build.py
+ * compiles with -ffp-contract=off -fno-fast-math (/fp:precise on MSVC), the
+ * products go through product(), which rounds whatever the flags, and a
+ * build these checks refuse leaves the Python core to play. */
+#if defined(__FAST_MATH__)
+#error "the native core needs IEEE arithmetic (no -ffast-math): it would decide unlike Python"
+#endif
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD > 0
+#error "the native core needs doubles computed as doubles (FLT_EVAL_METHOD 0: SSE2, not x87)"
+#endif
+#if defined(__clang__)
+#pragma STDC FP_CONTRACT OFF
+#elif defined(_MSC_VER)
+#pragma fp_contract(off)
+#endif
+
+/* a * b rounded to a double before it is used, as Python rounds it: the
+ * volatile store is the one portable way to stop a compiler fusing it into
+ * the next addition (GCC ignores FP_CONTRACT; its -ffp-contract=fast fuses
+ * across statements). */
+static inline double product(double a, double b) {
+    volatile double p = a * b;
+    return p;
+}
 
 #define INF (1 << 20)
 
@@ -54,7 +85,8 @@ static uint8_t TOPS[65536], BOTS[65536], DEDUP[65536], LEAD_TRUMP[65536], LEAD_P
 static uint8_t ABOVE[8], BELOW[8];
 
 /* Bit length of x (0 for 0): Python's int.bit_length; lowbit: the index of
- * x's lowest set bit (x != 0).  One instruction each on GCC, Clang and MSVC. */
+ * x's lowest set bit (x != 0); popcount: its set bits.  One instruction each on
+ * GCC, Clang and MSVC (popcount a few there). */
 #ifdef _MSC_VER
 #include <intrin.h>
 static inline int bitlen(uint32_t x) {
@@ -66,9 +98,15 @@ static inline int lowbit(uint32_t x) {
     _BitScanForward(&i, x);
     return (int)i;
 }
+static inline int popcount(uint32_t x) {  /* not __popcnt: older CPUs lack the instruction */
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
 #else
 static inline int bitlen(uint32_t x) { return x ? 32 - __builtin_clz(x) : 0; }
 static inline int lowbit(uint32_t x) { return __builtin_ctz(x); }
+static inline int popcount(uint32_t x) { return __builtin_popcount(x); }
 #endif
 
 /* The runs of m against o: tops, bottoms and runs without repeated zero-point
@@ -790,7 +828,7 @@ static int read_hand(PyObject *hand, Mask *mask, Mask *seen, int *count) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long c = PyLong_Check(items[i]) ? PyLong_AsLong(items[i]) : -1;  /* bools are ints, as in Python */
+        long long c = PyLong_Check(items[i]) ? PyLong_AsLongLong(items[i]) : -1;  /* bools are ints, as in Python */
         if (c == -1 && PyErr_Occurred()) PyErr_Clear();
         if (c < 0 || c > 31) {
             PyErr_Format(PyExc_ValueError, "%R is not a card (an int 0-31)", items[i]);
@@ -798,7 +836,7 @@ static int read_hand(PyObject *hand, Mask *mask, Mask *seen, int *count) {
             return -1;
         }
         if (*seen >> c & 1) {
-            PyErr_Format(PyExc_ValueError, "card %ld is dealt twice", c);
+            PyErr_Format(PyExc_ValueError, "card %lld is dealt twice", c);
             Py_DECREF(fast);
             return -1;
         }
@@ -820,7 +858,7 @@ static int read_small(PyObject *obj, const char *what, int lo, int hi, int flags
         return 0;
     }
     int is_int = PyLong_Check(obj) && ((flags & BOOL_OK) || !PyBool_Check(obj));
-    long v = is_int ? PyLong_AsLong(obj) : lo - 1;
+    long long v = is_int ? PyLong_AsLongLong(obj) : lo - 1;
     if (v == -1 && PyErr_Occurred()) PyErr_Clear();
     if (v < lo || v > hi) {
         PyErr_Format(PyExc_ValueError, "%s must be an int %d-%d, not %R", what, lo, hi, obj);
@@ -868,7 +906,7 @@ static int call_root(Call *call, int trump, int leader, const Mask h[2], int lea
     r->follower_moves = lead >= 0;
     r->hl = to_internal(tb, h[leader]);
     r->hf = to_internal(tb, h[1 - leader]);
-    r->n = __builtin_popcount(h[leader]);
+    r->n = popcount(h[leader]);
     r->lead = lead >= 0 ? tb->to_int[lead] : -1;
     r->R = LAST_TRICK;
     for (Mask all = r->hl | r->hf; all; all &= all - 1) r->R += tb->pts[lowbit(all)];
@@ -1079,7 +1117,7 @@ static int read_eight(PyObject *seq, int *out, int lo, int hi) {
     if (!fast) return -1;
     int bad = PyTuple_GET_SIZE(fast) != 8;
     for (int i = 0; i < 8 && !bad; i++) {
-        long v = PyLong_AsLong(PyTuple_GET_ITEM(fast, i));
+        long long v = PyLong_AsLongLong(PyTuple_GET_ITEM(fast, i));
         if (v == -1 && PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
@@ -1120,7 +1158,7 @@ static PyObject *native_set_rules(PyObject *self, PyObject *args) {
     }
     for (int i = 0; i < 32; i++) {
         PyObject *card = PyTuple_GET_ITEM(cards, i);
-        if (!PyLong_Check(card) || PyLong_AsLong(card) != i) {
+        if (!PyLong_Check(card) || PyLong_AsLongLong(card) != i) {
             PyErr_Clear();
             PyErr_SetString(PyExc_ValueError, "cards[i] must be the card int i");
             return NULL;
@@ -1156,7 +1194,7 @@ static int P_PTS[4][32], P_STR[4][32];
 static Mask P_ABOVE[4][32], P_BEATERS[4][32];
 static int P_KING, P_QUEEN, P_TRICKS;
 /* the hand's scoring (cards.py, fastsim.py): last trick, capot, a hand, belote */
-static long P_LAST_TRICK, P_CAPOT_POINTS, P_HAND_POINTS, P_BELOTE_BONUS;
+static long long P_LAST_TRICK, P_CAPOT_POINTS, P_HAND_POINTS, P_BELOTE_BONUS;
 #define FULL_MASK 0xFFFFFFFFu
 #define SUIT_MASK(s) ((Mask)0xFF << (8 * (s)))
 
@@ -1175,7 +1213,7 @@ typedef struct {
     int hand[2][32], nhand[2];
     Mask masks[2];
     int stock[32], nstock;  /* popped from the end, as Sim.stock */
-    long pts[2], won[2];
+    long long pts[2], won[2];
     int ntricks, leader, lead, belote, last_winner;
     Mask gone, known[2];
 } Sim;
@@ -1235,11 +1273,11 @@ static double beat_chance(int c, const Info *info) {
     if (!beaters) return 0.0;
     if (info->strict) return 1.0;
     if (beaters & info->opp_known) return 1.0;
-    int unseen = __builtin_popcount(info->unseen);
-    int held = info->opp_count - __builtin_popcount(info->opp_known);
+    int unseen = popcount(info->unseen);
+    int held = info->opp_count - popcount(info->opp_known);
     if (unseen <= 0 || held <= 0) return 0.0;
     double share = (double)held / (double)unseen;
-    return 1.0 - pow(1.0 - share, (double)__builtin_popcount(beaters));
+    return 1.0 - pow(1.0 - share, (double)popcount(beaters));
 }
 
 /* heuristics._best's tie-break: is c (score equal) preferred to best? */
@@ -1277,11 +1315,11 @@ static int lead_card_stock(const Info *info, const Knobs *k) {
     for (int i = 0; i < info->nhand; i++) {
         int c = info->hand[i];
         double p = beat_chance(c, info);
-        double score = P_PTS[trump][c] * (1.0 - 2.0 * p) - keep_value(c, info, k);
+        double score = product(P_PTS[trump][c], 1.0 - product(2.0, p)) - keep_value(c, info, k);
         if (c >> 3 == trump)
             score -= k->lead_trump_penalty;
         else
-            score += k->short_suit_bonus * (8 - lengths[c >> 3]);
+            score += product(k->short_suit_bonus, 8 - lengths[c >> 3]);
         if (best < 0 || score > best_score
             || (score == best_score && weaker(trump, c, best, 1))) {
             best = c;
@@ -1322,7 +1360,7 @@ static int lead_card_strict(const Info *info, const Knobs *k) {
     for (int i = 0; i < info->nhand; i++) {
         int c = info->hand[i];
         double lost = (P_BEATERS[trump][c] & opp) ? 1.0 : 0.0;
-        double score = -pts[c] * lost - keep_value(c, info, k);
+        double score = product(-pts[c], lost) - keep_value(c, info, k);
         if (c >> 3 != trump && !(opp & SUIT_MASK(c >> 3)) && opp_t)
             score += k->force_trump_bonus;  /* the other hand must spend a trump */
         if (best < 0 || score > best_score
@@ -1491,11 +1529,11 @@ static int sim_run(Sim *sim, const Knobs *k, int until_cards, int use_net) {
 
 /* --- the boundary: a Python Sim read in, checked, and written back --- */
 
-/* getattr(obj, name) as a C long in [lo, hi]; -1 with an error set if not. */
-static int get_long(PyObject *obj, const char *name, long lo, long hi, long *out) {
+/* getattr(obj, name) as a C long long in [lo, hi] (a long is 32 bits on Windows: too short for a mask); -1 with an error set if not. */
+static int get_long(PyObject *obj, const char *name, long long lo, long long hi, long long *out) {
     PyObject *v = PyObject_GetAttrString(obj, name);
     if (!v) return -1;
-    long x = PyLong_Check(v) ? PyLong_AsLong(v) : lo - 1;
+    long long x = PyLong_Check(v) ? PyLong_AsLongLong(v) : lo - 1;
     Py_DECREF(v);
     if (x == -1 && PyErr_Occurred()) PyErr_Clear();
     if (x < lo || x > hi) {
@@ -1516,7 +1554,7 @@ static int get_cards(PyObject *list, const char *name, int *out, int *n, Mask *s
     *n = (int)PyList_GET_SIZE(list);
     for (int i = 0; i < *n; i++) {
         PyObject *item = PyList_GET_ITEM(list, i);
-        long c = PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+        long long c = PyLong_Check(item) ? PyLong_AsLongLong(item) : -1;
         if (c == -1 && PyErr_Occurred()) PyErr_Clear();
         if (c < 0 || c > 31 || (*seen >> c & 1)) {
             PyErr_Format(PyExc_ValueError, "Sim.%s holds %R: not a card, or a card twice",
@@ -1530,13 +1568,13 @@ static int get_cards(PyObject *list, const char *name, int *out, int *n, Mask *s
 }
 
 /* The pair attribute name (two ints) into out[2]. */
-static int get_pair(PyObject *obj, const char *name, long lo, long hi, long *out) {
+static int get_pair(PyObject *obj, const char *name, long long lo, long long hi, long long *out) {
     PyObject *v = PyObject_GetAttrString(obj, name);
     if (!v) return -1;
     int bad = !PyList_Check(v) || PyList_GET_SIZE(v) != 2;
     for (int i = 0; i < 2 && !bad; i++) {
         PyObject *x = PyList_GET_ITEM(v, i);
-        out[i] = PyLong_Check(x) ? PyLong_AsLong(x) : lo - 1;
+        out[i] = PyLong_Check(x) ? PyLong_AsLongLong(x) : lo - 1;
         if (out[i] == -1 && PyErr_Occurred()) PyErr_Clear();
         bad = out[i] < lo || out[i] > hi;
     }
@@ -1549,14 +1587,14 @@ static int get_pair(PyObject *obj, const char *name, long lo, long hi, long *out
  * agree by construction).  The cards of the hands and the stock must be
  * distinct and none may be gone. */
 static int read_sim(PyObject *obj, Sim *sim) {
-    long v[2];
-    long trump, taker, ntricks, leader, lead, belote, last_winner, gone;
+    long long v[2];
+    long long trump, taker, ntricks, leader, lead, belote, last_winner, gone;
     if (get_long(obj, "trump", 0, 3, &trump) < 0 || get_long(obj, "taker", 0, 1, &taker) < 0
         || get_long(obj, "ntricks", 0, 16, &ntricks) < 0
         || get_long(obj, "leader", 0, 1, &leader) < 0 || get_long(obj, "lead", -1, 31, &lead) < 0
         || get_long(obj, "belote", -1, 1, &belote) < 0
         || get_long(obj, "last_winner", -1, 1, &last_winner) < 0
-        || get_long(obj, "gone", 0, (long)FULL_MASK, &gone) < 0)
+        || get_long(obj, "gone", 0, (long long)FULL_MASK, &gone) < 0)
         return -1;
     sim->trump = (int)trump;
     sim->taker = (int)taker;
@@ -1572,7 +1610,7 @@ static int read_sim(PyObject *obj, Sim *sim) {
     if (get_pair(obj, "won", 0, 16, v) < 0) return -1;
     sim->won[0] = v[0];
     sim->won[1] = v[1];
-    if (get_pair(obj, "known", 0, (long)FULL_MASK, v) < 0) return -1;
+    if (get_pair(obj, "known", 0, (long long)FULL_MASK, v) < 0) return -1;
     sim->known[0] = (Mask)v[0];
     sim->known[1] = (Mask)v[1];
     Mask seen = sim->gone;
@@ -1609,10 +1647,10 @@ static int read_sim(PyObject *obj, Sim *sim) {
 }
 
 /* A new list of n ints. */
-static PyObject *int_list(const long *xs, int n) {
+static PyObject *int_list(const long long *xs, int n) {
     PyObject *list = PyList_New(n);
     for (int i = 0; list && i < n; i++) {
-        PyObject *x = PyLong_FromLong(xs[i]);
+        PyObject *x = PyLong_FromLongLong(xs[i]);
         if (!x) {
             Py_DECREF(list);
             return NULL;
@@ -1632,12 +1670,12 @@ static int set_attr(PyObject *obj, const char *name, PyObject *value) {
 
 /* Write sim back into the Python Sim obj. */
 static int write_sim(PyObject *obj, const Sim *sim) {
-    long h0[32], h1[32], st[32];
+    long long h0[32], h1[32], st[32];
     for (int i = 0; i < sim->nhand[0]; i++) h0[i] = sim->hand[0][i];
     for (int i = 0; i < sim->nhand[1]; i++) h1[i] = sim->hand[1][i];
     for (int i = 0; i < sim->nstock; i++) st[i] = sim->stock[i];
-    long masks[2] = {(long)sim->masks[0], (long)sim->masks[1]};
-    long known[2] = {(long)sim->known[0], (long)sim->known[1]};
+    long long masks[2] = {(long long)sim->masks[0], (long long)sim->masks[1]};
+    long long known[2] = {(long long)sim->known[0], (long long)sim->known[1]};
     PyObject *l0 = int_list(h0, sim->nhand[0]), *l1 = int_list(h1, sim->nhand[1]);
     PyObject *hands = l0 && l1 ? Py_BuildValue("[NN]", l0, l1) : NULL;
     if (!hands) {
@@ -1711,8 +1749,8 @@ static PyObject *native_run_tips(PyObject *self, PyObject *args) {
 
 /* fastsim._scored: the scores from trick points (last trick included) and
  * the belote seat (-1: none); a taker behind goes dedans. */
-static void scored(int taker, const long trick[2], int belote, int capot, long out[2]) {
-    long total[2] = {trick[0], trick[1]};
+static void scored(int taker, const long long trick[2], int belote, int capot, long long out[2]) {
+    long long total[2] = {trick[0], trick[1]};
     if (belote >= 0) total[belote] += P_BELOTE_BONUS;
     int defender = 1 - taker;
     if (total[taker] >= total[defender]) {
@@ -1726,8 +1764,8 @@ static void scored(int taker, const long trick[2], int belote, int capot, long o
 }
 
 /* fastsim.Sim.scores (hand_scores): a finished hand's scores. */
-static void sim_scores(const Sim *sim, long out[2]) {
-    long trick[2] = {sim->pts[0], sim->pts[1]};
+static void sim_scores(const Sim *sim, long long out[2]) {
+    long long trick[2] = {sim->pts[0], sim->pts[1]};
     int capot = -1;
     if (sim->won[0] == P_TRICKS || sim->won[1] == P_TRICKS) {
         capot = sim->won[0] == P_TRICKS ? 0 : 1;
@@ -1742,7 +1780,7 @@ static void sim_scores(const Sim *sim, long out[2]) {
 /* fastsim.Sim.solved_scores at a strict trick start (or the hand's end):
  * the solver from here, the capot game for a seat that has won every trick
  * if play_for_capot; -1 with MemoryError set. */
-static int sim_solved_scores(const Sim *sim, int play_for_capot, MemoObject *memo, long out[2]) {
+static int sim_solved_scores(const Sim *sim, int play_for_capot, MemoObject *memo, long long out[2]) {
     if (sim->ntricks == P_TRICKS) {
         sim_scores(sim, out);
         return 0;
@@ -1752,17 +1790,17 @@ static int sim_solved_scores(const Sim *sim, int play_for_capot, MemoObject *mem
                     ? leader : -1;
     Call call;
     if (call_root(&call, trump, leader, sim->masks, -1, capot_for, memo) < 0) return -1;
-    long value = root_value(&call.root);
+    long long value = root_value(&call.root);
     call_end(&call);
-    long rest = P_LAST_TRICK;
+    long long rest = P_LAST_TRICK;
     for (Mask all = sim->masks[0] | sim->masks[1]; all; all &= all - 1)
         rest += P_PTS[trump][lowbit(all)];
     int capot = -1;
     if (capot_for >= 0) {
-        long mine = capot_for == 0 ? value : rest - value;  /* the capot seat's worth */
+        long long mine = capot_for == 0 ? value : rest - value;  /* the capot seat's worth */
         if (mine == rest + CAPOT_BONUS) capot = capot_for;
     }
-    long points[2] = {0, 0};
+    long long points[2] = {0, 0};
     if (capot >= 0)
         points[capot] = P_CAPOT_POINTS;
     else {
@@ -1793,7 +1831,7 @@ static int read_line(PyObject *line, Line *out) {
     out->n = (int)PyTuple_GET_SIZE(line);
     for (int i = 0; i < out->n; i++) {
         PyObject *item = PyTuple_GET_ITEM(line, i);
-        long c = PyLong_Check(item) ? PyLong_AsLong(item) : -1;  /* an int (a bool too) */
+        long long c = PyLong_Check(item) ? PyLong_AsLongLong(item) : -1;  /* an int (a bool too) */
         if (c == -1 && PyErr_Occurred()) PyErr_Clear();
         if (c < 0 || c > 31) {
             PyErr_Format(PyExc_ValueError, "%R in a line is not a card (an int 0-31)", item);
@@ -1869,7 +1907,7 @@ static PyObject *native_playouts(PyObject *self, PyObject *args) {
     for (Py_ssize_t i = 0; i < nl; i++) {
         for (Py_ssize_t b = 0; b < nb; b++) {
             Sim sim = bases[b];
-            long sc[2];
+            long long sc[2];
             if (play_line(&sim, &lines[i]) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0)
                 goto fail;
             if (until_cards) {
@@ -1877,7 +1915,7 @@ static PyObject *native_playouts(PyObject *self, PyObject *args) {
             } else {
                 sim_scores(&sim, sc);
             }
-            PyObject *pair = Py_BuildValue("(ll)", sc[0], sc[1]);
+            PyObject *pair = Py_BuildValue("(LL)", sc[0], sc[1]);
             if (!pair) goto fail;
             PyList_SET_ITEM(out, i * nb + b, pair);
         }
@@ -1963,7 +2001,7 @@ static int read_weights(PyObject *seq, int32_t *out, Py_ssize_t n) {
     if (!fast) return -1;
     int bad = PyTuple_GET_SIZE(fast) != n;
     for (Py_ssize_t i = 0; i < n && !bad; i++) {
-        long x = PyLong_AsLong(PyTuple_GET_ITEM(fast, i));
+        long long x = PyLong_AsLongLong(PyTuple_GET_ITEM(fast, i));
         bad = (x == -1 && PyErr_Occurred()) || x <= -32768 || x >= 32768;
         out[i] = (int32_t)x;
     }
