@@ -1403,8 +1403,14 @@ typedef struct {
     int32_t w2[NET_HIDDEN * NET_CARDS], b2[NET_CARDS];
 } Net;
 
-static Net NET;
-static int net_set = 0;
+/* A network is an immutable value (a _native.Net, its weights read once
+ * when it is made) handed to each playout that plays with it: the core keeps
+ * no network between calls, so no thread can change the weights another's
+ * playouts read. */
+typedef struct {
+    PyObject_HEAD
+    Net net;
+} NetObject;
 
 /* evaluator.CANON: the trump suit first, the others in order. */
 static inline int net_canon(int trump, int c) {
@@ -1413,39 +1419,39 @@ static inline int net_canon(int trump, int c) {
     return place * 8 + (c & 7);
 }
 
-static inline void net_add_row(int64_t *h, int row, int64_t times) {
-    const int32_t *w = &NET.w1[row * NET_HIDDEN];
+static inline void net_add_row(const Net *net, int64_t *h, int row, int64_t times) {
+    const int32_t *w = &net->w1[row * NET_HIDDEN];
     for (int j = 0; j < NET_HIDDEN; j++) h[j] += times * w[j];
 }
 
-static void net_add_cards(int64_t *h, Mask cards, int trump, int offset) {
+static void net_add_cards(const Net *net, int64_t *h, Mask cards, int trump, int offset) {
     while (cards) {
         int c = lowbit(cards);
         cards &= cards - 1;
-        net_add_row(h, offset + net_canon(trump, c), 1);
+        net_add_row(net, h, offset + net_canon(trump, c), 1);
     }
 }
 
 /* evaluator.net_card for the stock phase (every card of the hand legal). */
-static int net_card(const Sim *sim, int seat, const Info *info) {
+static int net_card(const Net *net, const Sim *sim, int seat, const Info *info) {
     int trump = sim->trump, other = 1 - seat;
     int64_t h[NET_HIDDEN];
-    for (int j = 0; j < NET_HIDDEN; j++) h[j] = NET.b1[j];
-    net_add_cards(h, info->hand_mask, trump, 0);
-    net_add_cards(h, info->unseen, trump, NET_CARDS);
-    net_add_cards(h, info->opp_known, trump, 2 * NET_CARDS);
-    if (info->lead >= 0) net_add_row(h, 3 * NET_CARDS + net_canon(trump, info->lead), 1);
+    for (int j = 0; j < NET_HIDDEN; j++) h[j] = net->b1[j];
+    net_add_cards(net, h, info->hand_mask, trump, 0);
+    net_add_cards(net, h, info->unseen, trump, NET_CARDS);
+    net_add_cards(net, h, info->opp_known, trump, 2 * NET_CARDS);
+    if (info->lead >= 0) net_add_row(net, h, 3 * NET_CARDS + net_canon(trump, info->lead), 1);
     int64_t scalars[NET_SCALARS] = {sim->taker == seat, sim->nstock, sim->pts[seat] / 10,
                                     sim->pts[other] / 10, info->belote_pair, sim->ntricks};
     for (int k = 0; k < NET_SCALARS; k++)
-        if (scalars[k]) net_add_row(h, 4 * NET_CARDS + k, scalars[k]);
+        if (scalars[k]) net_add_row(net, h, 4 * NET_CARDS + k, scalars[k]);
     int best = -1;
     int64_t best_score = 0;
     for (int i = 0; i < info->nhand; i++) {
         int c = info->hand[i], k = net_canon(trump, c);
-        int64_t score = NET.b2[k];
+        int64_t score = net->b2[k];
         for (int j = 0; j < NET_HIDDEN; j++)
-            if (h[j] > 0) score += (int64_t)NET.w2[j * NET_CARDS + k] * h[j];
+            if (h[j] > 0) score += (int64_t)net->w2[j * NET_CARDS + k] * h[j];
         if (best < 0 || score > best_score
             || (score == best_score && (P_STR[trump][c] < P_STR[trump][best]
                                         || (P_STR[trump][c] == P_STR[trump][best] && c < best)))) {
@@ -1456,11 +1462,12 @@ static int net_card(const Sim *sim, int seat, const Info *info) {
     return best;
 }
 
-/* heuristics.choose_card: the tips' card for the seat to move. */
-static int choose_card(const Sim *sim, int seat, const Knobs *k, int use_net) {
+/* heuristics.choose_card: the tips' card for the seat to move (net, if not
+ * NULL, plays the stock phase). */
+static int choose_card(const Sim *sim, int seat, const Knobs *k, const Net *net) {
     Info info;
     info_from_sim(sim, seat, k->count_plain, &info);
-    if (use_net && !info.strict) return net_card(sim, seat, &info);
+    if (net && !info.strict) return net_card(net, sim, seat, &info);
     if (info.lead >= 0) {
         if (!info.strict) return follow_card(&info, info.hand, info.nhand, k);
         int legal[32];
@@ -1514,7 +1521,7 @@ static void sim_play(Sim *sim, int c) {
 
 /* fastsim.Sim.run with the tips for both seats; -1 (a ValueError set) if a
  * seat to move has no card (a Sim whose hands and stock do not add up). */
-static int sim_run(Sim *sim, const Knobs *k, int until_cards, int use_net) {
+static int sim_run(Sim *sim, const Knobs *k, int until_cards, const Net *net) {
     while (sim->ntricks < P_TRICKS) {
         if (until_cards && sim->lead < 0 && !sim->nstock && sim->nhand[0] <= until_cards) return 0;
         int seat = sim->lead < 0 ? sim->leader : 1 - sim->leader;
@@ -1522,7 +1529,7 @@ static int sim_run(Sim *sim, const Knobs *k, int until_cards, int use_net) {
             PyErr_SetString(PyExc_ValueError, "Sim: the seat to move holds no card");
             return -1;
         }
-        sim_play(sim, choose_card(sim, seat, k, use_net));
+        sim_play(sim, choose_card(sim, seat, k, net));
     }
     return 0;
 }
@@ -1721,25 +1728,41 @@ static int read_knobs(PyObject *knobs_o, Knobs *k) {
     return k->count_plain < 0 ? -1 : 0;
 }
 
-/* run_tips(sim, knobs, until_cards): playout.run_tips, compiled. */
-static PyObject *native_run_tips(PyObject *self, PyObject *args) {
-    PyObject *obj, *knobs_o;
-    int until_cards, use_net = 0;
-    if (!PyArg_ParseTuple(args, "OO!i|p:run_tips", &obj, &PyTuple_Type, &knobs_o, &until_cards,
-                          &use_net))
+static PyTypeObject NetType;
+
+/* The network of net_o (a _native.Net, or None: NULL) into *net; -1 with
+ * TypeError set if it is neither.  The caller's argument holds the object
+ * (and so its weights) for the whole call. */
+static int read_net(PyObject *net_o, const Net **net) {
+    if (net_o == Py_None) {
+        *net = NULL;
+        return 0;
+    }
+    if (!PyObject_TypeCheck(net_o, &NetType)) {
+        PyErr_SetString(PyExc_TypeError, "net must be a _native.Net or None");
+        return -1;
+    }
+    *net = &((NetObject *)net_o)->net;
+    return 0;
+}
+
+/* run_tips(sim, knobs, until_cards, net=None): playout.run_tips, compiled. */
+static PyObject *native_run_tips(PyObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"sim", "knobs", "until_cards", "net", NULL};
+    PyObject *obj, *knobs_o, *net_o = Py_None;
+    int until_cards;
+    const Net *net;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO!i|O:run_tips", kwlist, &obj, &PyTuple_Type,
+                                     &knobs_o, &until_cards, &net_o))
         return NULL;
     if (!play_tables_set) {
         PyErr_SetString(PyExc_RuntimeError, "set_play_tables() must be called before a playout");
         return NULL;
     }
-    if (use_net && !net_set) {
-        PyErr_SetString(PyExc_RuntimeError, "set_net() must be called before a net playout");
-        return NULL;
-    }
     Knobs k;
-    if (read_knobs(knobs_o, &k) < 0) return NULL;
+    if (read_net(net_o, &net) < 0 || read_knobs(knobs_o, &k) < 0) return NULL;
     Sim sim;
-    if (read_sim(obj, &sim) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0
+    if (read_sim(obj, &sim) < 0 || sim_run(&sim, &k, until_cards, net) < 0
         || write_sim(obj, &sim) < 0)
         return NULL;
     Py_RETURN_NONE;
@@ -1859,20 +1882,21 @@ static int play_line(Sim *sim, const Line *line) {
 /* playouts(bases, lines, knobs, until_cards, play_for_capot, memo): for each
  * line, for each base, a copy of the base with the line's cards played, then
  * the tips to the end or to until_cards (then the solver): its two scores. */
-static PyObject *native_playouts(PyObject *self, PyObject *args) {
-    PyObject *bases_o, *lines_o, *knobs_o, *memo_o;
-    int until_cards, play_for_capot, use_net = 0;
-    if (!PyArg_ParseTuple(args, "OOO!ipO|p:playouts", &bases_o, &lines_o, &PyTuple_Type,
-                          &knobs_o, &until_cards, &play_for_capot, &memo_o, &use_net))
+static PyObject *native_playouts(PyObject *self, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"bases", "lines", "knobs", "until_cards", "play_for_capot", "memo",
+                             "net", NULL};
+    PyObject *bases_o, *lines_o, *knobs_o, *memo_o, *net_o = Py_None;
+    int until_cards, play_for_capot;
+    const Net *net;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO!ipO|O:playouts", kwlist, &bases_o,
+                                     &lines_o, &PyTuple_Type, &knobs_o, &until_cards,
+                                     &play_for_capot, &memo_o, &net_o))
         return NULL;
     if (!play_tables_set || !rules_set) {
         PyErr_SetString(PyExc_RuntimeError, "set_rules() and set_play_tables() come first");
         return NULL;
     }
-    if (use_net && !net_set) {
-        PyErr_SetString(PyExc_RuntimeError, "set_net() must be called before a net playout");
-        return NULL;
-    }
+    if (read_net(net_o, &net) < 0) return NULL;
     if (memo_o != Py_None && !PyObject_TypeCheck(memo_o, &MemoType)) {
         PyErr_SetString(PyExc_TypeError, "memo must be a _native.Memo or None");
         return NULL;
@@ -1908,7 +1932,7 @@ static PyObject *native_playouts(PyObject *self, PyObject *args) {
         for (Py_ssize_t b = 0; b < nb; b++) {
             Sim sim = bases[b];
             long long sc[2];
-            if (play_line(&sim, &lines[i]) < 0 || sim_run(&sim, &k, until_cards, use_net) < 0)
+            if (play_line(&sim, &lines[i]) < 0 || sim_run(&sim, &k, until_cards, net) < 0)
                 goto fail;
             if (until_cards) {
                 if (sim_solved_scores(&sim, play_for_capot, memo, sc) < 0) goto fail;
@@ -2013,24 +2037,37 @@ static int read_weights(PyObject *seq, int32_t *out, Py_ssize_t n) {
     return bad ? -1 : 0;
 }
 
-/* set_net(w1, b1, w2, b2): evaluator.Net's weights, for run_tips(..., True). */
-static PyObject *native_set_net(PyObject *self, PyObject *args) {
+/* Net(w1, b1, w2, b2): evaluator.Net's weights, read once into a new
+ * immutable object (there is nothing to change them with: a new network is a
+ * new object). */
+static PyObject *Net_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"w1", "b1", "w2", "b2", NULL};
     PyObject *w1, *b1, *w2, *b2;
-    if (!PyArg_ParseTuple(args, "OOOO:set_net", &w1, &b1, &w2, &b2)) return NULL;
-    Net *next = PyMem_New(Net, 1);  /* not static: a nested call has its own */
-    if (!next) return PyErr_NoMemory();
-    if (read_weights(w1, next->w1, NET_FEATURES * NET_HIDDEN) < 0
-        || read_weights(b1, next->b1, NET_HIDDEN) < 0
-        || read_weights(w2, next->w2, NET_HIDDEN * NET_CARDS) < 0
-        || read_weights(b2, next->b2, NET_CARDS) < 0) {
-        PyMem_Free(next);
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOO:Net", kwlist, &w1, &b1, &w2, &b2))
+        return NULL;
+    NetObject *self = (NetObject *)type->tp_alloc(type, 0);
+    if (!self) return NULL;
+    Net *net = &self->net;
+    if (read_weights(w1, net->w1, NET_FEATURES * NET_HIDDEN) < 0
+        || read_weights(b1, net->b1, NET_HIDDEN) < 0
+        || read_weights(w2, net->w2, NET_HIDDEN * NET_CARDS) < 0
+        || read_weights(b2, net->b2, NET_CARDS) < 0) {
+        Py_DECREF(self);
         return NULL;
     }
-    NET = *next;
-    PyMem_Free(next);
-    net_set = 1;
-    Py_RETURN_NONE;
+    return (PyObject *)self;
 }
+
+static PyTypeObject NetType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "belote2p.ai._native.Net",
+    .tp_basicsize = sizeof(NetObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Net(w1, b1, w2, b2)\n--\n\n"
+              "evaluator.Net's whole-number weights, read once: an immutable value that "
+              "run_tips and playouts are handed (net=).",
+    .tp_new = Net_new,
+};
 
 #define SOLVER_DOC(name, what) name "(trump, leader, hands, lead=None, capot_for=None)\n--\n\n" what
 
@@ -2052,15 +2089,14 @@ static PyMethodDef methods[] = {
      "set_play_tables(pts, strength, above, beaters, king, queen, tricks, last_trick, "
      "capot_points, hand_points, belote_bonus): tables.py's tables and the scoring, once "
      "before any playout."},
-    {"playouts", native_playouts, METH_VARARGS,
-     "playouts(bases, lines, knobs, until_cards, play_for_capot, memo, use_net=False): "
+    {"playouts", (PyCFunction)(void (*)(void))native_playouts, METH_VARARGS | METH_KEYWORDS,
+     "playouts(bases, lines, knobs, until_cards, play_for_capot, memo, net=None)\n--\n\n"
      "playout.playouts, compiled: each line's cards played on a copy of each base, then "
-     "played out (use_net: set_net's network plays the stock phase) and scored."},
-    {"run_tips", native_run_tips, METH_VARARGS,
-     "run_tips(sim, knobs, until_cards, use_net=False): playout.run_tips, compiled (knobs: "
-     "playout.py's tuple; use_net: set_net's network plays the stock phase)."},
-    {"set_net", native_set_net, METH_VARARGS,
-     "set_net(w1, b1, w2, b2): evaluator.Net's weights for the net playouts."},
+     "played out (net: a _native.Net plays the stock phase) and scored."},
+    {"run_tips", (PyCFunction)(void (*)(void))native_run_tips, METH_VARARGS | METH_KEYWORDS,
+     "run_tips(sim, knobs, until_cards, net=None)\n--\n\n"
+     "playout.run_tips, compiled (knobs: playout.py's tuple; net: a _native.Net plays the "
+     "stock phase)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2071,12 +2107,18 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    if (PyType_Ready(&MemoType) < 0) return NULL;
+    if (PyType_Ready(&MemoType) < 0 || PyType_Ready(&NetType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&MemoType);
     if (PyModule_AddObject(m, "Memo", (PyObject *)&MemoType) < 0) {
         Py_DECREF(&MemoType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&NetType);
+    if (PyModule_AddObject(m, "Net", (PyObject *)&NetType) < 0) {
+        Py_DECREF(&NetType);
         Py_DECREF(m);
         return NULL;
     }

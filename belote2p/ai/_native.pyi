@@ -36,11 +36,15 @@ def set_play_tables(pts: Sequence[Sequence[int]], strength: Sequence[Sequence[in
 # sim: a fastsim.Sim (read and written back attribute by attribute; naming its
 # type here would make an import cycle: fastsim -> solver -> core -> _native)
 def run_tips(sim: object, knobs: tuple[float | bool, ...], until_cards: int,
-             use_net: bool = False) -> None: ...
-# playout.playouts: sims and lines as lists; the scores of each line on each base
-def playouts(bases: list[object], lines: list[tuple[int, ...]],
+             net: Net | None = None) -> None: ...
+# playout.playouts: the scores of each line on each base
+def playouts(bases: Sequence[object], lines: Sequence[tuple[int, ...]],
              knobs: tuple[float | bool, ...], until_cards: int, play_for_capot: bool,
-             memo: Memo | None, use_net: bool = False) -> list[tuple[int, int]]: ...
-# The learned playout policy (evaluator.py): its weights, for run_tips and playouts with use_net.
-def set_net(w1: Sequence[int], b1: Sequence[int], w2: Sequence[int],
-            b2: Sequence[int]) -> None: ...
+             memo: Memo | None, net: Net | None = None) -> list[tuple[int, int]]: ...
+
+class Net:
+    """The learned playout policy's weights (evaluator.Net.compiled), read
+    once: immutable, handed to run_tips and playouts (net=)."""
+
+    def __init__(self, w1: Sequence[int], b1: Sequence[int], w2: Sequence[int],
+                 b2: Sequence[int]) -> None: ...

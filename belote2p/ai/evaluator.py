@@ -28,9 +28,14 @@ import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .core import native
 from .knowledge import Info
 from .tables import STR
+
+if TYPE_CHECKING:
+    from . import _native
 
 __all__ = [
     "CANON", "FEATURES", "HIDDEN", "WEIGHTS_PATH", "EvaluatorError", "Net", "features",
@@ -82,6 +87,14 @@ class Net:
     def columns(self) -> tuple[tuple[int, ...], ...]:
         """W2 by card: each hidden unit's weight in that card's score."""
         return tuple(self.w2[c::CARD_BITS] for c in range(CARD_BITS))
+
+    @functools.cached_property
+    def compiled(self) -> _native.Net | None:
+        """The compiled core's copy of these weights (``_native.Net``), made
+        once: an immutable value each of its net playouts is handed, so a
+        thread deciding with another network never changes the weights this
+        one plays with.  None where the Python core runs."""
+        return None if native is None else native.Net(self.w1, self.b1, self.w2, self.b2)
 
 
 def _bits(mask: int, canon: Sequence[int], offset: int) -> list[int]:

@@ -63,18 +63,6 @@ def python_run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0,
     sim.run((policy, policy), until_cards)
 
 
-# the network whose weights the compiled core holds (compared by identity: cheap)
-_NATIVE_NET: dict[str, Net] = {}
-
-
-def _native_net(net: Net) -> None:
-    """Hand ``net``'s weights to the compiled core unless it holds them already."""
-    assert native is not None
-    if _NATIVE_NET.get("held") is not net:
-        native.set_net(net.w1, net.b1, net.w2, net.b2)
-        _NATIVE_NET["held"] = net
-
-
 # id(knobs) -> (knobs, packed): hashing a PlayKnobs (every field, each time)
 # would cost a third of a compiled playout; holding the knobs keeps the id theirs.
 _PACKED: dict[int, tuple[PlayKnobs, tuple[float | bool, ...]]] = {}
@@ -97,11 +85,8 @@ def run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0, net: Net | None =
     start with at most that many cards a hand (``Sim.run``)."""
     if native is None:
         python_run_tips(sim, knobs, until_cards, net)
-    elif net is None:
-        native.run_tips(sim, _packed(knobs), until_cards)
-    else:
-        _native_net(net)
-        native.run_tips(sim, _packed(knobs), until_cards, True)
+    else:  # the network's compiled twin is handed to the call: the core keeps none
+        native.run_tips(sim, _packed(knobs), until_cards, None if net is None else net.compiled)
 
 
 def python_playouts(bases: Sequence[Sim], lines: Sequence[tuple[int, ...]], knobs: PlayKnobs,
@@ -132,8 +117,6 @@ def playouts(bases: Sequence[Sim], lines: Sequence[tuple[int, ...]], knobs: Play
     (``run_tips``)."""
     if native is None:
         return python_playouts(bases, lines, knobs, until_cards, play_for_capot, memo, net)
-    if net is not None:
-        _native_net(net)
-    return native.playouts(list(bases), list(lines), _packed(knobs), until_cards,
-                           play_for_capot, None if memo is None else memo.native,
-                           net is not None)
+    return native.playouts(bases, lines, _packed(knobs), until_cards, play_for_capot,
+                           None if memo is None else memo.native,
+                           None if net is None else net.compiled)

@@ -68,11 +68,12 @@ def outcome(call):
 """
 
 CASES = {
-    # set_net: w1's fourth weight clears w1 while it is read
-    "set_net": """
+    # Net (set_net before the network became a value): w1's fourth weight
+    # clears w1 while it is read
+    "Net": """
 w1 = [1000 + i for i in range(134 * 64)]
 w1[3] = Clearing(w1, 7)
-outcome(lambda: native.set_net(w1, [0] * 64, [0] * (64 * 32), [0] * 32))
+outcome(lambda: type(native.Net(w1, [0] * 64, [0] * (64 * 32), [0] * 32)).__name__)
 """,
     # set_rules: the plain strengths' first clears the list
     "set_rules": """
@@ -130,7 +131,7 @@ outcome(lambda: native.solve(0, 0, ([Clearing(other, 0), 3], other)))
 # not add up, or an item that is not an int (cards are converted only from
 # ints: no __index__ runs).
 EXPECTED = {
-    "set_net": "returned None",
+    "Net": "returned Net",
     "set_rules": "returned None",
     "set_play_tables row": "returned None",
     "set_play_tables table": "returned None",
