@@ -1,14 +1,15 @@
 """The optional compiled search core, built by the package's own build.
 
 ``pip install .`` runs hatchling, which runs the hook below: it compiles
-``belote2p/ai/_native.c`` into ``belote2p.ai._native`` with setuptools'
-``build_ext`` (which knows each platform's compiler and flags) and puts it in
-the wheel.  Where that fails (no C compiler, ``CC=false``, no Python headers)
-the hook logs why and the wheel is built without it: the game then plays the
-same cards with the Python core (``belote2p/ai/core.py``).
+``belote2p/ai/_native_*.c`` (one job a file, see ``_native.h``) into
+``belote2p.ai._native`` with setuptools' ``build_ext`` (which knows each
+platform's compiler and flags) and puts it in the wheel.  Where that fails
+(no C compiler, ``CC=false``, no Python headers, flags that would decide
+differently) the hook logs why and the wheel is built without it: the game
+then plays the same cards with the Python core (``belote2p/ai/core.py``).
 
 An editable install (``pip install -e .``) builds it in place instead (next to
-``_native.c``, ignored by git), where the checkout's package imports it; so
+its sources, ignored by git), where the checkout's package imports it; so
 does ``python hatch_build.py`` run from a checkout (it needs setuptools), which
 is what the tests and benchmarks run from a checkout use;
 ``python hatch_build.py --into FOLDER`` builds it into FOLDER instead (a build
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
-SOURCE = "belote2p/ai/_native.c"
+NATIVE_DIR = "belote2p/ai"  # its sources: _native_*.c, one job a file, and _native*.h
 MODULE = "belote2p.ai._native"
 
 log = logging.getLogger("belote2p.build")
@@ -37,7 +38,7 @@ log = logging.getLogger("belote2p.build")
 # playouts' decisions compare doubles that must be rounded as Python rounds
 # them (no fused multiply-add, no -ffast-math reordering), whatever CFLAGS or
 # the platform's default says (GCC fuses with -mfma, and by default on arm64).
-# _native.c also rounds its products itself and refuses to compile under
+# The C (_native.h) also rounds its products itself and refuses to compile under
 # -ffast-math or x87 arithmetic; tests/ai/test_native_build.py builds with
 # -mfma and checks the same decisions.
 IEEE_FLAGS = {"unix": ["-ffp-contract=off", "-fno-fast-math"], "msvc": ["/fp:precise"]}
@@ -65,7 +66,9 @@ def compile_native(build_dir: Path) -> Path | None:
     except ImportError:
         log.warning("belote2p: setuptools is missing, the Python core will play")
         return None
-    ext = Extension(MODULE, [str(ROOT / SOURCE)])
+    folder = ROOT / NATIVE_DIR
+    ext = Extension(MODULE, [str(path) for path in sorted(folder.glob("_native_*.c"))],
+                    depends=[str(path) for path in sorted(folder.glob("_native*.h"))])
     command = _with_ieee_flags(build_ext)(
         Distribution({"name": "belote2p-native", "ext_modules": [ext]}))
     command.build_lib = str(build_dir)

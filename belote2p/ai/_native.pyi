@@ -1,4 +1,4 @@
-"""The compiled core (``_native.c``): the twin of ``solver.py``'s functions and
+"""The compiled core (``_native_*.c``, see ``_native.h``): the twin of ``solver.py``'s functions and
 of ``playout.py``'s tips playouts.
 
 Call it through ``solver`` (which checks the position first and raises
@@ -31,8 +31,9 @@ def can_capot(trump: int, leader: int, hands: Hands, lead: int | None = None,
 # The playouts (playout.py): tables.py's tables once, then Sim.run with the tips.
 def set_play_tables(pts: Sequence[Sequence[int]], strength: Sequence[Sequence[int]],
                     above: Sequence[Sequence[int]], beaters: Sequence[Sequence[int]],
-                    king: int, queen: int, tricks: int, last_trick: int, capot_points: int,
-                    hand_points: int, belote_bonus: int) -> None: ...
+                    higher: Sequence[Sequence[int]], king: int, queen: int, tricks: int,
+                    last_trick: int, capot_points: int, hand_points: int,
+                    belote_bonus: int) -> None: ...
 # sim: a fastsim.Sim (read and written back attribute by attribute; naming its
 # type here would make an import cycle: fastsim -> solver -> core -> _native)
 def run_tips(sim: object, knobs: tuple[float | bool, ...], until_cards: int,

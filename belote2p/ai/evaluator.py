@@ -9,7 +9,7 @@ It was fitted to level 4's own search-chosen cards (``tools/train_evaluator.py``
 docs/RIVAL.md, "A learned playout policy").
 
 Every weight is a whole number and so is every sum, so the compiled twin
-(``_native.c``, ``net_card``) and this reference pick the same card on every
+(``_native_net.c``, ``net_card``) and this reference pick the same card on every
 machine: a run file verifies everywhere.  The weights ship as data
 (``evaluator_weights.txt``); their digest is the value of the level knob
 that switches them on, so a level that uses them names exactly these weights.
@@ -125,7 +125,7 @@ def features(info: Info) -> tuple[list[int], list[int]]:
 
 
 def hidden(net: Net, active: Sequence[int], scalars: Sequence[int]) -> list[int]:
-    """The rectified hidden units (whole numbers, as ``_native.c`` sums them)."""
+    """The rectified hidden units (whole numbers, as ``_native_net.c`` sums them)."""
     h = list(net.b1)
     rows = net.rows
     for i in active:

@@ -4,7 +4,7 @@ Level 4's rollouts (``search.py``) and the review's stock-phase verdicts
 (``review/stock.py``) play a ``fastsim.Sim`` on with ``heuristics.choose_card``
 for both seats, each seeing only its own information (``info_from_sim``).
 ``run_tips`` does exactly that: in Python (``tips_policy``, the reference), or
-in the compiled core (``_native.c``), which picks the same card at every turn
+in the compiled core (``_native_playouts.c``), which picks the same card at every turn
 (the same scores, formed in the same order) and so leaves the same ``Sim``.
 With a ``Net`` (``evaluator.py``, the level knob ``playout_net``) the network
 plays the stock phase instead of the tips, for both seats alike, each from its
@@ -19,6 +19,7 @@ from ..core.cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEE
 from .core import native
 from .evaluator import Net, net_card
 from .fastsim import BELOTE_BONUS, TRICKS, Policy, Sim
+from .follow import HIGHER
 from .heuristics import choose_card
 from .knowledge import info_from_sim
 from .levels import PlayKnobs
@@ -29,8 +30,8 @@ __all__ = ["net_policy", "playouts", "python_playouts", "python_run_tips", "run_
            "tips_policy"]
 
 if native is not None:
-    native.set_play_tables(PTS, STR, ABOVE, BEATERS, KING, QUEEN, TRICKS, LAST_TRICK_BONUS,
-                           CAPOT_POINTS, HAND_POINTS, BELOTE_BONUS)
+    native.set_play_tables(PTS, STR, ABOVE, BEATERS, HIGHER, KING, QUEEN, TRICKS,
+                           LAST_TRICK_BONUS, CAPOT_POINTS, HAND_POINTS, BELOTE_BONUS)
 
 
 def tips_policy(knobs: PlayKnobs) -> Policy:
@@ -69,7 +70,7 @@ _PACKED: dict[int, tuple[PlayKnobs, tuple[float | bool, ...]]] = {}
 
 
 def _packed(knobs: PlayKnobs) -> tuple[float | bool, ...]:
-    """The knobs the compiled policy reads, in its order (``_native.c`` Knobs)."""
+    """The knobs the compiled policy reads, in its order (``_native.h`` Knobs)."""
     got = _PACKED.get(id(knobs))
     if got is None or got[0] is not knobs:
         got = _PACKED[id(knobs)] = (knobs, (

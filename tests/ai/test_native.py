@@ -1,4 +1,4 @@
-"""The compiled core (``_native.c``) against its Python twin (``solver.py``,
+"""The compiled core (``_native_*.c``) against its Python twin (``solver.py``,
 ``playout.py``).
 
 Every function of the solver, on random positions (every trump, both leaders,

@@ -26,6 +26,7 @@ pytestmark = pytest.mark.skipif(core.native is None, reason="the native core is 
 PRELUDE = """
 from belote2p.ai import core, load_levels, playout
 from belote2p.ai.fastsim import sim_from_deck
+from belote2p.ai.follow import HIGHER
 from belote2p.ai.tables import ABOVE, BEATERS, PTS, STR
 from belote2p.core.cards import CARDS, PLAIN_STRENGTH, TRUMP_STRENGTH
 native = core.native
@@ -86,12 +87,14 @@ outcome(lambda: native.set_rules(strengths, TRUMP_STRENGTH, [0, 0, 0, 10, 2, 3, 
     "set_play_tables row": """
 rows = [list(row) for row in PTS]
 rows[0][0] = Clearing(rows[0], PTS[0][0])
-outcome(lambda: native.set_play_tables(rows, STR, ABOVE, BEATERS, 6, 5, 16, 10, 252, 162, 20))
+outcome(lambda: native.set_play_tables(rows, STR, ABOVE, BEATERS, HIGHER, 6, 5, 16, 10, 252, 162,
+                                       20))
 """,
     "set_play_tables table": """
 rows = [list(row) for row in PTS]
 rows[0][0] = Clearing(rows, PTS[0][0])
-outcome(lambda: native.set_play_tables(rows, STR, ABOVE, BEATERS, 6, 5, 16, 10, 252, 162, 20))
+outcome(lambda: native.set_play_tables(rows, STR, ABOVE, BEATERS, HIGHER, 6, 5, 16, 10, 252, 162,
+                                       20))
 """,
     # playouts: every base's attribute read clears the bases (the last
     # reference to the base being read goes with it)
