@@ -49,3 +49,6 @@ class Net:
 
     def __init__(self, w1: Sequence[int], b1: Sequence[int], w2: Sequence[int],
                  b2: Sequence[int]) -> None: ...
+
+# follow.follow_mask's compiled mirror (tests/ai/test_follow.py checks it)
+def follow_mask(hand: int, suit: int, trumps: int, higher: int) -> int: ...

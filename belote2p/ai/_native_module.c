@@ -10,6 +10,7 @@
  */
 
 #include "_native.h"
+#include "_native_follow.h"
 
 /* ------------------------------------------------------------------------
  * Memo: search tables kept from call to call (solver.py Memo), one pair per
@@ -433,6 +434,31 @@ static PyObject *native_set_play_tables(PyObject *module, PyObject *args) {
 }
 
 
+/* A card mask argument: an int 0 to 2^32 - 1, into *out. */
+static int read_mask(PyObject *obj, const char *what, Mask *out) {
+    unsigned long long v = PyLong_Check(obj) ? PyLong_AsUnsignedLongLong(obj) : (1ull << 32);
+    if (v == (unsigned long long)-1 && PyErr_Occurred()) PyErr_Clear();
+    if (v > FULL_MASK) {
+        PyErr_Format(PyExc_ValueError, "%s must be a card mask (an int 0 to 2**32 - 1), not %R",
+                     what, obj);
+        return -1;
+    }
+    *out = (Mask)v;
+    return 0;
+}
+
+/* follow_mask(): the follow rule's mirror (_native_follow.h), called directly
+ * only by the test that checks it against follow.py. */
+static PyObject *native_follow_mask(PyObject *module, PyObject *args) {
+    PyObject *hand_o, *suit_o, *trumps_o, *higher_o;
+    Mask hand, suit, trumps, higher;
+    if (!PyArg_ParseTuple(args, "OOOO:follow_mask", &hand_o, &suit_o, &trumps_o, &higher_o)
+        || read_mask(hand_o, "hand", &hand) < 0 || read_mask(suit_o, "suit", &suit) < 0
+        || read_mask(trumps_o, "trumps", &trumps) < 0 || read_mask(higher_o, "higher", &higher) < 0)
+        return NULL;
+    return PyLong_FromUnsignedLong(follow_mask(hand, suit, trumps, higher));
+}
+
 #define SOLVER_DOC(name, what) name "(trump, leader, hands, lead=None, capot_for=None)\n--\n\n" what
 
 static PyMethodDef methods[] = {
@@ -461,6 +487,9 @@ static PyMethodDef methods[] = {
      "run_tips(sim, knobs, until_cards, net=None)\n--\n\n"
      "playout.run_tips, compiled (knobs: playout.py's tuple; net: a _native.Net plays the "
      "stock phase)."},
+    {"follow_mask", native_follow_mask, METH_VARARGS,
+     "follow_mask(hand, suit, trumps, higher)\n--\n\n"
+     "follow.follow_mask, compiled (the mirror the searches use; for its test)."},
     {NULL, NULL, 0, NULL},
 };
 
