@@ -89,7 +89,8 @@ static int read_hand(PyObject *hand, Mask *mask, Mask *seen, int *count) {
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long long c = PyLong_Check(items[i]) ? PyLong_AsLongLong(items[i]) : -1;  /* bools are ints, as in Python */
+        /* an int (a bool too, as in Python) */
+        long long c = PyLong_Check(items[i]) ? PyLong_AsLongLong(items[i]) : -1;
         if (c == -1 && PyErr_Occurred()) PyErr_Clear();
         if (c < 0 || c > 31) {
             PyErr_Format(PyExc_ValueError, "%R is not a card (an int 0-31)", items[i]);

@@ -32,7 +32,8 @@ static void info_from_sim(const PlayTables *pt, const Sim *sim, int seat, int co
     info->strict = sim->nstock == 0;
     info->opp_known = known;
     info->opp_count = sim->nhand[other];
-    Mask pair = ((Mask)1 << (sim->trump * 8 + pt->king)) | ((Mask)1 << (sim->trump * 8 + pt->queen));
+    int suit0 = sim->trump * 8;  /* the trump suit's first card */
+    Mask pair = ((Mask)1 << (suit0 + pt->king)) | ((Mask)1 << (suit0 + pt->queen));
     info->belote_pair = (mine & pair) == pair;
     if (!count_plain && sim->nstock) {  /* knowledge.forget, trumps still counted */
         Mask forgotten = FULL_MASK & ~SUIT_MASK(sim->trump) & ~mine;

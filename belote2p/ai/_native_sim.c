@@ -9,7 +9,8 @@
 
 #include "_native.h"
 
-/* getattr(obj, name) as a C long long in [lo, hi] (a long is 32 bits on Windows: too short for a mask); -1 with an error set if not. */
+/* getattr(obj, name) as a long long in [lo, hi] (not a long: 32 bits on
+ * Windows, too short for a mask); -1 with an error set if not. */
 static int get_long(PyObject *obj, const char *name, long long lo, long long hi, long long *out) {
     PyObject *v = PyObject_GetAttrString(obj, name);
     if (!v) return -1;
@@ -297,10 +298,12 @@ PyObject *native_playouts(PyObject *module, PyObject *args, PyObject *kwds) {
         return NULL;
     }
     Py_ssize_t nb = PyTuple_GET_SIZE(base_items), nl = PyTuple_GET_SIZE(line_items);
+    Py_ssize_t n = nl && nb > PY_SSIZE_T_MAX / 2 / nl ? -1 : nb * nl;
     Sim *bases = PyMem_New(Sim, nb > 0 ? nb : 1);
     Line *lines = PyMem_New(Line, nl > 0 ? nl : 1);
+    long long *scores = n < 0 ? NULL : PyMem_New(long long, n > 0 ? 2 * n : 1);
     PyObject *out = NULL;
-    if (!bases || !lines || (nl && nb > PY_SSIZE_T_MAX / nl)) {
+    if (!bases || !lines || !scores) {
         PyErr_NoMemory();
         goto done;
     }
@@ -308,30 +311,34 @@ PyObject *native_playouts(PyObject *module, PyObject *args, PyObject *kwds) {
         if (read_sim(p.pt, PyTuple_GET_ITEM(base_items, b), &bases[b]) < 0) goto done;
     for (Py_ssize_t i = 0; i < nl; i++)
         if (read_line(PyTuple_GET_ITEM(line_items, i), &lines[i]) < 0) goto done;
-    out = PyList_New(nb * nl);
-    if (!out) goto done;
+    /* played and scored in C alone (no Python object made, so no collector
+     * and no finalizer runs in between), then the answer built */
     for (Py_ssize_t i = 0; i < nl; i++) {
         for (Py_ssize_t b = 0; b < nb; b++) {
             Sim sim = bases[b];
-            long long sc[2];
+            long long *sc = &scores[2 * (i * nb + b)];
             if (play_line(p.pt, &sim, &lines[i]) < 0 || sim_run(&p, &sim, until_cards) < 0)
-                goto fail;
+                goto done;
             if (until_cards) {
-                if (sim_solved_scores(&p, &sim, play_for_capot, sc) < 0) goto fail;
+                if (sim_solved_scores(&p, &sim, play_for_capot, sc) < 0) goto done;
             } else {
                 sim_scores(p.pt, &sim, sc);
             }
-            PyObject *pair = Py_BuildValue("(LL)", sc[0], sc[1]);
-            if (!pair) goto fail;
-            PyList_SET_ITEM(out, i * nb + b, pair);
         }
     }
-    goto done;
-fail:
-    Py_CLEAR(out);
+    out = PyList_New(n);
+    for (Py_ssize_t i = 0; out && i < n; i++) {
+        PyObject *pair = Py_BuildValue("(LL)", scores[2 * i], scores[2 * i + 1]);
+        if (!pair) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyList_SET_ITEM(out, i, pair);
+    }
 done:
     PyMem_Free(bases);
     PyMem_Free(lines);
+    PyMem_Free(scores);
     Py_DECREF(base_items);
     Py_DECREF(line_items);
     return out;

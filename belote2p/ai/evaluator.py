@@ -22,11 +22,11 @@ first, ``CANON``).  A card's score is ``b2[c] + sum_j W2[j][c] * h[j]`` with
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -67,7 +67,7 @@ class EvaluatorError(ValueError):
     """A weights file that cannot be used; the message says where and why."""
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Net:
     """The network's whole-number weights (row-major: ``w1[i * HIDDEN + j]``,
     ``w2[j * 32 + c]``) and the digest of the file they came from."""
@@ -95,6 +95,11 @@ class Net:
         thread deciding with another network never changes the weights this
         one plays with.  None where the Python core runs."""
         return None if native is None else native.Net(self.w1, self.b1, self.w2, self.b2)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled, the weights only: the caches are remade from them (the
+        compiled twin does not pickle; a process made by spawn has its own)."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
 
 
 def _bits(mask: int, canon: Sequence[int], offset: int) -> list[int]:

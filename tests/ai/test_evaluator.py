@@ -10,6 +10,7 @@ seat never reads the other hand or the stock's order.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
 import sys
 import threading
@@ -165,6 +166,15 @@ def test_two_threads_with_two_networks_each_play_with_its_own():
     for seat in (0, 1):
         assert len(together[seat]) == 300
         assert all(got == alone[seat] for got in together[seat])
+
+
+def test_a_network_pickles_after_its_compiled_twin_is_made():
+    """A player's network may cross to a spawned process: pickled, it carries
+    its weights, not the compiled core's copy (which does not pickle)."""
+    net = random_net(5)
+    assert (net.compiled is None) == (core.native is None)
+    again = pickle.loads(pickle.dumps(net))
+    assert again == net and again.digest == net.digest
 
 
 def test_the_net_plays_differently_from_the_tips():

@@ -26,7 +26,8 @@ import pytest
 
 from benchmarks import native_flags
 
-SOURCES = sorted((Path(__file__).resolve().parents[2] / "belote2p" / "ai").glob("_native*.c"))
+NATIVE = Path(__file__).resolve().parents[2] / "belote2p" / "ai"
+SOURCES = sorted([*NATIVE.glob("_native*.c"), *NATIVE.glob("_native*.h")])
 
 # x86-64 needs -mfma for the instruction; arm64 has it always (GCC fuses by
 # default there, which contraction off in the build must undo)
@@ -57,12 +58,20 @@ def test_no_c_long_holds_a_value_of_the_game() -> None:
     ``long long`` (``unsigned long`` only for MSVC's bit-scan intrinsics)."""
     assert SOURCES
     for source in SOURCES:
-        for number, line in enumerate(source.read_text().splitlines(), 1):
-            code = line.split("//")[0]
-            if re.search(r"(?<!unsigned )(?<!long )\blong\b(?! long)", code):
-                assert re.match(r"\s*\*|\s*/\*", code), f"{source.name}:{number}: {line}"
-            if "unsigned long" in code and "unsigned long long" not in code:
-                assert re.fullmatch(r"\s*unsigned long i;", code), f"{source.name}:{number}"
+        code = _without_comments(source.read_text())
+        for number, line in enumerate(code.splitlines(), 1):
+            assert not re.search(r"(?<!unsigned )(?<!long )\blong\b(?! long)", line), (
+                f"{source.name}:{number}: {line}")
+            if re.search(r"\bunsigned long\b(?! long)", line):
+                assert re.fullmatch(r"\s*unsigned long i;", line), f"{source.name}:{number}"
+
+
+def _without_comments(code: str) -> str:
+    """C source with its comments blanked (newlines kept: the line numbers hold)."""
+    def blank(match: re.Match[str]) -> str:
+        return re.sub(r"[^\n]", " ", match.group(0))
+
+    return re.sub(r"/\*.*?\*/|//[^\n]*", blank, code, flags=re.DOTALL)
 
 
 def test_the_build_forbids_contraction_and_fast_math() -> None:
