@@ -38,7 +38,7 @@ log = logging.getLogger("belote2p.build")
 # playouts' decisions compare doubles that must be rounded as Python rounds
 # them (no fused multiply-add, no -ffast-math reordering), whatever CFLAGS or
 # the platform's default says (GCC fuses with -mfma, and by default on arm64).
-# The C (_native.h) also rounds its products itself and refuses to compile under
+# The C (_native.h) also forbids fusing by pragma and refuses to compile under
 # -ffast-math or x87 arithmetic; tests/ai/test_native_build.py builds with
 # -mfma and checks the same decisions.
 IEEE_FLAGS = {"unix": ["-ffp-contract=off", "-fno-fast-math"], "msvc": ["/fp:precise"]}

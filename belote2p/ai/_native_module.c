@@ -38,7 +38,8 @@ PyTypeObject MemoType = {
     .tp_basicsize = sizeof(MemoObject),
     .tp_dealloc = (destructor)Memo_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "Search tables carried from call to call (solver.Memo's compiled half).",
+    .tp_doc = "Memo()\n--\n\nSearch tables carried from call to call (solver.Memo's compiled "
+              "half).",
     .tp_new = Memo_new,
 };
 
