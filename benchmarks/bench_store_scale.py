@@ -51,7 +51,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = 200  # runs played for real
 CUTS = 25  # abandoned prefixes of each
-COMMANDS = ("stats --json", "runs --json", "leaderboard --json")
+COMMANDS = ("stats --json", "runs", "runs --json", "leaderboard --json")
 SCREENS = ("stats", "history")
 DB = "belote2p.db"
 
@@ -166,12 +166,20 @@ def _differences(conn: Any, yardstick: str) -> None:
     """A made-up difference for each finished hand of each run (``hand_skill``)."""
     hands = conn.execute("SELECT r.seed, r.started, f.hands FROM runs r "
                          "JOIN run_figures f ON f.run_id = r.id").fetchall()
+    rows = [(seed, started, i // 2, i % 2, yardstick, (n * 37 + i * 11) % 81 - 40,
+             (n * 53 + i * 7) % 81 - 40)
+            for n, (seed, started, count) in enumerate(hands) for i in range(count)]
+    try:  # schema 6 (issue #44): the tree's readers count only the rows it sealed
+        from belote2p.store.seals import hand_seal
+    except ImportError:
+        conn.executemany(
+            "INSERT OR REPLACE INTO hand_skill (seed, started, match_index, hand_index, "
+            "yardstick, yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+        return
     conn.executemany(
         "INSERT OR REPLACE INTO hand_skill (seed, started, match_index, hand_index, yardstick, "
-        "yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        ((seed, started, i // 2, i % 2, yardstick, (n * 37 + i * 11) % 81 - 40,
-          (n * 53 + i * 7) % 81 - 40)
-         for n, (seed, started, count) in enumerate(hands) for i in range(count)))
+        "yours, rival, proof) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        ((*row, hand_seal(row[0], row[1], row[4], row[2], row[3], row[5], row[6])) for row in rows))
 
 
 # -- measuring ---------------------------------------------------------------------

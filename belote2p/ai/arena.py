@@ -171,10 +171,35 @@ def results_in_order(play: Callable[[T], R], work: Sequence[T], jobs: int = 1) -
             yield play(job)
 
 
+# The most matches one arena plays: each outcome keeps its decision times for
+# the summary's percentiles (some 1.5 kB a match), so 100,000 hold about
+# 150 MB, and at level 1's pace they take hours (level 4's, weeks).  Past
+# this the arena refuses at once (issue #44: 999,999,999,999 matches
+# allocated until MemoryError, about 2 GB); split a longer study into seeds.
+MAX_MATCHES = 100_000
+
+
+class TooManyMatches(ValueError):
+    """More matches than ``MAX_MATCHES``."""
+
+
+def matches_problem(matches: int) -> str | None:
+    """Why ``matches`` is refused (one line), or None."""
+    if matches > MAX_MATCHES:
+        return (f"--matches {matches:,} is more than one arena plays ({MAX_MATCHES:,} at "
+                "most: each match's decision times are kept); run several arenas with "
+                "different --seed values instead")
+    return None
+
+
 def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
               progress: Progress | None = None, factory: PlayerFactory | None = None,
               levels: str | None = None) -> tuple[dict[str, Any], list[Outcome]]:
-    """Play the matches; returns the JSON summary and the outcomes in order."""
+    """Play the matches; returns the JSON summary and the outcomes in order.
+    ``TooManyMatches`` past ``MAX_MATCHES``, before anything is played."""
+    problem = matches_problem(matches)
+    if problem is not None:
+        raise TooManyMatches(problem)
     work: list[Job] = [(a, b, seed, i, factory, levels) for i in range(matches)]
     outcomes: list[Outcome] = []
     for outcome in results_in_order(_play_job, work, jobs):
@@ -249,6 +274,10 @@ def _progress_printer(total: int, every: float = 10.0) -> Progress:
 def main(args: argparse.Namespace, factory: PlayerFactory | None = None) -> int:
     """The ``arena`` command; ``factory`` builds the players (default: the levels)."""
     levels = getattr(args, "levels", None)
+    problem = matches_problem(args.matches)
+    if problem is not None:  # at once, in one line: nothing allocated, no worker started
+        print(f"belote2p arena: {problem}", file=sys.stderr)
+        return 2
     if {str(args.a), str(args.b)} != {"random"}:
         _levels(levels)  # a broken levels file stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..ai.base import decide
 from ..core.fairness import daily_seed, daily_time_problem, parse_daily_date
 from ..core.match import PLAYER, Run
+from ..services.i18n import _
 from ..services.rival import player_key, rival_action
 from ..services.skill_kept import compare_missing
 from ..store.api import PlayedBy, Store
@@ -40,6 +41,12 @@ def autoplay_key(level: str, name: str, max_matches: int | None) -> str:
 
 class OutOfDay(ValueError):
     """A daily run started outside its day (``fairness.daily_time_problem``)."""
+
+
+class DailyBusy(RuntimeError):
+    """The day's claim could not be written (another process held the data
+    folder's write lock past the wait, or storage failed): nothing was played
+    and the day stays unattempted, so the run is refused, never practice."""
 
 
 def _check_day(daily: str, started: str) -> None:
@@ -78,6 +85,8 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
     else:
         run = Run(seed)
     counted = store.claim_daily(daily, seed, started, slot) if daily is not None else None
+    if counted is False and daily is not None and store.daily_claim(daily) is None:
+        raise DailyBusy(daily)  # nobody holds the day: our claim was not written
     if counted is False:
         print(f"belote2p: the daily challenge of {daily} was already attempted here: "
               "this run is practice, it does not go on that day's board",
@@ -150,5 +159,10 @@ def autoplay_main(args: argparse.Namespace) -> int:
     except OutOfDay as exc:
         print(f"belote2p: autoplay --daily: {exc}", file=sys.stderr)
         return 2
+    except DailyBusy:
+        print(_("belote2p: autoplay --daily: the data folder is busy (another process is "
+                "writing to it), so the daily challenge of {day} was not started; it is still "
+                "unattempted. Try again in a moment.").format(day=day), file=sys.stderr)
+        return 1
     print(json.dumps(summary), flush=True)  # ASCII: \u escapes
     return 0 if summary["saved"] else 1

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ..ai.review.engine import DEFAULT_SAMPLES, MAX_SAMPLES, ReviewSettings, review_hand
 from ..core.hand import Hand
 from ..core.lines import BadLine, parse_json
+from ..core.printable import printable_json
 from ..core.record import RecordError, replay_hand
 from ..services.i18n import _, format_number
 from ..services.review_text import review_text
@@ -54,7 +55,7 @@ def review_stream(lines: Iterable[str | BadLine], out: TextIO, settings: ReviewS
         result = review_line(line, settings)
         if "error" in result:
             status = 2
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.write(printable_json(json.dumps(result, ensure_ascii=False)) + "\n")
         out.flush()  # a reader sees each hand as soon as it is judged
     return status
 
@@ -119,7 +120,8 @@ def duplicate_main(args: argparse.Namespace, stream: Iterable[str | BadLine],
         compared = _duplicate_of(hand_of_line(line), args)
         if isinstance(compared, str):
             status = 2
-            out.write(json.dumps({"error": compared}, ensure_ascii=False) + "\n")
+            out.write(printable_json(json.dumps({"error": compared}, ensure_ascii=False))
+                      + "\n")
             continue
         differences.append(compared.difference)
         out.write(json.dumps({"duplicate": compared.as_json()}) + "\n")

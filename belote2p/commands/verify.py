@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from ..core.printable import printable_json
 from ..services.runfile import RunFileError, read_capped
 from ..services.verify import Status, Verdict, verify_bytes
 from ..services.verify_text import verdict_lines
@@ -31,5 +32,5 @@ def verify_main(args: argparse.Namespace) -> int:
         print(f"belote2p: {verdict.problem}", file=sys.stderr)
     for line in verdict_lines(verdict):  # what it proves, what it only reports
         print(line)
-    print(json.dumps(verdict.as_json(), ensure_ascii=False), flush=True)
+    print(printable_json(json.dumps(verdict.as_json(), ensure_ascii=False)), flush=True)
     return int(verdict.status)

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import hashlib
 import re
+import secrets
 import unicodedata
 from datetime import date, datetime, timedelta, timezone
 
-COMMITMENT_DIGITS = 12
+COMMITMENT_DIGITS = 32  # 128 bits of SHA-256 (12 until issue #44: a 2^48 search)
 DAILY_PREFIX = "daily-"
 MAX_SEED_CHARS = 256
 _DATE_TEXT = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -77,8 +78,29 @@ def seed_digest(seed: str) -> str:
 
 
 def commitment(seed: str) -> str:
-    """The first 12 hex digits of SHA-256 of the seed: shown before the first card."""
+    """The first COMMITMENT_DIGITS (32) hex digits of SHA-256 of the seed:
+    shown before the first card."""
     return seed_digest(seed)[:COMMITMENT_DIGITS]
+
+
+# Issue #44: a seed of 48 bits under a commitment of 48 could be found by a
+# search of 2^48 hashes (hours on a GPU), revealing every deal of a run before
+# it is played.  New runs take 128 random bits, committed to by 128 bits.
+SEED_BYTES = 16
+LEGACY_COMMITMENT_DIGITS = 12  # the commitments of runs (and run files) before issue #44
+
+
+def new_seed() -> str:
+    """A new run's seed: 128 random bits, as 32 hex digits."""
+    return secrets.token_hex(SEED_BYTES)
+
+
+def commits_to(seed: str, claimed: str) -> bool:
+    """Is ``claimed`` a commitment to ``seed``: the first COMMITMENT_DIGITS hex
+    digits of its SHA-256, or, for what was written before issue #44, the
+    first LEGACY_COMMITMENT_DIGITS?"""
+    return len(claimed) in (COMMITMENT_DIGITS, LEGACY_COMMITMENT_DIGITS) \
+        and seed_digest(seed)[:len(claimed)] == claimed
 
 
 class DailyDateError(ValueError):

@@ -16,6 +16,7 @@ from .actions import Action, IllegalAction, Phase, parse_action
 from .cards import SUITS, Card, CardError, parse_deck
 from .hand import Hand
 from .lines import BadLine, parse_json
+from .printable import printable_json
 
 
 class RecordError(ValueError):
@@ -136,7 +137,7 @@ def replay_stream(lines: Iterable[str | BadLine], out: TextIO) -> int:
     for result in _results(lines):
         if "error" in result:
             status = 2
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        out.write(printable_json(json.dumps(result, ensure_ascii=False)) + "\n")
     return status
 
 

@@ -12,13 +12,13 @@ a TypeError is never an empty leaderboard.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 
 from ..ai.levels import LevelsError, shipped_levels
+from ..core import fairness
 from ..core.fairness import check_seed, daily_seed, parse_daily_date
 from ..core.match import Run
 from ..store import restore_run
@@ -38,7 +38,7 @@ from .i18n import _
 
 
 def new_seed() -> str:
-    return secrets.token_hex(6)
+    return fairness.new_seed()  # 128 bits (issue #44)
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,13 @@
 """Run files: a finished run as a JSON file anyone can check with ``belote2p verify``.
 
-A run file (format ``belote2p-run``, version 1) is one JSON object:
+A run file (format ``belote2p-run``, version 2) is one JSON object:
 
-    format, version       "belote2p-run", 1
+    format, version       "belote2p-run", 2
     game_version          the belote2p version that wrote it
     levels_digest         SHA-256 of the rival's level data (services.rival.levels_digest)
-    seed, commitment      the run's seed and the first 12 hex digits of its SHA-256
+    seed, commitment      the run's seed and the first 32 hex digits of its SHA-256
+                          (version 1, before issue #44: 12 digits; such files
+                          still read and verify)
     daily                 the daily challenge's date (YYYY-MM-DD) or null
     name                  the player's name
     started, ended        ISO 8601 times (ended may be null)
@@ -57,7 +59,8 @@ from ..store.api import ExportSource
 from .rival import Levels, levels_digest
 
 FORMAT_NAME = "belote2p-run"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)  # version 1: a commitment of 12 hex digits (before issue #44)
 MAX_FILE_BYTES = 8 * 1024 * 1024  # a 1,000-match run is well under 1 MB
 MAX_ACTIONS = 500_000
 MAX_NAME_CHARS = 64
@@ -68,6 +71,7 @@ MAX_SCORE = 10**15
 
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _HEX12 = re.compile(r"[0-9a-f]{12}")
+_HEX32 = re.compile(r"[0-9a-f]{32}")
 _VERSION_TEXT = re.compile(r"[0-9A-Za-z.+!_-]{1,40}")
 
 
@@ -89,7 +93,8 @@ class OtherFormatVersion(RunFileError):
 
     def __init__(self, version: int):
         super().__init__(f"run file format version {version}; this belote2p "
-                         f"({__version__}) reads version {FORMAT_VERSION}")
+                         f"({__version__}) reads versions "
+                         f"{', '.join(str(v) for v in READ_VERSIONS)}")
         self.version = version
 
 
@@ -110,9 +115,10 @@ class RunFile:
     score: int
     counted: bool | None = None  # the day's counted daily attempt (None: unknown)
     ai: bool | None = None  # played by the AI (None: unknown)
+    version: int = FORMAT_VERSION  # as read (1: its commitment has 12 digits)
 
     def as_json(self) -> dict[str, Any]:
-        out = {"format": FORMAT_NAME, "version": FORMAT_VERSION,
+        out = {"format": FORMAT_NAME, "version": self.version,
                "game_version": self.game_version, "levels_digest": self.levels_digest,
                "seed": self.seed, "commitment": self.commitment, "daily": self.daily,
                "name": self.name, "started": self.started, "ended": self.ended,
@@ -241,9 +247,9 @@ def parse_run_file(data: bytes) -> RunFile:
     version = obj.get("version")
     if not _is_int(version) or not 1 <= version <= 1_000_000:
         raise RunFileError("'version' must be a whole number from 1")
-    if version != FORMAT_VERSION:
+    if version not in READ_VERSIONS:
         raise OtherFormatVersion(version)
-    return _fields(obj)
+    return _fields(obj, version)
 
 
 _KEYS = ("format", "version", "game_version", "levels_digest", "seed", "commitment", "daily",
@@ -251,7 +257,7 @@ _KEYS = ("format", "version", "game_version", "levels_digest", "seed", "commitme
 OPTIONAL_KEYS = ("counted", "ai")  # absent in the first version-1 files: unknown
 
 
-def _fields(obj: dict[str, Any]) -> RunFile:
+def _fields(obj: dict[str, Any], version: int) -> RunFile:
     unknown = sorted(set(obj) - set(_KEYS) - set(OPTIONAL_KEYS))
     if unknown:
         raise RunFileError(f"unknown key {_shown(unknown[0])} (a version {FORMAT_VERSION} run "
@@ -264,7 +270,8 @@ def _fields(obj: dict[str, Any]) -> RunFile:
         game_version=_matching(obj, "game_version", _VERSION_TEXT, "a version such as 0.1.0"),
         levels_digest=_matching(obj, "levels_digest", _HEX64, "64 lowercase hex digits"),
         seed=_seed(obj["seed"]),
-        commitment=_matching(obj, "commitment", _HEX12, "12 lowercase hex digits"),
+        commitment=_matching(obj, "commitment", _HEX12, "12 lowercase hex digits")
+        if version == 1 else _matching(obj, "commitment", _HEX32, "32 lowercase hex digits"),
         daily=daily,
         name=_text(obj, "name", MAX_NAME_CHARS),
         started=_time(obj, "started"),
@@ -275,7 +282,7 @@ def _fields(obj: dict[str, Any]) -> RunFile:
         margin_total=_count(obj, "margin_total", MAX_MARGIN_TOTAL),
         score=_count(obj, "score", MAX_SCORE),
         counted=_flag(obj, "counted"),
-        ai=_flag(obj, "ai"))
+        ai=_flag(obj, "ai"), version=version)
 
 
 def _shown(key: str) -> str:

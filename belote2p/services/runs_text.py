@@ -10,6 +10,7 @@ translation serves both).  ``--json`` prints data and never comes here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..store.api import RunStatus
@@ -53,14 +54,32 @@ def run_status(record: RunRecord) -> str:
     return status + " · " + altered_mark() if record.altered else status
 
 
-def run_row(record: RunRecord) -> tuple[str, ...]:
+def run_row(record: RunRecord, words: RowWords | None = None) -> tuple[str, ...]:
     # The id stays plain digits: it is typed back into ``belote2p export``.
+    words = words or RowWords.now()
     run_id = NO_ID if record.status is RunStatus.IN_PROGRESS else str(record.run_id)
     daily = shown_date(record.daily) if record.daily else ""
-    return (run_id, record.name, played_by(record.ai), shown_date(display_date(record.started)),
-            run_status(record), format_number(record.streak),
-            format_number(record.margin_total), format_number(record.score), daily,
-            record.commitment)
+    status = words.status[record.status]
+    return (run_id, record.name, words.played[record.ai],
+            shown_date(display_date(record.started)),
+            status + words.altered if record.altered else status,
+            format_number(record.streak), format_number(record.margin_total),
+            format_number(record.score), daily, record.commitment)
+
+
+@dataclass(frozen=True)
+class RowWords:
+    """The words every row of the table repeats, looked up once a table in
+    the current language (``runs``: 100,000 rows, 400,000 lookups, issue #44)."""
+
+    status: dict[RunStatus, str]
+    played: dict[bool, str]
+    altered: str  # " · altered"
+
+    @classmethod
+    def now(cls) -> RowWords:
+        return cls({status: status_text(status) for status in RunStatus},
+                   {ai: played_by(ai) for ai in (False, True)}, " · " + altered_mark())
 
 
 def format_runs(records: Sequence[RunRecord]) -> str:
@@ -68,7 +87,8 @@ def format_runs(records: Sequence[RunRecord]) -> str:
     if not records:
         return _("No runs recorded yet.")
     head = tuple(_(heading) for heading in RUN_HEADINGS)
-    return text_table(head, [run_row(record) for record in records], RUN_RIGHT_ALIGNED)
+    words = RowWords.now()
+    return text_table(head, [run_row(record, words) for record in records], RUN_RIGHT_ALIGNED)
 
 
 def figure_rows(s: Stats) -> list[tuple[str, str]]:

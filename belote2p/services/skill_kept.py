@@ -81,9 +81,11 @@ def _completed(store: Store, seed: str, started: str, actions: Sequence[str],
     were compared."""
     levels = game_levels() if levels is None else levels
     measured_with = yardstick(levels)
-    kept = store.differences_of(seed, started, measured_with)
+    hands = list(finished_hands(seed, actions))
+    found = store.differences_of(seed, started, measured_with)
+    kept = {key: found[key] for key in hands if key in found}  # the run's own hands only
     compared = [duplicate_hand(seed, actions, match, hand, levels)
-                for match, hand in finished_hands(seed, actions) if (match, hand) not in kept]
+                for match, hand in hands if (match, hand) not in kept]
     keep(store, seed, started, compared, measured_with)
     return kept | _differences(compared), len(compared)
 

@@ -36,6 +36,7 @@ from ..core.cards import CardError
 from ..core.fairness import (
     CLOCK_SKEW,
     commitment,
+    commits_to,
     daily_seed,
     daily_time_problem,
     is_daily_form,
@@ -95,15 +96,20 @@ class Verdict:
     problem: str | None = None
     facts: tuple[tuple[Fact, Standing], ...] = ()  # none for an unreadable file
     file: RunFile | None = None  # the file judged (None: unreadable)
+    notes: tuple[str, ...] = ()  # what the file's times say that makes no sense (not proof)
 
     @property
     def valid(self) -> bool:
         return self.status is Status.VALID
 
     def as_json(self) -> dict[str, Any]:
-        return {"valid": self.valid, "streak": self.streak, "margin_total": self.margin_total,
-                "score": self.score, "problem": self.problem,
-                "facts": {fact.value: standing.value for fact, standing in self.facts}}
+        out: dict[str, Any] = {
+            "valid": self.valid, "streak": self.streak, "margin_total": self.margin_total,
+            "score": self.score, "problem": self.problem,
+            "facts": {fact.value: standing.value for fact, standing in self.facts}}
+        if self.notes:  # only when the times say something (the older verdicts' bytes stay)
+            out["notes"] = list(self.notes)
+        return out
 
 
 def facts_of(run_file: RunFile, valid: bool) -> tuple[tuple[Fact, Standing], ...]:
@@ -127,21 +133,21 @@ def verify_run_file(run_file: RunFile, levels: Levels | None = None,
                     now: datetime | None = None) -> Verdict:
     """The verdict on a parsed run file; ``now``: the checking clock (default: UTC now)."""
     run = Run(run_file.seed)
+    notes = time_notes(run_file, datetime.now(timezone.utc) if now is None else now)
     try:
-        _check_times(run_file, datetime.now(timezone.utc) if now is None else now)
         _check_header(run_file, levels)
-        _check_day(run_file)
         _replay(run, run_file, levels)
         _check_end(run, run_file)
         _check_figures(run, run_file)
     except _Problem as problem:
-        return _verdict(Status.NOT_VALID, run, run_file, str(problem))
-    return _verdict(Status.VALID, run, run_file, None)
+        return _verdict(Status.NOT_VALID, run, run_file, str(problem), notes)
+    return _verdict(Status.VALID, run, run_file, None, notes)
 
 
-def _verdict(status: Status, run: Run, run_file: RunFile, problem: str | None) -> Verdict:
+def _verdict(status: Status, run: Run, run_file: RunFile, problem: str | None,
+             notes: tuple[str, ...]) -> Verdict:
     return Verdict(status, run.streak, run.margin_total, run.score, problem,
-                   facts_of(run_file, status is Status.VALID), run_file)
+                   facts_of(run_file, status is Status.VALID), run_file, notes)
 
 
 def _moment(text: str) -> datetime:
@@ -150,24 +156,35 @@ def _moment(text: str) -> datetime:
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
-def _check_times(run_file: RunFile, now: datetime) -> None:
-    """Times that make sense: started after EARLIEST_RUN, ended not before it
-    started, neither later than ``now`` plus CLOCK_SKEW."""
+def time_notes(run_file: RunFile, now: datetime) -> tuple[str, ...]:
+    """What does not make sense in the file's times, said, never failed
+    (issue #44): the times are the playing machine's clock, which a player
+    may set back or forward mid-run (a genuine run killed, the clock moved,
+    then resumed, "ended" before it "started"), and no replay can check
+    them.  So they are reported, with these notes: started before belote2p
+    existed, ended before it started, later than ``now`` (plus CLOCK_SKEW),
+    a daily run started off its day."""
+    notes = []
     started = _moment(run_file.started)
     if started < EARLIEST_RUN:
-        raise _Problem(f"the run 'started' {run_file.started}, before belote2p existed "
-                       f"({EARLIEST_RUN.date().isoformat()})")
+        notes.append(f"the run 'started' {run_file.started}, before belote2p existed "
+                     f"({EARLIEST_RUN.date().isoformat()})")
     times = [("started", run_file.started, started)]
     if run_file.ended is not None:
         ended = _moment(run_file.ended)
         if ended < started:
-            raise _Problem(f"the run 'ended' {run_file.ended}, before it started "
-                           f"({run_file.started})")
+            notes.append(f"the run 'ended' {run_file.ended}, before it started "
+                         f"({run_file.started}): that machine's clock was moved")
         times.append(("ended", run_file.ended, ended))
     for key, text, moment in times:
         if moment > now + CLOCK_SKEW:
-            raise _Problem(f"the run '{key}' {text}, in the future "
-                           f"(this clock says {now.isoformat(timespec='seconds')})")
+            notes.append(f"the run '{key}' {text}, in the future "
+                         f"(this clock says {now.isoformat(timespec='seconds')})")
+    if run_file.daily is not None:
+        problem = daily_time_problem(parse_daily_date(run_file.daily), started)
+        if problem is not None:
+            notes.append(f"the run 'started' {run_file.started}: {problem}")
+    return tuple(notes)
 
 
 def _check_header(run_file: RunFile, levels: Levels | None) -> None:
@@ -177,7 +194,7 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
             f"made with another rival version: its level data digest is "
             f"{run_file.levels_digest[:12]}..., this game's is {ours[:12]}... "
             f"(file written by belote2p {run_file.game_version})")
-    if run_file.commitment != commitment(run_file.seed):
+    if not commits_to(run_file.seed, run_file.commitment):
         raise _Problem(f"the commitment {run_file.commitment} is not the seed's "
                        f"(SHA-256 of the seed begins {commitment(run_file.seed)})")
     if run_file.counted and run_file.daily is None:
@@ -191,15 +208,6 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
         if run_file.seed != expected:
             raise _Problem(f"a daily run of {run_file.daily} must have the seed "
                            f"{expected!r}, not {run_file.seed!r}")
-
-
-def _check_day(run_file: RunFile) -> None:
-    """A daily run started on its day (``fairness.daily_time_problem``)."""
-    if run_file.daily is None:
-        return
-    problem = daily_time_problem(parse_daily_date(run_file.daily), _moment(run_file.started))
-    if problem is not None:
-        raise _Problem(f"the run 'started' {run_file.started}: {problem}")
 
 
 def _replay(run: Run, run_file: RunFile, levels: Levels | None) -> None:

@@ -4,6 +4,7 @@ before the JSON verdict line."""
 
 from __future__ import annotations
 
+from ..core.printable import escaped
 from .i18n import N_, _, format_number
 from .verify import Fact, Standing, Verdict
 
@@ -15,7 +16,7 @@ FACT_WORDS = {
     Fact.DAILY: N_("the deals are the daily challenge's of {date}"),
     Fact.COUNTED: N_("counted on the day's board: {value}"),
     Fact.NAME: N_("the player's name: {value}"),
-    Fact.PLAYED: N_("when it was played: {value}"),
+    Fact.PLAYED: N_("when it was played, by that machine's clock: {value}"),
     Fact.AI: N_("played by the AI: {value}"),
 }
 HEADINGS = {
@@ -36,11 +37,13 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         return []
     head = _("Valid: score {score}, streak {streak}.").format(
         score=format_number(verdict.score), streak=format_number(verdict.streak)) \
-        if verdict.valid else _("Not valid: {problem}").format(problem=verdict.problem)
+        if verdict.valid \
+        else _("Not valid: {problem}").format(problem=escaped(verdict.problem or ""))
     values: dict[Fact, dict[str, str]] = {
         Fact.DAILY: {"date": run_file.daily or ""},
-        Fact.COUNTED: {"value": _flag(run_file.counted)}, Fact.NAME: {"value": run_file.name},
-        Fact.PLAYED: {"value": f"{run_file.started} – {run_file.ended or '?'}"},
+        Fact.COUNTED: {"value": _flag(run_file.counted)},
+        Fact.NAME: {"value": escaped(run_file.name)},  # the file's: shown, never acted on
+        Fact.PLAYED: {"value": escaped(f"{run_file.started} – {run_file.ended or '?'}")},
         Fact.AI: {"value": _flag(run_file.ai)}}
     lines = [head]
     for standing in Standing:
@@ -49,4 +52,7 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         if facts:
             lines.append(_(HEADINGS[standing]))
             lines += [f"  - {fact}" for fact in facts]
+    if verdict.notes:  # the times: a clock's word, never proof
+        lines.append(_("About the times (a clock can be moved; they prove nothing):"))
+        lines += [f"  - {escaped(note)}" for note in verdict.notes]
     return lines

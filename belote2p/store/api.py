@@ -248,6 +248,8 @@ class DifferenceSums:
     hands: int = 0
     total: int = 0
     squares: int = 0
+    skipped: int = 0  # kept rows that do not count: not a hand of their run, out of
+    # range, or not sealed by the store (written around it): left out, and told
 
 
 class RunLock(Protocol):

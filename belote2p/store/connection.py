@@ -16,6 +16,7 @@ import stat
 import threading
 from pathlib import Path
 
+from . import seals
 from .api import StoreError
 from .rows import decode_text
 from .schema import SCHEMA_VERSION, NewerSchema, migrate, missing_tables, version_of
@@ -216,6 +217,7 @@ def connect(path: Path, *, full_check: bool) -> sqlite3.Connection:
     except sqlite3.Error as exc:
         raise StoreUnavailable(f"cannot open {path}: {describe(exc)}") from None
     conn.text_factory = decode_text
+    seals.register(conn)
     with _open_here_lock:
         _open_here[_key(path)] = _open_here.get(_key(path), 0) + 1
     try:
@@ -280,6 +282,7 @@ def connect_memory(copy_of: sqlite3.Connection | None = None) -> sqlite3.Connect
     outlives it."""
     conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
     conn.text_factory = decode_text
+    seals.register(conn)
     conn.execute("PRAGMA foreign_keys = ON")
     if copy_of is not None:
         copy_of.backup(conn)

@@ -216,6 +216,17 @@ def _keep(salvaged: Salvaged, reader: Callable[[], _T]) -> _T | None:
         return None
 
 
+def _run_or_its_record(raw: tuple[Any, ...]) -> RunRow:
+    """A salvaged ``runs`` row: as stored when it passes its checks, else
+    rebuilt from its record (seed, start, actions) when that is intact
+    (``rows.run_from_record``): a damaged score or ``results`` no longer
+    costs a run whose moves are all there (issue #44: 6 of 7 carried over)."""
+    try:
+        return rows.run_row(raw)
+    except rows.BadRow:
+        return rows.run_from_record(raw)
+
+
 def salvage(moved: Path) -> Salvaged | None:
     """What can still be read of a moved-aside database; None when it is not a
     Belote 2P database of this version or older (nothing to carry over)."""
@@ -233,7 +244,7 @@ def salvage(moved: Path) -> Salvaged | None:
         run_cols = _columns(conn, "runs", rows.RUN_COLUMNS,
                             {"ai": "0", "named": "1", "daily_counted": "0"})
         for raw in _scan(conn, "runs", run_cols, budget):  # the runs first: they matter most
-            row = _keep(out, partial(rows.run_row, raw))
+            row = _keep(out, partial(_run_or_its_record, raw))
             if row is not None and row.key not in kept_runs:
                 kept_runs.add(row.key)
                 out.runs.append(row)

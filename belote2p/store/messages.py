@@ -36,6 +36,25 @@ class Messages:
             self._bad_told.add(table)
             self.warn(f"a row of {table} in {self.shown} is not valid ({bad}); it is skipped.")
 
+    def left_off(self, run_id: int, replayed_score: int) -> None:
+        """Tell once that run ``run_id`` is left off the boards: the figures
+        stored with it are not those its moves replay to (``replayed_score``)."""
+        key = f"left-off/{run_id}"
+        if key not in self._bad_told:
+            self._bad_told.add(key)
+            self.warn(f"run {run_id} in {self.shown} is left off the boards: its stored "
+                      f"figures are not what its moves give (a score of {replayed_score}); "
+                      "edited? `belote2p runs` shows it as altered.")
+
+    def skipped_differences(self, count: int) -> None:
+        """Tell once that ``count`` kept hand comparisons do not count."""
+        key = f"skipped-differences/{count}"
+        if key not in self._bad_told:
+            self._bad_told.add(key)
+            self.warn(f"{count} kept hand comparison(s) in {self.shown} are left out of the "
+                      "skill figure: not a hand of their run, out of range, or not written by "
+                      "the game (edited?); `belote2p stats --skill` compares those hands again.")
+
     def save_failed(self, exc: BaseException) -> None:
         if self.saving:
             self.saving = False

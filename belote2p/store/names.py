@@ -71,3 +71,4 @@ def clean_name(text: object, limit: int = NAME_MAX) -> str | None:
             cut -= 1
         text = text[:cut].rstrip()
     return text or None
+

@@ -12,7 +12,8 @@ from typing import Any
 from . import rows
 from .api import BOARD_SIZE, HandDifference, HandKey, RunRow, replayed
 from .figures import SUMMARY_COLUMNS, TALLY_COLUMNS, Tally, Totals, evenly_spread, figures_of
-from .rows import MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
+from .rows import MAX_DIFFERENCE, MAX_JSON_CHARS, MAX_TEXT_CHARS, RUN_COLUMNS, TOO_LONG_SQL
+from .seals import hand_seal, seal_of_row
 
 KEEP_RECORDS_OF = 50  # finished runs whose hand records are kept (besides the top 10)
 RANK_ORDER = "score DESC, margin_total DESC, ended, id"
@@ -135,7 +136,13 @@ def insert_run(conn: sqlite3.Connection, row: RunRow) -> int:
     if row.ai_key is not None:
         known = ai_entry(conn, row.ai_key, row.seed)
         if known is not None:
-            return known
+            if not _counted(conn, row) or _counted_entry(conn, known):
+                return known
+            # Two runs of one autoplay command on one day's seed: the day's
+            # counted attempt is the entry kept, whichever was recorded first
+            # (issue #44: the practice twin recorded first took the counted
+            # run's place, and the day's board stayed empty).
+            conn.execute("DELETE FROM runs WHERE id = ?", (known,))
     conn.execute(
         "INSERT INTO runs (name, score, streak, margin_total, level, matches, started, "
         "ended, seed, abandoned, named, results, ai, ai_key, actions, daily, daily_counted) "
@@ -163,6 +170,11 @@ def _counted(conn: sqlite3.Connection, row: RunRow) -> bool:
     if row.daily_counted:
         return True
     return daily_claim(conn, row.daily) == row.key
+
+
+def _counted_entry(conn: sqlite3.Connection, entry_id: int) -> bool:
+    found = conn.execute("SELECT daily_counted FROM runs WHERE id = ?", (entry_id,)).fetchone()
+    return found is not None and found[0] == 1
 
 
 def run_rows(conn: sqlite3.Connection, best_first: bool = False,
@@ -381,15 +393,6 @@ def figure_totals(conn: sqlite3.Connection, ai: bool | None = None) -> Totals:
                   best_score=int(found[2] or 0), tally=Tally.from_columns(tuple(found[3:])))
 
 
-def best_score_but(conn: sqlite3.Connection, started: str) -> int:
-    """The best stored score of the player's runs (not autoplay's) but the
-    one that started at ``started``; 0 when there is none.  Read from the
-    plot's index alone (``run_figures_series``: 0.09 s for 100,000 runs)."""
-    (best,) = conn.execute("SELECT MAX(score) FROM run_figures WHERE ai = 0 AND started <> ?",
-                           (started,)).fetchone()
-    return best if type(best) is int else 0
-
-
 def rows_without_figures(conn: sqlite3.Connection, ai: bool | None = None
                          ) -> list[tuple[Any, ...]]:
     """The ``runs`` rows (``RUN_COLUMNS``) that have no figures: kept without
@@ -412,37 +415,29 @@ def newest_without_figures(conn: sqlite3.Connection, before: tuple[str, int] | N
                         "ORDER BY started DESC, id DESC", args).fetchall()
 
 
-def ranked_without_figures(conn: sqlite3.Connection, ai: bool | None = None
-                           ) -> Iterator[tuple[Any, ...]]:
-    """The ``runs`` rows (``RUN_COLUMNS``) that have no figures, best stored
-    figures first (``RANK_ORDER``), each read when the caller asks for it:
-    the board stops at its size (an unaltered run's stored figures are its
-    replayed ones).  SQLite sorts their ids on the narrow columns: while
-    schema 4's counting is under way most runs have none (issue #31: the
-    title's best score read and replayed every one of them)."""
-    where, args = _ai_filter(ai)
-    ids = [found for (found,) in conn.execute(
-        f"SELECT id FROM runs WHERE {_WITHOUT_FIGURES} AND {where} ORDER BY {RANK_ORDER}",
-        args)]
-    for entry_id in ids:
-        row = run_row_by_id(conn, entry_id)
-        if row is not None:
-            yield row
+RANKED_PAGE = 32  # ids read at a time while the board walks the runs, best stored first
 
 
-def best_with_figures(conn: sqlite3.Connection, limit: int, ai: bool | None = None
-                      ) -> list[tuple[Any, ...]]:
-    """The best ``limit`` runs (``RUN_COLUMNS``) whose stored figures say they
-    are not altered (so their stored order is their replayed one)."""
+def ranked_runs(conn: sqlite3.Connection, ai: bool | None = None) -> Iterator[tuple[Any, ...]]:
+    """Every ``runs`` row (``RUN_COLUMNS``), best stored figures first
+    (``RANK_ORDER``, the ``runs_rank`` index), each read when the caller asks
+    for it: the board replays them in this order and stops at its size
+    (issue #44: the stored figures only order the walk; the replay decides).
+    Their ids are read a page at a time, so a board of 10 reads some 32 rows
+    of 100,000."""
     where, args = _ai_filter(ai)
-    # Walked in the rank index's order, each run's figures looked up by key,
-    # stopping at ``limit``: 0.1 ms at 100,000 runs, where "id IN (every
-    # unaltered figure)" scanned run_figures and sorted all of them (0.34 s,
-    # the title's best score on the frame loop).
-    return conn.execute(
-        f"SELECT {RUN_SELECT} FROM runs WHERE EXISTS (SELECT 1 FROM run_figures f "
-        f"WHERE f.run_id = runs.id AND f.altered = 0) AND {where} ORDER BY {RANK_ORDER} LIMIT ?",
-        args + (limit,)).fetchall()
+    after = 0
+    while True:
+        ids = [found for (found,) in conn.execute(
+            f"SELECT id FROM runs WHERE {where} ORDER BY {RANK_ORDER} LIMIT ? OFFSET ?",
+            args + (RANKED_PAGE, after))]
+        for entry_id in ids:
+            row = run_row_by_id(conn, entry_id)
+            if row is not None:
+                yield row
+        if len(ids) < RANKED_PAGE:
+            return
+        after += RANKED_PAGE
 
 
 def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
@@ -462,20 +457,36 @@ def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
     return [(starts.get(run_id), score) for run_id, score in picked]
 
 
-# -- each hand compared with level 4 in the player's seat (schema version 5)
+# -- each hand compared with level 4 in the player's seat (schema versions 5, 6)
 def put_differences(conn: sqlite3.Connection, seed: str, started: str, yardstick: str,
                     hands: dict[HandKey, HandDifference]) -> None:
     conn.executemany(
         "INSERT OR REPLACE INTO hand_skill (seed, started, match_index, hand_index, yardstick, "
-        "yours, rival) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [(seed, started, match, hand, yardstick, d.yours, d.rival)
+        "yours, rival, proof) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(seed, started, match, hand, yardstick, d.yours, d.rival,
+          hand_seal(seed, started, yardstick, match, hand, d.yours, d.rival))
          for (match, hand), d in sorted(hands.items())])
+
+
+# A kept comparison counts when its numbers are a hand's (``rows.MAX_DIFFERENCE``:
+# no SUM can overflow), its seal holds (``store/seals.py``: not written around
+# the store) and, for a finished run, it is one of the run's finished hands (a
+# match is two hands: the k-th finished hand is (k // 2, k % 2), k < hands).
+_IN_RANGE = (f"typeof(s.yours) = 'integer' AND typeof(s.rival) = 'integer' "
+             f"AND s.yours BETWEEN -{MAX_DIFFERENCE} AND {MAX_DIFFERENCE} "
+             f"AND s.rival BETWEEN -{MAX_DIFFERENCE} AND {MAX_DIFFERENCE}")
+_SEALED = f"{_IN_RANGE} AND s.proof = {seal_of_row('s')}"
+_OF_ITS_RUN = ("typeof(s.match_index) = 'integer' AND s.match_index >= 0 "
+               "AND s.hand_index IN (0, 1) AND 2 * s.match_index + s.hand_index < f.hands")
+_COUNTED = f"{_OF_ITS_RUN} AND {_SEALED}"
 
 
 def differences_of(conn: sqlite3.Connection, seed: str, started: str,
                    yardstick: str) -> list[tuple[Any, ...]]:
-    return conn.execute("SELECT match_index, hand_index, yours, rival FROM hand_skill "
-                        "WHERE seed = ? AND started = ? AND yardstick = ?",
+    """The run's kept comparisons whose seal holds (the caller keeps only
+    the run's own hands: a run in progress has no stored figures)."""
+    return conn.execute("SELECT s.match_index, s.hand_index, s.yours, s.rival FROM hand_skill s "
+                        f"WHERE s.seed = ? AND s.started = ? AND s.yardstick = ? AND {_SEALED}",
                         (seed, started, yardstick)).fetchall()
 
 
@@ -489,30 +500,34 @@ def _kept(yardstick: str, ai: bool | None) -> tuple[str, tuple[Any, ...]]:
 
 def kept_differences(conn: sqlite3.Connection, yardstick: str,
                      ai: bool | None = None) -> list[tuple[Any, ...]]:
-    """(yours,) of every hand kept with ``yardstick``."""
+    """(yours,) of every hand kept with ``yardstick`` that counts (``_COUNTED``)."""
     source, args = _kept(yardstick, ai)
-    return conn.execute(f"SELECT s.yours {source}", args).fetchall()
+    return conn.execute(f"SELECT s.yours {source} AND {_COUNTED}", args).fetchall()
 
 
 def difference_sums(conn: sqlite3.Connection, yardstick: str,
                     ai: bool | None = None) -> tuple[Any, ...]:
-    """(count, sum, sum of squares) of ``kept_differences``."""
+    """(count, sum, sum of squares) of ``kept_differences``, and how many kept
+    rows do not count (``_COUNTED``: out of range, unsealed, not a hand of
+    their run)."""
     source, args = _kept(yardstick, ai)
     found: tuple[Any, ...] = conn.execute(
-        f"SELECT COUNT(*), SUM(s.yours), SUM(s.yours * s.yours) {source}", args).fetchone()
-    return found
+        f"SELECT COUNT(*), SUM(s.yours), SUM(s.yours * s.yours) {source} AND {_COUNTED}",
+        args).fetchone()
+    (every,) = conn.execute(f"SELECT COUNT(*) {source}", args).fetchone()
+    return (*found, every - found[0])
 
 
 def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,
                              ai: bool | None = None) -> list[tuple[Any, ...]]:
     """(id,) of the runs with stored figures that count more finished hands
-    than differences kept with ``yardstick``."""
+    than differences kept with ``yardstick`` that count (``_COUNTED``)."""
     where, args = _ai_filter(ai, "f")
     return conn.execute(
         "SELECT f.run_id FROM run_figures f JOIN runs r ON r.id = f.run_id "
         f"WHERE {where} AND f.hands > (SELECT COUNT(*) FROM hand_skill s WHERE "
-        "s.seed = r.seed AND s.started = r.started AND s.yardstick = ?) ORDER BY f.run_id",
-        (*args, yardstick)).fetchall()
+        f"s.seed = r.seed AND s.started = r.started AND s.yardstick = ? AND {_COUNTED}) "
+        "ORDER BY f.run_id", (*args, yardstick)).fetchall()
 
 
 # History's list: what a row shows, and its figures (no actions, no results)

@@ -9,7 +9,7 @@ method takes the connection the keeper lends for one read or transaction.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from . import queries, rows
@@ -43,17 +43,20 @@ class Repository:
         altered (stored figures are the replayed ones for those, so the
         stored order is theirs), or, ``altered_too``, the first ``limit``."""
         out: list[RunRow] = []
-        for raw in found:
+        for row in self.each_checked(found):
             if limit is not None and len(out) >= limit:
                 break
-            try:
-                row = replayed(rows.run_row(raw))
-            except rows.BadRow as bad:
-                self.messages.bad_row("runs", bad)
-                continue
             if limit is None or altered_too or not row.altered:
                 out.append(row)
         return out
+
+    def each_checked(self, found: Iterable[Sequence[Any]]) -> Iterator[RunRow]:
+        """``checked_rows``, one row at a time, as the caller asks for it."""
+        for raw in found:
+            try:
+                yield replayed(rows.run_row(raw))
+            except rows.BadRow as bad:
+                self.messages.bad_row("runs", bad)
 
     def run_rows(self, conn: sqlite3.Connection, limit: int | None,
                  ai: bool | None = None) -> list[RunRow]:
@@ -62,28 +65,23 @@ class Repository:
         found = queries.run_rows(conn, best_first=limit is not None, ai=ai)
         return self.checked_rows(found, limit)
 
-    def unaltered(self, found: Sequence[Sequence[Any]]) -> list[RunRow]:
-        """Rows whose stored figures say they are not altered: checked, not
-        replayed (their figures are their actions')."""
+    def best_by_record(self, conn: sqlite3.Connection, limit: int,
+                       ai: bool | None = None) -> list[RunRow]:
+        """The board's runs: the best ``limit`` whose record (seed and actions)
+        replays to the figures stored with it, walked best stored first
+        (``queries.ranked_runs``) and each replayed, whatever its cached
+        figures (``run_figures``) say: a cache row can neither raise a run
+        nor hide one (issue #44).  A run whose stored figures are not its
+        record's is left off and named (``Messages.left_off``)."""
         out: list[RunRow] = []
-        for raw in found:
-            try:
-                out.append(rows.run_row(raw))
-            except rows.BadRow as bad:
-                self.messages.bad_row("runs", bad)
+        for row in self.each_checked(queries.ranked_runs(conn, ai)):
+            if row.altered:
+                self.messages.left_off(row.id, row.score)
+                continue
+            out.append(row)
+            if len(out) >= limit:
+                break
         return out
-
-    def best_with_figures(self, conn: sqlite3.Connection, limit: int,
-                          ai: bool | None = None) -> list[RunRow]:
-        """The best ``limit`` runs whose stored figures say they are not
-        altered (``queries.best_with_figures``), checked."""
-        return self.unaltered(queries.best_with_figures(conn, limit, ai))
-
-    def best_without_figures(self, conn: sqlite3.Connection, limit: int,
-                             ai: bool | None = None) -> list[RunRow]:
-        """The best ``limit`` unaltered runs among those without stored
-        figures, replayed one at a time in their stored order until found."""
-        return self.checked_rows(queries.ranked_without_figures(conn, ai), limit)
 
     @staticmethod
     def figure_scores(conn: sqlite3.Connection, ai: bool | None = None,
@@ -137,10 +135,10 @@ class Repository:
     @staticmethod
     def difference_sums(conn: sqlite3.Connection, yardstick: str,
                         ai: bool | None = None) -> DifferenceSums:
-        hands, total, squares = queries.difference_sums(conn, yardstick, ai)
-        if not all(type(v) is int for v in (hands, total or 0, squares or 0)):
+        hands, total, squares, skipped = queries.difference_sums(conn, yardstick, ai)
+        if not all(type(v) is int for v in (hands, total or 0, squares or 0, skipped)):
             raise rows.BadRow(f"hand_skill: sums {hands!r}, {total!r}, {squares!r}")
-        return DifferenceSums(hands, total or 0, squares or 0)
+        return DifferenceSums(hands, total or 0, squares or 0, skipped)
 
     @staticmethod
     def runs_missing_differences(conn: sqlite3.Connection, yardstick: str,

@@ -16,13 +16,19 @@ from typing import Any
 
 from ..core.fairness import DailyDateError, commitment, daily_seed, parse_daily_date, seed_problem
 from ..core.match import MAX_LEVEL, run_score
+from ..core.printable import escaped
 from .api import Results, RunRecord, RunRow, RunStatus, SavedRun, daily_of_seed, run_object
+from .figures import figures_of
 from .names import clean_name
 
 RUN_COLUMNS = ("id", "name", "score", "streak", "margin_total", "level", "matches", "started",
                "ended", "seed", "abandoned", "named", "results", "ai", "ai_key", "actions",
                "daily", "daily_counted")
 MAX_MATCHES = 10_000  # more matches than any run can play in a lifetime
+# A hand deals one side at most 272 points (162, a capot's 90, a belote's 20),
+# so no difference of two plays of a hand passes it; a kept comparison beyond
+# this is not a hand's (and 2^63 - 1 of them once overflowed SQLite's SUM).
+MAX_DIFFERENCE = 1_000
 
 
 # Limits on what is read back, checked before a value is parsed (the limits of
@@ -91,13 +97,14 @@ def _seed(value: Any) -> str:
 
 
 def _shown_name(value: Any) -> str:
-    """A ``runs.name``: bytes that are not UTF-8 are shown as U+FFFD (the run
-    stays listed: its name is the least of it)."""
+    """A ``runs.name``: bytes that are not UTF-8 are shown as U+FFFD, and a
+    name the game would not have written (edited: a control character, a
+    bidi override) is shown with those characters escaped, visibly
+    (``core.printable.escaped``): the run stays listed, its name is the
+    least of it, and nothing in it reaches a terminal raw (issue #44)."""
     name = _text(value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
                  if isinstance(value, str) else value, "name")
-    if clean_name(name) != name:
-        raise BadRow("name is not a cleaned name")
-    return name
+    return name if clean_name(name) == name else escaped(name)
 
 
 def _moment(value: Any, what: str) -> str:
@@ -157,6 +164,46 @@ def run_row(raw: Sequence[Any]) -> RunRow:
         return _checked_run(run_id, row)
     except BadRow as bad:
         raise BadRow(f"run {run_id}: {bad}") from None
+
+
+def run_from_record(raw: Sequence[Any]) -> RunRow:
+    """A ``runs`` row whose figures or other columns are damaged, rebuilt from
+    its record (issue #44): its seed, start and actions (and whether it was
+    abandoned) must read; its figures and results are then its actions
+    replayed (``figures.figures_of``), and a damaged name, end, or flag
+    takes a plain value (the name "Player", the end its start).  ``BadRow``
+    when the record itself is damaged, or its actions do not replay."""
+    row = dict(zip(RUN_COLUMNS, raw))
+    run_id = _int(row["id"], "id", 1)
+    seed, started = _seed(row["seed"]), _text(row["started"], "start")
+    if row.get("actions") is None:
+        raise BadRow(f"run {run_id}: kept without its actions, and damaged")
+    actions = action_words(row["actions"])
+    abandoned = bool(_int(row["abandoned"], "abandoned", 0, 1))
+    found = figures_of(seed, actions, abandoned)
+    if not found.whole:
+        raise BadRow(f"run {run_id}: its actions do not replay")
+
+    def readable(check: Callable[[], Any], otherwise: Any) -> Any:
+        try:
+            return check()
+        except BadRow:
+            return otherwise
+
+    ai_key = readable(lambda: None if row.get("ai_key") is None
+                      else _text(row["ai_key"], "ai key"), None)
+    daily = daily_of_seed(seed)
+    return RunRow(
+        id=run_id, name=readable(lambda: _shown_name(row["name"]), "Player"),
+        score=found.score, streak=found.streak, margin_total=found.margin_total,
+        level=found.level, matches=found.matches, started=started,
+        ended=readable(lambda: _moment(row["ended"], "end"), started), seed=seed,
+        abandoned=found.abandoned, results=tuple(dict(m) for m in found.results),
+        named=readable(lambda: bool(_int(row["named"], "named", 0, 1)), True),
+        ai=readable(lambda: bool(_int(row.get("ai", 0), "ai", 0, 1)), ai_key is not None),
+        ai_key=ai_key, actions=actions, daily=daily,
+        daily_counted=daily is not None and readable(
+            lambda: bool(_int(row.get("daily_counted", 0), "daily counted", 0, 1)), False))
 
 
 def _checked_run(run_id: int, row: dict[str, Any]) -> RunRow:

@@ -15,6 +15,7 @@ from typing import TypeAlias
 
 from .figures import TALLY_COLUMNS
 from .queries import FIGURES_FROM, put_state
+from .seals import register, seal_of_row
 
 Step: TypeAlias = Sequence[str] | Callable[[sqlite3.Connection], None]
 
@@ -84,6 +85,25 @@ def _hand_skill_step(conn: sqlite3.Connection) -> None:
         f"CREATE TRIGGER hand_skill_edited AFTER UPDATE ON hand_skill BEGIN {same_run} END",
     ):
         conn.execute(statement)
+
+
+HAND_SKILL_EDITED = ("CREATE TRIGGER hand_skill_edited AFTER UPDATE ON hand_skill BEGIN "
+                     "DELETE FROM hand_skill WHERE (seed = old.seed AND started = old.started) "
+                     "OR (seed = new.seed AND started = new.started); END")
+
+
+def _sealed_skill_step(conn: sqlite3.Connection) -> None:
+    """Version 6 (issue #44): each kept hand comparison carries its seal
+    (``store/seals.py``), and readers count only the rows whose seal holds:
+    ``INSERT OR REPLACE`` fires no trigger, so a forged or phantom row raised
+    the skill figure.  The rows already kept are sealed as they are (they were
+    believed until now); the trigger that drops a run's comparisons when one
+    is updated is lifted meanwhile, and set again."""
+    register(conn)  # whoever migrates (a pending file's connection too) seals
+    conn.execute("ALTER TABLE hand_skill ADD COLUMN proof INTEGER")
+    conn.execute("DROP TRIGGER IF EXISTS hand_skill_edited")
+    conn.execute(f"UPDATE hand_skill SET proof = {seal_of_row('hand_skill')}")
+    conn.execute(HAND_SKILL_EDITED)
 
 
 MIGRATIONS: list[tuple[int, str, Step]] = [
@@ -164,6 +184,7 @@ MIGRATIONS: list[tuple[int, str, Step]] = [
     ]),
     (4, "a finished run's figures, counted once", _figures_step),
     (5, "each hand's difference with level 4 in the player's seat", _hand_skill_step),
+    (6, "each kept hand comparison sealed", _sealed_skill_step),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1][0]

@@ -406,11 +406,10 @@ class SqliteStore:
     def leaderboard(self, limit: int = BOARD_SIZE,
                     played_by: PlayedBy = PlayedBy.PLAYER) -> list[LeaderboardEntry]:
         ai = played_by.ai_column
-        with self._lock:
+        with self._lock:  # every run judged by its replay, its cached figures never believed
             best: list[RunRow] = self._read(
-                lambda c: self.repository.best_with_figures(c, limit, ai), [])
-            found = self._as_handed_out(best)
-            found += self._best_without_figures(ai, limit)  # judged by their replay, as before
+                lambda c: self.repository.best_by_record(c, limit, ai), [])
+            found = self._as_handed_out(best) + [replayed(row) for row in self._unsaved(ai)]
             return ranked(found, limit, played_by)
 
     def qualifies(self, score: int) -> bool:
@@ -424,29 +423,19 @@ class SqliteStore:
                 for row in self._run_rows(None)]
 
     # -- history and the daily challenge
-    def _best_without_figures(self, ai: bool | None, best: int) -> list[RunRow]:
-        """The board's finished runs whose figures are not stored (kept
-        without their actions, damaged or edited, not counted yet, or not
-        written yet): the best ``best`` unaltered ones by their stored
-        figures, checked and replayed in that order until found, as every run
-        was before schema version 4 (ids as handed out)."""
-        with self._lock:
-            found: list[RunRow] = self._read(
-                lambda c: self.repository.best_without_figures(c, best, ai), [])
-            return self._as_handed_out(found) + [replayed(row) for row in self._unsaved(ai)]
-
     def _unsaved(self, ai: bool | None) -> list[RunRow]:
         """The finished runs not written yet (``ai``: only those of it)."""
         return [d.row for d in self.buffer.unsaved.finished if ai is None or d.row.ai is ai]
 
     def _without_figures_later(self, ai: bool | None = None, page: Page | None = None
                                ) -> tuple[bool, Callable[[], list[RunRow]]]:
-        """The finished runs whose figures are not stored (as
-        ``_best_without_figures``, all of them), in two steps: the rows are read now (under
-        the store's lock, with what the caller reads beside them), checked and
-        replayed by the function returned, to be called without the lock: a
-        history not counted yet (schema 4's count, behind the window) takes
-        seconds to replay, and the window's saves and reads would wait.  The
+        """The finished runs whose figures are not stored (kept without their
+        actions, damaged or edited, not counted yet, or not written yet), in
+        two steps: the rows are read now (under the store's lock, with what
+        the caller reads beside them), checked and replayed by the function
+        returned, to be called without the lock: a history not counted yet
+        (schema 4's count, behind the window) takes seconds to replay, and
+        the window's saves and reads would wait.  The
         flag: were there any?  With ``page`` (History's: no ids handed out in
         this process), only those its page may show are replayed: the first
         ``limit`` listed after ``before``."""
@@ -533,14 +522,19 @@ class SqliteStore:
             stored = self._read(lambda c: queries.figure_totals(c, ai), Totals())
             _others, rest = self._without_figures_later(ai)
             saved = self.load_run()
+            # the bests are the board's, each replayed: a cached figure never raises them
+            best = self.leaderboard(1, PlayedBy.ANYONE if include_ai else PlayedBy.PLAYER)
+        stored = replace(stored, best_score=best[0].score if best else 0,
+                         best_streak=best[0].streak if best else 0)
         return stored + totals_of(rest(), saved)  # replayed without the lock
 
     def best_earlier_score(self, started: str) -> int:
-        with self._lock:
-            stored = self._read(lambda c: queries.best_score_but(c, started), 0)
-            _any, without_figures = self._without_figures_later(ai=False)
-        rest = [row.score for row in without_figures() if row.started != started]
-        return max([stored, *rest])
+        with self._lock:  # the board's two best, replayed: the run just over may be one
+            best: list[RunRow] = self._read(
+                lambda c: self.repository.best_by_record(c, 2, False), [])
+            best += [replayed(row) for row in self._unsaved(False)]
+        return max([0, *(row.score for row in best
+                         if row.started != started and not row.altered)])
 
     def run_record(self, run_id: int) -> RunRecord | None:
         if run_id == PROGRESS_ID:
@@ -609,6 +603,8 @@ class SqliteStore:
         except rows.BadRow as bad:  # a value that is not a whole number: none is believed
             self.messages.bad_row("hand_skill", bad)
             return DifferenceSums()
+        if sums.skipped:
+            self.messages.skipped_differences(sums.skipped)
         return sums
 
     def runs_missing_differences(self, yardstick: str, include_ai: bool = False) -> list[int]:

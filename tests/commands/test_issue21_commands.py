@@ -433,7 +433,7 @@ def test_a_run_file_says_counted_and_ai_and_verifies(tmp_path):
     plain = _exported(tmp_path, "--seed", "plain")
     assert (first["counted"], second["counted"], plain["counted"]) == (True, False, False)
     assert first["ai"] is plain["ai"] is True
-    assert first["version"] == 1  # old files still read: no new version
+    assert first["version"] == 2  # issue #44's commitment of 32 digits; version 1 still reads
     for data in (first, second, plain):
         verified = cli("verify", "-", stdin=json.dumps(data).encode())
         assert verified.returncode == 0, verified.stdout
@@ -462,11 +462,19 @@ def test_an_old_version_1_file_without_the_new_fields_still_verifies():
     ({"started": "2099-01-01T00:00:00+00:00", "ended": "2099-01-01T01:00:00+00:00"},
      "in the future"),
     ({"ended": "2099-01-01T00:00:00+00:00"}, "in the future"),
-    ({"counted": True}, "no 'daily' date"),
 ])
-def test_verify_checks_the_times_and_the_counted_flag(changes, words):
+def test_verify_notes_times_that_make_no_sense_and_proves_the_run_anyway(changes, words):
+    """Issue #44: the times are the playing machine's clock, no part of the
+    proof (they were in round two): said in a note, the run valid."""
     verdict = verify_bytes(json.dumps(_file(**changes)).encode())
-    assert not verdict.valid and words in verdict.problem, verdict.problem
+    assert verdict.valid, verdict.problem
+    assert any(words in note for note in verdict.notes), verdict.notes
+    assert verdict.as_json()["notes"] == list(verdict.notes)
+
+
+def test_verify_checks_the_counted_flag():
+    verdict = verify_bytes(json.dumps(_file(counted=True)).encode())
+    assert not verdict.valid and "no 'daily' date" in verdict.problem, verdict.problem
 
 
 def test_a_small_clock_skew_is_allowed():

@@ -122,8 +122,8 @@ def test_extra_actions_after_the_end_are_not_valid(long_run):
 def test_another_rival_version_says_so(long_run):
     result = verdict(exported(long_run), levels=None)  # the real levels, not the test's
     assert not result.valid and "another rival version" in result.problem
-    other = verdict(exported(long_run, version=2))
-    assert not other.valid and other.status is Status.NOT_VALID and "version 2" in other.problem
+    other = verdict(exported(long_run, version=3))  # 2 is issue #44's (32-digit commitment)
+    assert not other.valid and other.status is Status.NOT_VALID and "version 3" in other.problem
 
 
 def test_a_stopped_or_abandoned_run_is_checked_against_where_it_stops():

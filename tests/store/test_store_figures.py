@@ -74,24 +74,33 @@ def test_stored_figures_are_the_replayed_ones(many):
     assert store.run_scores(True) == sorted((r.started, r.score) for r in replayed)
 
 
-def test_statistics_and_pages_replay_no_run(many, monkeypatch):
-    class NoReplay:
+def test_statistics_and_pages_replay_no_run_and_the_board_its_own(many, monkeypatch):
+    """The sums and the pages read the stored figures; the board (and the
+    bests the statistics show, the board's first) replays the runs it shows
+    and no other (issue #44: a cached figure never ranks a run)."""
+    replays = []
+
+    class CountedRun(Run):
         def __init__(self, *args, **kwargs):
-            raise AssertionError("a run was replayed")
+            replays.append(args[0])
+            super().__init__(*args, **kwargs)
 
     figures_module.figures_of.cache_clear()
-    monkeypatch.setattr(figures_module, "Run", NoReplay)
-    monkeypatch.setattr(runs_module, "Run", NoReplay)
+    monkeypatch.setattr(figures_module, "Run", CountedRun)
+    monkeypatch.setattr(runs_module, "Run", CountedRun)
     store = open_store(many, echo=False)
     stats = stats_of(store.figure_totals(include_ai=True))
     assert stats.runs == LONG_RUNS * CUTS and stats.hands > 0
+    assert len(replays) == 1  # the best run, the board's first
     assert len(store.run_scores(True)) == LONG_RUNS * CUTS
     first = store.runs_page(limit=100)
     second = store.runs_page(first[-1], 100)
     assert len(first) == len(second) == 100 and first[-1].started > second[0].started
     assert [r.run_id for r in store.runs_page()][:200] == [r.run_id for r in first + second]
     assert [o["id"] for o in store.runs_objects()][:200] == [r.run_id for r in first + second]
+    assert len(replays) == 1
     assert len(store.leaderboard()) == 10
+    assert len(replays) == 10  # its ten, the first replayed once (cached)
 
 
 def _edit(folder: Path, sql: str) -> None:

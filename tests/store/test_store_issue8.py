@@ -117,7 +117,8 @@ def test_bad_rows_are_reported_and_skipped(tmp_path):
     conn.execute("INSERT INTO state (key, value) VALUES ('last_name', '[\"x\"]')")
     conn.close()
     store = open_store(tmp_path, echo=False)
-    assert [e.name for e in store.leaderboard()] == ["Good"]
+    # a name the game would not write is shown escaped, its run listed (issue #44)
+    assert [e.name for e in store.leaderboard()] == ["Good", "\\x00"]
     assert store.load_run() is None and store.last_name() is None
     assert any("runs" in w and "skipped" in w for w in store.warnings)
     board = cli("--data-dir", str(tmp_path), "leaderboard")

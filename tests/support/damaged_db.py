@@ -45,3 +45,39 @@ def seven_runs_with_flipped_bits(folder: Path, table: str = "hand_records",
         data[(number - 1) * page + offset] ^= 1 << bit
     db.write_bytes(bytes(data))
     return db
+
+
+def _value_flip(db: Path, table: str, text: bytes, bit: int) -> tuple[int, int, int]:
+    """(page, byte, bit) flipping ``bit`` of the first byte of ``text`` where it
+    lies in ``table``'s leaf pages (a value of one row, say)."""
+    page, _root, leaves = btree(db, table)
+    data = db.read_bytes()
+    for number in leaves:
+        offset = data.find(text, (number - 1) * page, number * page)
+        if offset >= 0:
+            return number, offset - (number - 1) * page, bit
+    raise AssertionError(f"{text!r} is in no leaf page of {table}")
+
+
+def seven_runs_with_a_damaged_value(folder: Path) -> Path:
+    """Seven autoplay runs, then one run's stored ``results`` made unreadable
+    (a bit of its JSON's first byte: ``[`` becomes ``Z``) and the runs' tree
+    damaged as round three's test damages it (a leaf's cell count, a bit of
+    the root): the sqlite3 shell still reads all seven rows, the file fails
+    its check and is moved aside; the damaged run's record, its seed and its
+    actions, is intact."""
+    store = open_store(folder, echo=False)
+    for i in range(1, 8):
+        play_autoplay(store, "1", f"r{i}", "AI level 1", 3, compare=False)
+    store.close()
+    db = folder / DB_NAME
+    with contextlib.closing(sqlite3.connect(db)) as conn:
+        (results,) = conn.execute("SELECT results FROM runs WHERE seed = 'r4'").fetchone()
+    flips = [_value_flip(db, "runs", results.encode(), 0)]
+    page, root, leaves = btree(db, "runs")
+    flips += [(root, 45, 5), (leaves[0], 4, 4), (leaves[0], 4, 5)]
+    data = bytearray(db.read_bytes())
+    for number, offset, bit in flips:
+        data[(number - 1) * page + offset] ^= 1 << bit
+    db.write_bytes(bytes(data))
+    return db

@@ -72,10 +72,10 @@ def test_statistics_show_the_kept_skill_figure_read_off_the_frame_loop():
     set_language("en")
     store = ThreadNotingStore()
     store.record_finished_run(Run("no-hand-kept"), "Alice", "2026-11-30T10:00:00+00:00")
-    values = [-30, 12, 4, -7]
-    store.record_finished_run(play_run("kept-stats", "1", max_matches=1), "Alice", STARTED)
+    values = [-30, 12, 4, -7]  # the run's four finished hands (two matches of two)
+    store.record_finished_run(play_run("kept-stats", "1", max_matches=2), "Alice", STARTED)
     store.keep_differences("kept-stats", STARTED, game_yardstick(),
-                           {(0, i): HandDifference(v, -v) for i, v in enumerate(values)})
+                           {(i // 2, i % 2): HandDifference(v, -v) for i, v in enumerate(values)})
     game = h.make_app(size=(960, 600), store=store, worker="thread")
     drawn: list[str] = []
     try:

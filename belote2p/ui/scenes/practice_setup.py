@@ -3,11 +3,10 @@ A practice run is never saved, scored or recorded (issue #13)."""
 
 from __future__ import annotations
 
-import secrets
-
 import pygame
 
 from ...ai.levels import LevelsError
+from ...core.fairness import new_seed
 from ...core.match import Run
 from ...services.i18n import _
 from ...services.rival import game_levels
@@ -47,7 +46,7 @@ class PracticeSetupScene(MenuScene):
             self.back()
             return
         # A seed of its own: practice never touches the saved run or the daily.
-        run = Run(f"practice/{secrets.token_hex(6)}")
+        run = Run(f"practice/{new_seed()}")
         self.ctx.nav.reset(Route.TABLE, active=ActiveRun(run, ""), practice=level)
 
     def draw(self, surf: pygame.Surface) -> None:
