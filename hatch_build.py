@@ -1,16 +1,19 @@
 """The optional compiled search core, built by the package's own build.
 
 ``pip install .`` runs hatchling, which runs the hook below: it compiles
-``belote2p/ai/_native.c`` into ``belote2p.ai._native`` with setuptools'
-``build_ext`` (which knows each platform's compiler and flags) and puts it in
-the wheel.  Where that fails (no C compiler, ``CC=false``, no Python headers)
-the hook logs why and the wheel is built without it: the game then plays the
-same cards with the Python core (``belote2p/ai/core.py``).
+``belote2p/ai/_native_*.c`` (one job a file, see ``_native.h``) into
+``belote2p.ai._native`` with setuptools' ``build_ext`` (which knows each
+platform's compiler and flags) and puts it in the wheel.  Where that fails
+(no C compiler, ``CC=false``, no Python headers, flags that would decide
+differently) the hook logs why and the wheel is built without it: the game
+then plays the same cards with the Python core (``belote2p/ai/core.py``).
 
 An editable install (``pip install -e .``) builds it in place instead (next to
-``_native.c``, ignored by git), where the checkout's package imports it; so
+its sources, ignored by git), where the checkout's package imports it; so
 does ``python hatch_build.py`` run from a checkout (it needs setuptools), which
-is what the tests and benchmarks run from a checkout use.
+is what the tests and benchmarks run from a checkout use;
+``python hatch_build.py --into FOLDER`` builds it into FOLDER instead (a build
+to compare with another, benchmarks/native_flags.py).
 ``BELOTE2P_PURE_PYTHON=1`` still forces the Python core.
 """
 
@@ -25,10 +28,33 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
-SOURCE = "belote2p/ai/_native.c"
+NATIVE_DIR = "belote2p/ai"  # its sources: _native_*.c, one job a file, and _native*.h
 MODULE = "belote2p.ai._native"
 
 log = logging.getLogger("belote2p.build")
+
+
+# Flags every build gets after the environment's (CFLAGS), so they win: the
+# playouts' decisions compare doubles that must be rounded as Python rounds
+# them (no fused multiply-add, no -ffast-math reordering), whatever CFLAGS or
+# the platform's default says (GCC fuses with -mfma, and by default on arm64).
+# The C (_native.h) also forbids fusing by pragma and refuses to compile under
+# -ffast-math or x87 arithmetic; tests/ai/test_native_build.py builds with
+# -mfma and checks the same decisions.
+IEEE_FLAGS = {"unix": ["-ffp-contract=off", "-fno-fast-math"], "msvc": ["/fp:precise"]}
+
+
+def _with_ieee_flags(build_ext: Any) -> Any:
+    """``build_ext`` that adds ``IEEE_FLAGS`` for the compiler it finds."""
+
+    class IeeeBuild(build_ext):  # type: ignore[misc,valid-type]
+        def build_extensions(self) -> None:
+            kind = "msvc" if self.compiler.compiler_type == "msvc" else "unix"
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, *IEEE_FLAGS[kind]]
+            super().build_extensions()
+
+    return IeeeBuild
 
 
 def compile_native(build_dir: Path) -> Path | None:
@@ -40,8 +66,11 @@ def compile_native(build_dir: Path) -> Path | None:
     except ImportError:
         log.warning("belote2p: setuptools is missing, the Python core will play")
         return None
-    ext = Extension(MODULE, [str(ROOT / SOURCE)])
-    command = build_ext(Distribution({"name": "belote2p-native", "ext_modules": [ext]}))
+    folder = ROOT / NATIVE_DIR
+    ext = Extension(MODULE, [str(path) for path in sorted(folder.glob("_native_*.c"))],
+                    depends=[str(path) for path in sorted(folder.glob("_native*.h"))])
+    command = _with_ieee_flags(build_ext)(
+        Distribution({"name": "belote2p-native", "ext_modules": [ext]}))
     command.build_lib = str(build_dir)
     command.build_temp = str(build_dir / "temp")
     try:
@@ -80,23 +109,31 @@ class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
         build_data["force_include"][str(built)] = "belote2p/ai/" + built.name
 
 
-def build_in_place() -> int:
+def build_in_place(into: Path | None = None) -> int:
     """Compile the core next to its source (a checkout's tests and benchmarks,
-    an editable install): 0 if built, 1 if not (the reason logged)."""
+    an editable install), or into the folder ``into`` (a build to compare, say
+    with other CFLAGS: benchmarks/native_flags.py): 0 if built, 1 if not (the
+    reason logged)."""
     with tempfile.TemporaryDirectory() as tmp:
         built = compile_native(Path(tmp))
         if built is None:
             return 1
-        target = ROOT / "belote2p" / "ai" / built.name
+        folder = ROOT / "belote2p" / "ai" if into is None else into
+        folder.mkdir(parents=True, exist_ok=True)
+        target = folder / built.name
         # a new file renamed over the old one: a process that has the old one
         # loaded keeps it (overwriting it in place could crash that process)
         fresh = target.with_name(target.name + ".new")
         shutil.copyfile(built, fresh)
         os.replace(fresh, target)
-    log.info("built %s", target.relative_to(ROOT))
+    log.info("built %s", target)
     return 0
 
 
 if __name__ == "__main__":
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if sys.argv[1:2] == ["--into"] and len(sys.argv) == 3:
+        sys.exit(build_in_place(Path(sys.argv[2])))
+    if len(sys.argv) > 1:
+        sys.exit("usage: python hatch_build.py [--into FOLDER]")
     sys.exit(build_in_place())

@@ -1,4 +1,4 @@
-"""The compiled core (``_native.c``): the twin of ``solver.py``'s functions and
+"""The compiled core (``_native_*.c``, see ``_native.h``): the twin of ``solver.py``'s functions and
 of ``playout.py``'s tips playouts.
 
 Call it through ``solver`` (which checks the position first and raises
@@ -31,16 +31,24 @@ def can_capot(trump: int, leader: int, hands: Hands, lead: int | None = None,
 # The playouts (playout.py): tables.py's tables once, then Sim.run with the tips.
 def set_play_tables(pts: Sequence[Sequence[int]], strength: Sequence[Sequence[int]],
                     above: Sequence[Sequence[int]], beaters: Sequence[Sequence[int]],
-                    king: int, queen: int, tricks: int, last_trick: int, capot_points: int,
-                    hand_points: int, belote_bonus: int) -> None: ...
+                    higher: Sequence[Sequence[int]], king: int, queen: int, tricks: int,
+                    last_trick: int, capot_points: int, hand_points: int,
+                    belote_bonus: int) -> None: ...
 # sim: a fastsim.Sim (read and written back attribute by attribute; naming its
 # type here would make an import cycle: fastsim -> solver -> core -> _native)
 def run_tips(sim: object, knobs: tuple[float | bool, ...], until_cards: int,
-             use_net: bool = False) -> None: ...
-# playout.playouts: sims and lines as lists; the scores of each line on each base
-def playouts(bases: list[object], lines: list[tuple[int, ...]],
+             net: Net | None = None) -> None: ...
+# playout.playouts: the scores of each line on each base
+def playouts(bases: Sequence[object], lines: Sequence[tuple[int, ...]],
              knobs: tuple[float | bool, ...], until_cards: int, play_for_capot: bool,
-             memo: Memo | None, use_net: bool = False) -> list[tuple[int, int]]: ...
-# The learned playout policy (evaluator.py): its weights, for run_tips and playouts with use_net.
-def set_net(w1: Sequence[int], b1: Sequence[int], w2: Sequence[int],
-            b2: Sequence[int]) -> None: ...
+             memo: Memo | None, net: Net | None = None) -> list[tuple[int, int]]: ...
+
+class Net:
+    """The learned playout policy's weights (evaluator.Net.compiled), read
+    once: immutable, handed to run_tips and playouts (net=)."""
+
+    def __init__(self, w1: Sequence[int], b1: Sequence[int], w2: Sequence[int],
+                 b2: Sequence[int]) -> None: ...
+
+# follow.follow_mask's compiled mirror (tests/ai/test_follow.py checks it)
+def follow_mask(hand: int, suit: int, trumps: int, higher: int) -> int: ...

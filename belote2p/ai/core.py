@@ -1,6 +1,6 @@
 """Which search core runs: the compiled one (``_native``) or the Python reference.
 
-The compiled core (``_native.c``, built by ``pip install .`` where a C
+The compiled core (``_native_*.c``, built by ``pip install .`` where a C
 compiler exists) is the exact twin of ``solver.py``: the same values and the
 same optimal cards, only faster.  It is optional: an install without a
 compiler has no ``_native`` and plays the same cards in Python.  Setting

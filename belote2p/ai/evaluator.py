@@ -9,7 +9,7 @@ It was fitted to level 4's own search-chosen cards (``tools/train_evaluator.py``
 docs/RIVAL.md, "A learned playout policy").
 
 Every weight is a whole number and so is every sum, so the compiled twin
-(``_native.c``, ``net_card``) and this reference pick the same card on every
+(``_native_net.c``, ``net_card``) and this reference pick the same card on every
 machine: a run file verifies everywhere.  The weights ship as data
 (``evaluator_weights.txt``); their digest is the value of the level knob
 that switches them on, so a level that uses them names exactly these weights.
@@ -22,15 +22,20 @@ first, ``CANON``).  A card's score is ``b2[c] + sum_j W2[j][c] * h[j]`` with
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .core import native
 from .knowledge import Info
 from .tables import STR
+
+if TYPE_CHECKING:
+    from . import _native
 
 __all__ = [
     "CANON", "FEATURES", "HIDDEN", "WEIGHTS_PATH", "EvaluatorError", "Net", "features",
@@ -62,7 +67,7 @@ class EvaluatorError(ValueError):
     """A weights file that cannot be used; the message says where and why."""
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Net:
     """The network's whole-number weights (row-major: ``w1[i * HIDDEN + j]``,
     ``w2[j * 32 + c]``) and the digest of the file they came from."""
@@ -82,6 +87,19 @@ class Net:
     def columns(self) -> tuple[tuple[int, ...], ...]:
         """W2 by card: each hidden unit's weight in that card's score."""
         return tuple(self.w2[c::CARD_BITS] for c in range(CARD_BITS))
+
+    @functools.cached_property
+    def compiled(self) -> _native.Net | None:
+        """The compiled core's copy of these weights (``_native.Net``), made
+        once: an immutable value each of its net playouts is handed, so a
+        thread deciding with another network never changes the weights this
+        one plays with.  None where the Python core runs."""
+        return None if native is None else native.Net(self.w1, self.b1, self.w2, self.b2)
+
+    def __getstate__(self) -> dict[str, object]:
+        """Pickled, the weights only: the caches are remade from them (the
+        compiled twin does not pickle; a process made by spawn has its own)."""
+        return {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
 
 
 def _bits(mask: int, canon: Sequence[int], offset: int) -> list[int]:
@@ -112,7 +130,7 @@ def features(info: Info) -> tuple[list[int], list[int]]:
 
 
 def hidden(net: Net, active: Sequence[int], scalars: Sequence[int]) -> list[int]:
-    """The rectified hidden units (whole numbers, as ``_native.c`` sums them)."""
+    """The rectified hidden units (whole numbers, as ``_native_net.c`` sums them)."""
     h = list(net.b1)
     rows = net.rows
     for i in active:

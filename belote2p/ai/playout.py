@@ -4,7 +4,7 @@ Level 4's rollouts (``search.py``) and the review's stock-phase verdicts
 (``review/stock.py``) play a ``fastsim.Sim`` on with ``heuristics.choose_card``
 for both seats, each seeing only its own information (``info_from_sim``).
 ``run_tips`` does exactly that: in Python (``tips_policy``, the reference), or
-in the compiled core (``_native.c``), which picks the same card at every turn
+in the compiled core (``_native_playouts.c``), which picks the same card at every turn
 (the same scores, formed in the same order) and so leaves the same ``Sim``.
 With a ``Net`` (``evaluator.py``, the level knob ``playout_net``) the network
 plays the stock phase instead of the tips, for both seats alike, each from its
@@ -19,6 +19,7 @@ from ..core.cards import CAPOT_POINTS, HAND_POINTS, KING, LAST_TRICK_BONUS, QUEE
 from .core import native
 from .evaluator import Net, net_card
 from .fastsim import BELOTE_BONUS, TRICKS, Policy, Sim
+from .follow import HIGHER
 from .heuristics import choose_card
 from .knowledge import info_from_sim
 from .levels import PlayKnobs
@@ -29,8 +30,8 @@ __all__ = ["net_policy", "playouts", "python_playouts", "python_run_tips", "run_
            "tips_policy"]
 
 if native is not None:
-    native.set_play_tables(PTS, STR, ABOVE, BEATERS, KING, QUEEN, TRICKS, LAST_TRICK_BONUS,
-                           CAPOT_POINTS, HAND_POINTS, BELOTE_BONUS)
+    native.set_play_tables(PTS, STR, ABOVE, BEATERS, HIGHER, KING, QUEEN, TRICKS,
+                           LAST_TRICK_BONUS, CAPOT_POINTS, HAND_POINTS, BELOTE_BONUS)
 
 
 def tips_policy(knobs: PlayKnobs) -> Policy:
@@ -63,25 +64,13 @@ def python_run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0,
     sim.run((policy, policy), until_cards)
 
 
-# the network whose weights the compiled core holds (compared by identity: cheap)
-_NATIVE_NET: dict[str, Net] = {}
-
-
-def _native_net(net: Net) -> None:
-    """Hand ``net``'s weights to the compiled core unless it holds them already."""
-    assert native is not None
-    if _NATIVE_NET.get("held") is not net:
-        native.set_net(net.w1, net.b1, net.w2, net.b2)
-        _NATIVE_NET["held"] = net
-
-
 # id(knobs) -> (knobs, packed): hashing a PlayKnobs (every field, each time)
 # would cost a third of a compiled playout; holding the knobs keeps the id theirs.
 _PACKED: dict[int, tuple[PlayKnobs, tuple[float | bool, ...]]] = {}
 
 
 def _packed(knobs: PlayKnobs) -> tuple[float | bool, ...]:
-    """The knobs the compiled policy reads, in its order (``_native.c`` Knobs)."""
+    """The knobs the compiled policy reads, in its order (``_native.h`` Knobs)."""
     got = _PACKED.get(id(knobs))
     if got is None or got[0] is not knobs:
         got = _PACKED[id(knobs)] = (knobs, (
@@ -97,11 +86,8 @@ def run_tips(sim: Sim, knobs: PlayKnobs, until_cards: int = 0, net: Net | None =
     start with at most that many cards a hand (``Sim.run``)."""
     if native is None:
         python_run_tips(sim, knobs, until_cards, net)
-    elif net is None:
-        native.run_tips(sim, _packed(knobs), until_cards)
-    else:
-        _native_net(net)
-        native.run_tips(sim, _packed(knobs), until_cards, True)
+    else:  # the network's compiled twin is handed to the call: the core keeps none
+        native.run_tips(sim, _packed(knobs), until_cards, None if net is None else net.compiled)
 
 
 def python_playouts(bases: Sequence[Sim], lines: Sequence[tuple[int, ...]], knobs: PlayKnobs,
@@ -132,8 +118,6 @@ def playouts(bases: Sequence[Sim], lines: Sequence[tuple[int, ...]], knobs: Play
     (``run_tips``)."""
     if native is None:
         return python_playouts(bases, lines, knobs, until_cards, play_for_capot, memo, net)
-    if net is not None:
-        _native_net(net)
-    return native.playouts(list(bases), list(lines), _packed(knobs), until_cards,
-                           play_for_capot, None if memo is None else memo.native,
-                           net is not None)
+    return native.playouts(bases, lines, _packed(knobs), until_cards, play_for_capot,
+                           None if memo is None else memo.native,
+                           None if net is None else net.compiled)

@@ -107,6 +107,7 @@ from ..core.cards import (
 )
 from . import collector
 from .core import native
+from .follow import follow_mask
 
 __all__ = [
     "CAPOT_BONUS", "Memo", "SolverError", "can_capot", "card_values", "position_value",
@@ -200,7 +201,7 @@ _BELOW = [(1 << k) - 1 for k in range(8)]           # strengths below k
 class _Tables:
     """Per-trump constants, in internal card ids (suit * 8 + strength)."""
 
-    __slots__ = ("pts", "to_ext", "to_int", "tpts", "trump", "win")
+    __slots__ = ("higher", "pts", "to_ext", "to_int", "tpts", "trump", "win")
 
     def __init__(self, trump: int) -> None:
         self.trump = trump
@@ -219,6 +220,9 @@ class _Tables:
         # win[i]: the cards that beat i when played second to it
         self.win = [(_ABOVE[i & 7] << (i & ~7)) | (0 if i >> 3 == trump else 0xFF << (8 * trump))
                     for i in range(32)]
+        # higher[i]: follow.follow_mask's ``higher`` in internal ids (the trumps
+        # above a trump i, which the follower must play if it holds one)
+        self.higher = [self.win[i] if i >> 3 == trump else 0 for i in range(32)]
         # tpts[byte]: points of the trumps of a trump-suit byte
         tp = self.pts[8 * trump: 8 * trump + 8]
         self.tpts = [sum(tp[k] for k in range(8) if b >> k & 1) for b in range(256)]
@@ -297,7 +301,7 @@ class _Moves(NamedTuple):
     """One call's move generator: closures over its tables (see the glossary)."""
 
     cards_of: Callable[[Mask], list[int]]
-    follow_mask: Callable[[Mask, Mask, int], Mask]
+    answers_mask: Callable[[Mask, Mask, int], Mask]
     discard_mask: Callable[[Mask, Mask], Mask]
     follow_list: Callable[[Mask, int], FollowList]
     gen_moves: Callable[[Mask, Mask], list[Move]]
@@ -306,10 +310,12 @@ class _Moves(NamedTuple):
 def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
     PTS = tb.pts
     WIN = tb.win
+    HIGHER = tb.higher
     TOPS, BOTS = _TOPS, _BOTS
     LEAD_TRUMP, LEAD_PLAIN = _LEAD_TRUMP, _LEAD_PLAIN
     ABOVE, BELOW = _ABOVE, _BELOW
     sh = 8 * tb.trump
+    trumps = 0xFF << sh
     bits, follows, chunks = tables.bits, tables.follows, tables.chunks
 
     def cards_of(mask: Mask) -> list[int]:
@@ -324,24 +330,24 @@ def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
             bits[mask] = got
         return got
 
-    def follow_mask(hl: Mask, hf: Mask, c: int) -> Mask:
-        """The follower's answers to the lead ``c`` worth searching: legal, and
-        the top of each winning run / the bottom of each losing run.  ``hl``
-        still holds ``c`` (it splits the follower's runs)."""
+    def answers_mask(hl: Mask, hf: Mask, c: int) -> Mask:
+        """The follower's answers to the lead ``c`` worth searching: of its
+        legal cards (``follow.follow_mask``, the rule), the top of each winning
+        run and the bottom of each losing run.  ``hl`` still holds ``c`` (it
+        splits the follower's runs)."""
         s8 = c & ~7
-        m = (hf >> s8) & 255
-        k = c & 7
-        if m:
-            idx = m | (((hl >> s8) & 255) << 8)
-            if s8 == sh:
-                higher = m & ABOVE[k]
-                if higher:  # must overtrump: every answer wins
-                    return (TOPS[idx] & higher) << s8
+        legal = follow_mask(hf, 0xFF << s8, trumps, HIGHER[c])
+        m = (legal >> s8) & 255
+        if m:  # its suit: runs of the follower's whole holding (c splits them)
+            idx = ((hf >> s8) & 255) | (((hl >> s8) & 255) << 8)
+            if legal & HIGHER[c]:  # overtrumping: every answer wins
+                return (TOPS[idx] & m) << s8
+            if s8 == sh:  # under the trump led: every answer loses
                 return BOTS[idx] << s8
+            k = c & 7
             return ((TOPS[idx] & ABOVE[k]) | (BOTS[idx] & BELOW[k])) << s8
-        t = (hf >> sh) & 255
-        if t:  # must trump: every answer wins
-            return TOPS[t | (((hl >> sh) & 255) << 8)] << sh
+        if legal & trumps:  # trumping: every answer wins
+            return TOPS[((legal >> sh) & 255) | (((hl >> sh) & 255) << 8)] << sh
         return discard_mask(hl, hf)
 
     def discard_mask(hl: Mask, hf: Mask) -> Mask:
@@ -381,7 +387,7 @@ def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
         out = []
         for k in cards_of(keep):
             c = s8 + k
-            fl = follow_list(follow_mask(hl, hf, c), c)
+            fl = follow_list(answers_mask(hl, hf, c), c)
             pf, w = fl[0][1], fl[0][2]
             pc = PTS[c]
             score = -(pc + pf) if w else pc + pf + 60
@@ -422,7 +428,7 @@ def _make_moves(tb: _Tables, tables: Tables) -> _Moves:
         scored.sort(reverse=True)  # the keys are distinct: the moves are never compared
         return [mv for _, mv in scored]
 
-    return _Moves(cards_of, follow_mask, discard_mask, follow_list, gen_moves)
+    return _Moves(cards_of, answers_mask, discard_mask, follow_list, gen_moves)
 
 
 # ---------------------------------------------------------------------------
@@ -452,8 +458,10 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> _Search:
     tested per answer) add work to every node."""
     PTS = tb.pts
     WIN = tb.win
+    HIGHER = tb.higher
     TPTS = tb.tpts
     sh = 8 * tb.trump
+    trumps = 0xFF << sh
     tables = _fresh_tables() if memo is None else memo.tables(tb.trump)
     tt, exact2, capot_tt = tables.tt, tables.exact2, tables.capot_tt
     e2get = exact2.get
@@ -469,13 +477,7 @@ def _make_search(tb: _Tables, memo: Memo | None = None) -> _Search:
         best = -1
         for c in cards_of(hl):
             c2 = (hl ^ (1 << c)).bit_length() - 1
-            s8 = c & ~7
-            legal = hf & (0xFF << s8)
-            if legal:
-                if s8 == sh:
-                    legal = (legal & WIN[c]) or legal
-            else:
-                legal = (hf & (0xFF << sh)) or hf
+            legal = follow_mask(hf, 0xFF << (c & ~7), trumps, HIGHER[c])
             wc = WIN[c]
             worst = INF
             for f in cards_of(legal):
@@ -751,7 +753,7 @@ def _lead_root(tb: _Tables, s: _Search, kept: SearchFn, leader: int,
                hl: Mask, hf: Mask, n: int, R: int) -> Root:
     """The root when the leader is to move (no card on the table)."""
     PTS, WIN = tb.pts, tb.win
-    value, cards_of, follow_mask = s.value, s.moves.cards_of, s.moves.follow_mask
+    value, cards_of, answers_mask = s.value, s.moves.cards_of, s.moves.answers_mask
     sh = 8 * tb.trump
     moves = cards_of(hl)
     f_trumps = (hf >> sh) & 255
@@ -771,7 +773,7 @@ def _lead_root(tb: _Tables, s: _Search, kept: SearchFn, leader: int,
         return None
 
     def promise(c: int, /) -> int:  # as in gen_moves
-        keep = follow_mask(hl, hf, c)
+        keep = answers_mask(hl, hf, c)
         w = keep & WIN[c]
         if w:
             return -PTS[c] - max(PTS[f] for f in cards_of(w))
@@ -781,7 +783,7 @@ def _lead_root(tb: _Tables, s: _Search, kept: SearchFn, leader: int,
     def val(c: int, a: int, b: int, /) -> int:
         hl2 = hl ^ (1 << c)
         worst = INF
-        for f in cards_of(follow_mask(hl, hf, c)):
+        for f in cards_of(answers_mask(hl, hf, c)):
             fb = 1 << f
             p = PTS[c] + PTS[f]
             R2 = R - p
@@ -806,13 +808,7 @@ def _follow_root(tb: _Tables, s: _Search, kept: SearchFn, leader: int,
     (an internal id, in neither hand; ``R`` counts its points)."""
     PTS, WIN = tb.pts, tb.win
     value = s.value
-    sh = 8 * tb.trump
-    s8 = lead & ~7
-    same = hf & (0xFF << s8)
-    if same and s8 == sh:
-        legal = (same & WIN[lead]) or same
-    else:
-        legal = same or (hf & (0xFF << sh)) or hf
+    legal = follow_mask(hf, 0xFF << (lead & ~7), 0xFF << (8 * tb.trump), tb.higher[lead])
     moves = s.moves.cards_of(legal)
     wl = WIN[lead]
 
@@ -973,7 +969,7 @@ def python_can_capot(trump: int, leader: int, hands: tuple[Sequence[int], Sequen
 
 # ---------------------------------------------------------------------------
 # The core that answers (core.py): the compiled twin of the four functions
-# above where it is built (``_native.c``), else they themselves.  Both give the
+# above where it is built (``_native_solver.c``), else they themselves.  Both give the
 # same answers: each value is the exact game value, each set of optimal cards
 # every card that reaches it (tests/ai/test_native.py).  The compiled core
 # checks its arguments itself and refuses (ValueError, TypeError) whatever it

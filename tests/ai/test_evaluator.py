@@ -10,7 +10,10 @@ seat never reads the other hand or the stock's order.
 from __future__ import annotations
 
 import dataclasses
+import pickle
 import random
+import sys
+import threading
 
 import pytest
 
@@ -101,7 +104,7 @@ def test_a_net_playout_leaves_the_sim_the_python_playout_leaves(seed):
     point of a deal (the shipped weights and random ones)."""
     rng = random.Random(f"net-twin/{seed}")
     for net in (load_net(WEIGHTS_PATH), random_net(seed)):
-        for _ in range(40):
+        for _ in range(300):
             sim = random_sim(rng)
             until = rng.choice([0, 0, 9, 5])
             python, compiled = sim.copy(), sim.copy()
@@ -125,6 +128,53 @@ def test_batched_net_playouts_score_as_the_python_ones():
     for until in (0, 9):
         assert (playout.playouts(bases, lines, KNOBS, until, True, None, net)
                 == playout.python_playouts(bases, lines, KNOBS, until, True, None, net))
+
+
+@pytest.mark.skipif(core.native is None, reason="the native core is not built")
+def test_two_threads_with_two_networks_each_play_with_its_own():
+    """The compiled core holds no network of its own that a thread sets and
+    another's playouts then read: each playout is handed its weights, an
+    immutable ``_native.Net`` made once a network (``Net.compiled``).  Two
+    threads switching as often as Python lets them, each with its network,
+    each scores exactly what it scores alone (issue 44: set by one thread
+    between another's setting and its playouts, they were the wrong ones)."""
+    rng = random.Random("net-threads")
+    nets = (random_net(11), random_net(12))
+    batches = [[random_sim(rng) for _ in range(size)] for size in (1, 1, 2, 1, 1, 3, 1, 1)]
+
+    def scores(net: Net) -> list[list[tuple[int, int]]]:
+        return [playout.playouts(bases, [()], KNOBS, net=net) for bases in batches]
+
+    alone = [scores(net) for net in nets]
+    assert alone[0] != alone[1]
+    together: list[list[list[list[tuple[int, int]]]]] = [[], []]
+
+    def play(seat: int) -> None:
+        for _ in range(300):
+            together[seat].append(scores(nets[seat]))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=play, args=(seat,)) for seat in (0, 1)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    for seat in (0, 1):
+        assert len(together[seat]) == 300
+        assert all(got == alone[seat] for got in together[seat])
+
+
+def test_a_network_pickles_after_its_compiled_twin_is_made():
+    """A player's network may cross to a spawned process: pickled, it carries
+    its weights, not the compiled core's copy (which does not pickle)."""
+    net = random_net(5)
+    assert (net.compiled is None) == (core.native is None)
+    again = pickle.loads(pickle.dumps(net))
+    assert again == net and again.digest == net.digest
 
 
 def test_the_net_plays_differently_from_the_tips():

@@ -1,5 +1,6 @@
-"""The compiled core (``_native.c``) against its Python twin (``solver.py``,
-``playout.py``).
+"""The compiled core (``_native_*.c``) against its Python twin (``solver.py``,
+``playout.py``; the follow rule's mirror ``_native_follow.h`` against
+``follow.py`` in ``test_follow.py``).
 
 Every function of the solver, on random positions (every trump, both leaders,
 one to eight cards a hand, with and without a card led, the capot game on and
