@@ -17,7 +17,7 @@ from ..core.fairness import DailyDateError, parse_daily_date
 from . import accounts as account_rules
 from .clock import utc
 from .days import read_day
-from .db import runs
+from .db import reading, runs
 from .export import run_file as export_run_file
 from .migrate import is_current
 from .models import (
@@ -64,7 +64,7 @@ def _account(request: Request,
              ) -> account_rules.Account:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized("this needs an account's token: Authorization: Bearer <token>")
-    with _world(request).engine.connect() as connection:
+    with reading(_world(request).engine).connect() as connection:
         account = account_rules.account_of_token(connection, credentials.credentials)
     if account is None:
         raise Unauthorized("this token belongs to no account")
@@ -91,7 +91,7 @@ def health() -> Health:
 def ready(request: Request, response: Response) -> Any:
     """Ready: the database answers and its schema is the shipped one."""
     world = _world(request)
-    with world.engine.connect() as connection:
+    with reading(world.engine).connect() as connection:
         connection.execute(text("SELECT 1"))
     if not is_current(world.engine):
         response.status_code = 503
@@ -149,7 +149,7 @@ def start(request: Request, account: Player) -> Any:
 def state(run_id: str, request: Request,
           account: Player) -> Any:
     """The run's state now, to resume it."""
-    with _world(request).engine.connect() as connection:
+    with reading(_world(request).engine).connect() as connection:
         return read_run(connection, run_id, account)
 
 
@@ -167,7 +167,7 @@ def action(run_id: str, body: ActionRequest, request: Request,
 def _day_answer(request: Request, day: date) -> DayAnswer:
     world = _world(request)
     maintain(world)  # a day past midnight closes before it is shown
-    with world.engine.connect() as connection:
+    with reading(world.engine).connect() as connection:
         found = read_day(connection, day)
         if found is None:
             raise NotFound(f"no day {day.isoformat()} on this server")
@@ -183,7 +183,7 @@ def _day_answer(request: Request, day: date) -> DayAnswer:
 @router.get("/api/v1/days/today", response_model=DayAnswer, responses=ERRORS, tags=["days"])
 def today(request: Request) -> DayAnswer:
     world = _world(request)
-    with world.engine.connect() as connection:
+    with reading(world.engine).connect() as connection:
         now = utc(world.clock.now(connection))
     return _day_answer(request, now.date())
 
