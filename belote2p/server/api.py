@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select, text
 
@@ -72,6 +72,7 @@ def _account(request: Request,
 
 
 Player = Annotated[account_rules.Account, Depends(_account)]
+RunId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="a run's id: 32 hex digits")]
 
 
 def _day(text_: str) -> date:
@@ -146,7 +147,7 @@ def start(request: Request, account: Player) -> Any:
 
 @router.get("/api/v1/runs/{run_id}", response_model=RunAnswer, responses=ERRORS,
             tags=["runs"])
-def state(run_id: str, request: Request,
+def state(run_id: RunId, request: Request,
           account: Player) -> Any:
     """The run's state now, to resume it."""
     with reading(_world(request).engine).connect() as connection:
@@ -155,7 +156,7 @@ def state(run_id: str, request: Request,
 
 @router.post("/api/v1/runs/{run_id}/actions", response_model=RunAnswer, responses=ERRORS,
              tags=["runs"])
-def action(run_id: str, body: ActionRequest, request: Request,
+def action(run_id: RunId, body: ActionRequest, request: Request,
            account: Player) -> Any:
     """The player's action number ``seq``: stored, then answered with the rival's
     replies and the seat's state.  The same action again gets the same answer."""
@@ -213,7 +214,7 @@ def board(day: str, request: Request, by: Literal["score", "skill"] = "score") -
 
 @router.get("/api/v1/days/{day}/runs/{run_id}/file", response_model=dict[str, Any],
             responses=ERRORS, tags=["days"])
-def run_file(day: str, run_id: str, request: Request) -> dict[str, Any]:
+def run_file(day: str, run_id: RunId, request: Request) -> dict[str, Any]:
     """A closed day's run as a run file ``belote2p verify`` checks offline
     (409 while the day is open)."""
     world = _world(request)
