@@ -152,8 +152,11 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path):
 
 def test_serve_help_names_every_option():
     done = cli("serve", "--help")
-    for option in ("--db", "--host", "--port", "--workers", "--migrate-only"):
+    for option in ("--db", "--host", "--port", "--workers", "--migrate-only",
+                   "--trusted-proxy"):
         assert option in done.stdout
+    refused = cli("serve", "--trusted-proxy", "my-proxy")
+    assert refused.returncode == 2 and "not an IP address" in refused.stderr
 
 
 def test_the_worker_command_does_the_jobs_then_stops_on_sigterm(tmp_path):
