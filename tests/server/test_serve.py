@@ -180,3 +180,32 @@ def test_the_worker_command_does_the_jobs_then_stops_on_sigterm(tmp_path):
     worker.send_signal(signal.SIGTERM)
     _out, err = worker.communicate(timeout=30)
     assert not pending and worker.returncode == 0, err
+
+
+def test_two_servers_on_one_postgresql_count_a_run_once(tmp_path, pg_cluster):
+    from tests.server.helpers import at_once
+
+    db = pg_cluster.new_database()
+    servers = [Served(db, tmp_path / "server"), Served(db, tmp_path / "server")]
+    try:
+        clients = [WorldClient(server.url, attempts=2) for server in servers]
+        made = clients[0].create_account("twin")
+        clients[1].token = made.token
+        taken = iter(range(2))
+        starts, errors = at_once(2, lambda: clients[next(taken)].start_run())
+        assert not errors and starts[0] == starts[1]
+        first = starts[0]
+        word = first["state"]["view"]["legal"][0]
+        taken = iter(range(2))
+        answers, errors = at_once(2, lambda: clients[next(taken)].act(first["run_id"], 1, word))
+        assert not errors and answers[0] == answers[1]
+        engine = open_engine(db)
+        with engine.connect() as connection:
+            assert len(connection.execute(select(runs)).all()) == 1
+            assert connection.execute(select(runs.c.moves)).scalar_one() == 1
+        engine.dispose()
+        for client in clients:
+            client.close()
+    finally:
+        for server in servers:
+            server.stop()
