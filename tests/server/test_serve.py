@@ -22,7 +22,7 @@ from belote2p.server.app import create_app
 from belote2p.server.clock import ManualClock
 from belote2p.server.db import accounts, days, open_engine, runs, skill_jobs
 from belote2p.server.runlog import run_seed
-from belote2p.services.world.client import WorldClient
+from belote2p.services.world.client import TokenFile, WorldClient
 from tests.server.helpers import make_settings, new_account, play
 from tests.support.cli import ROOT, cli
 
@@ -91,6 +91,16 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
                                                           for s in summaries}
         text = cli("board", "--server", server.url, "--by", "skill")
         assert text.returncode == 0 and "bot2" in text.stdout
+        # A run begun elsewhere with this folder's account: autoplay carries it on.
+        folder = tmp_path / "resumer"
+        with WorldClient(server.url) as client:
+            TokenFile(folder / "world-accounts.json").put(server.url,
+                                                           client.create_account("late"))
+            _play_some(client, client.start_run(), 3, random.Random(1))
+        resumed = cli("--data-dir", str(folder), "autoplay", "--server", server.url)
+        assert resumed.returncode == 0 and "resuming the world daily" in resumed.stderr
+        assert "at action 3" in resumed.stderr
+        assert json.loads(resumed.stdout.strip().splitlines()[-1])["status"] == "over"
     finally:
         log = server.stop()
     engine = open_engine(f"sqlite:///{tmp_path / 'world.sqlite3'}")
@@ -101,7 +111,7 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
     engine.dispose()
     tokens = {json.loads((tmp_path / f"bot{n}" / "world-accounts.json").read_text())
               [server.url]["token"] for n in range(3)}
-    assert len(seeds) == 3 and len(tokens) == 3
+    assert len(seeds) == 4 and len(tokens) == 3  # three bots and the late one
     for line in log.splitlines():  # JSON lines, and never a secret, a seed or a token
         assert json.loads(line)["level"], line
         assert not any(value in line for value in secrets | seeds | tokens | hashes), line
