@@ -17,7 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .. import __version__
@@ -140,6 +140,12 @@ def _errors(app: FastAPI) -> None:
 
     for kind in (OperationalError, DBAPIError, PoolTimeout):
         app.add_exception_handler(kind, unavailable)
+
+    @app.exception_handler(DataError)
+    async def unstorable(_request: Request, _exc: DataError) -> JSONResponse:
+        # A value no column can hold (a NUL character on PostgreSQL): the request's fault.
+        return JSONResponse({"detail": "the request holds a value the database cannot "
+                                       "store (a NUL character?)"}, 400)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

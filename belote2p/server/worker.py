@@ -23,7 +23,7 @@ from sqlalchemy.engine import Connection
 
 from ..services.duplicate import duplicate_hand, duplicate_unfinished
 from ..services.rival import Levels
-from .db import is_sqlite, runs, skill_jobs
+from .db import is_sqlite, reading, runs, skill_jobs
 from .runlog import run_seed, run_words
 
 log = logging.getLogger(__name__)
@@ -86,7 +86,7 @@ def _work_one_unlocked(engine: Engine, levels: Levels | None) -> bool:
     """SQLite: the one writer lock must not be held while level 4 thinks (every
     request would wait), so the job is read, computed, then written; a second
     worker on the same file could compute a job twice, never store it twice."""
-    with engine.connect() as connection:
+    with reading(engine).connect() as connection:
         job = _claim(connection)
         if job is None:
             return False

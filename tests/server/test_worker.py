@@ -4,27 +4,21 @@ SKIP LOCKED, compute it once); a failing job is retried, then kept with its erro
 from __future__ import annotations
 
 import random
-import threading
 
 from sqlalchemy import select, update
 
 from belote2p.server.db import skill_jobs
 from belote2p.server.worker import MAX_ATTEMPTS, work_until_idle
 
-from .helpers import engine_of, new_account, play
+from .helpers import at_once, engine_of, new_account, play
 
 
 def test_two_workers_do_each_job_once(client):
     for number in range(2):
         play(client, new_account(client, f"w{number}"), random.Random(20 + number))
     engine = engine_of(client)
-    counts: list[int] = []
-    threads = [threading.Thread(target=lambda: counts.append(work_until_idle(engine)))
-               for _ in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    counts, errors = at_once(2, lambda: work_until_idle(engine))
+    assert not errors
     with engine.connect() as connection:
         jobs = connection.execute(select(skill_jobs)).all()
     assert jobs and all(job.done and job.attempts == 1 for job in jobs)  # each stored once
