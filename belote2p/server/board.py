@@ -16,7 +16,7 @@ from sqlalchemy import Engine, select
 from ..core.fairness import world_run_seed
 from ..services.skill import skill_of
 from .clock import Clock, day_of
-from .days import read_day
+from .days import close_due_days, read_day
 from .db import accounts, reading, runs, skill_jobs
 from .runlog import run_words
 from .web import BoardOrder, BoardRow, DayBoard, RunRecord
@@ -33,6 +33,9 @@ class DatabaseBoard:
             return day_of(self.clock.now(connection))
 
     def board(self, day: date, by: BoardOrder) -> DayBoard | None:
+        # a day over by the clock is closed (and its secret revealed) before it is
+        # shown, as the JSON board does: no page calls yesterday open after midnight
+        close_due_days(self.engine, self.clock)
         with reading(self.engine).connect() as connection:
             found = read_day(connection, day)
             if found is None:
@@ -65,6 +68,7 @@ class DatabaseBoard:
                         row.status != "open")
 
     def run_record(self, day: date, run_id: str) -> RunRecord | None:
+        close_due_days(self.engine, self.clock)
         with reading(self.engine).connect() as connection:
             found = read_day(connection, day)
             if found is None or found.secret is None:

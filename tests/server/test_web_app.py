@@ -95,3 +95,17 @@ def test_the_pages_json_twin_is_the_apis_board(server):
     assert board.status_code == 200
     assert board.json()["by"] == "skill"
     assert [row["name"] for row in board.json()["rows"]] == [NAME]
+
+
+def test_the_page_closes_a_day_over_by_the_clock_before_showing_it(server):
+    """After midnight the day's page itself closes the day (the JSON board does
+    so too): it never calls yesterday open, and shows the revealed secret at the
+    first look, with no API call before it."""
+    client, clock = server
+    final = play_a_run(client)
+    clock.set(datetime(2026, 12, 5, 0, 1, tzinfo=timezone.utc))
+    page = client.get("/day/2026-12-04?lang=en").text
+    assert "Open: the day closes" not in page
+    day = client.get("/api/v1/days/2026-12-04").json()
+    assert day["closed"] and day["secret"] in page and day["transcript_digest"] in page
+    assert client.get(f"/day/2026-12-04/run/{final['run_id']}?lang=en").status_code == 200
