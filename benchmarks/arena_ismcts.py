@@ -41,6 +41,8 @@ def rival_main(name: str, factory: PlayerFactory, description: str, default_seed
     parser.add_argument("--seed", default=default_seed)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--levels", default=None, help="another levels file")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="duplicate play (``belote2p arena --duplicate``)")
     args = parser.parse_args()
     if args.matches < 1 or args.jobs < 1:
         parser.error("--matches and --jobs must be at least 1")

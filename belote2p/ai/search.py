@@ -318,6 +318,11 @@ class SearchPlayer(TipsPlayer):
         return deals, weights
 
     # ------------------------------------------------------------------ bids
+    def bid_deck(self, view: SeatView) -> list[Card]:
+        """One whole deck for the bid search, consistent with the view and, by
+        rejection (``bid_rejection`` tries), with the other seat's passes."""
+        return sample_deck(view, self.rng, self.bid_knobs, self.search_knobs.bid_rejection)
+
     def choose_bid(self, view: SeatView) -> Bid:
         legal = view.legal_bids()
         if len(legal) == 1:
@@ -412,7 +417,7 @@ class BidSearch:
         take_totals = [0.0] * len(takes)
         plan_totals = [0.0] * len(plans)
         for _ in range(k.bid_samples):
-            deck = sample_deck(view, self.player.rng, self.player.bid_knobs, k.bid_rejection)
+            deck = self.player.bid_deck(view)
             cache: dict[tuple[int, int], float] = {}
             for i, (_, trump) in enumerate(takes):
                 take_totals[i] += self.outcome(deck, self.me, trump, cache)
