@@ -211,6 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--duplicate", action="store_true",
                    help="duplicate play: each pair a deal at two tables, the players' "
                         "streams keyed by seat; adds A's luck-free lead a deal")
+    p.add_argument("--rows", metavar="FILE",
+                   help="with --duplicate: one JSON line a deal (its lead) written to FILE")
 
     p = sub.add_parser("demo", help="the game window with two AIs playing")
     p.add_argument("--seed", default="0", type=_seed)

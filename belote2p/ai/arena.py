@@ -325,6 +325,22 @@ def duplicate_summary(outcomes: Sequence[Outcome]) -> DuplicateResult:
                            Estimate.of(shares), tuple(leads))
 
 
+def deal_row(first: Outcome, second: Outcome) -> dict[str, int | float]:
+    """One deal's line of ``--rows``: its index, A's lead in hand points and in
+    match value (the two tables summed, as ``duplicate_summary``)."""
+    return {"deal": first.index // 2,
+            "lead": first.a_total - first.b_total + second.a_total - second.b_total,
+            "match_value": first.a_score + second.a_score - 1.0}
+
+
+def write_rows(path: str, pairs: Sequence[tuple[Outcome, Outcome]]) -> None:
+    """``--rows FILE``: one JSON line a deal, so that two runs on the same seed
+    (the same deals) compare deal by deal."""
+    with open(path, "w", encoding="utf-8") as out:
+        for first, second in pairs:
+            out.write(json.dumps(deal_row(first, second)) + "\n")
+
+
 def _progress_printer(total: int, every: float = 10.0) -> Progress:
     """A stderr line at most every ``every`` seconds (so only long runs show one)."""
     start = time.monotonic()
@@ -361,6 +377,10 @@ def main(args: argparse.Namespace, factory: PlayerFactory | None = None) -> int:
     print(f"A ({summary['a']}) vs B ({summary['b']}): A scores {rate:.1%} {interval} "
           f"over {summary['matches']} matches", file=sys.stderr)
     if duplicate:
-        print(f"A over B, {duplicate_summary(outcomes).text()}", file=sys.stderr)
+        result = duplicate_summary(outcomes)
+        print(f"A over B, {result.text()}", file=sys.stderr)
+        rows = getattr(args, "rows", None)
+        if rows:
+            write_rows(rows, deal_pairs(outcomes))
     print(json.dumps(summary), flush=True)
     return 0
