@@ -109,6 +109,26 @@ def test_unsighted_the_players_decide_as_level_4_and_pimc_do() -> None:
     assert checked[0] > 5
 
 
+def test_pimc_shown_everything_decides_on_one_deal_as_on_all() -> None:
+    """Every deal is the real one: one deal gives the decision of all of them."""
+    full = PimcKnobs(deals=6, screen=3, finalists=2, bid_deals=4)
+    checked = [0]
+
+    def check(match: Match, seat: int) -> None:
+        view = ceiling.sighted_view(match, seat, "all")
+        if len(view.legal) < 2 or not ceiling.shows_everything(view):
+            return
+        quick = ceiling.SightedPimc(random.Random(3), full)
+        slow = ceiling.SightedPimc(random.Random(3), full)
+        # PIMC's own decision on all its (real) deals, without the one-deal shortcut
+        assert decide(quick, view) == PimcPlayer.choose(slow, view)
+        assert quick.knobs == full
+        checked[0] += 1
+
+    play_out("one-deal", check)
+    assert checked[0] > 5
+
+
 @pytest.mark.parametrize("name", ["4+all", "4+hand"])
 def test_a_sighted_player_against_itself_differs_by_0_a_deal(name: str, monkeypatch) -> None:
     fast = ceiling.make_sighted
