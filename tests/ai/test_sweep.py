@@ -57,3 +57,20 @@ def test_scaled_levels_writes_a_levels_file_with_the_counts_scaled(tmp_path) -> 
     assert scaled.search.play_samples == 4 * shipped.search.play_samples
     assert scaled.search.bid_samples == shipped.search.bid_samples
     assert load_levels(path)[3] == load_levels()[3]
+
+
+def test_paired_rows_subtract_deal_by_deal_over_common_deals(tmp_path) -> None:
+    from lab.experiments import paired_rows
+
+    first = {0: {"deal": 0, "lead": 30, "match_value": 1.0},
+             1: {"deal": 1, "lead": -10, "match_value": 0.0},
+             2: {"deal": 2, "lead": 99, "match_value": 1.0}}
+    second = {0: {"deal": 0, "lead": 10, "match_value": 0.0},
+              1: {"deal": 1, "lead": -30, "match_value": -1.0}}
+    got = paired_rows.paired(first, second)
+    assert got["deals"] == 2 and got["lead"]["mean"] == 20.0 and got["lead"]["half"] == 0.0
+    assert got["match_value"] == {"mean": 1.0, "half": 0.0}
+    bad = tmp_path / "bad.rows"
+    bad.write_text("not json\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="cannot read"):
+        paired_rows.read_rows(str(bad))
