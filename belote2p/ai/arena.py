@@ -341,8 +341,9 @@ def write_rows(path: str, pairs: Sequence[tuple[Outcome, Outcome]]) -> None:
             out.write(json.dumps(deal_row(first, second)) + "\n")
 
 
-def _progress_printer(total: int, every: float = 10.0) -> Progress:
-    """A stderr line at most every ``every`` seconds (so only long runs show one)."""
+def _progress_printer(total: int, every: float = 10.0, duplicate: bool = False) -> Progress:
+    """A stderr line at most every ``every`` seconds (so only long runs show one);
+    in duplicate play with the duplicate figures of the deals so far."""
     start = time.monotonic()
     last = [start]
 
@@ -352,8 +353,10 @@ def _progress_printer(total: int, every: float = 10.0) -> Progress:
             return
         last[0] = now
         rate, _ = score_interval(outcomes)
-        print(f"arena: {done}/{total} matches, A scores {rate:.1%}, {now - start:.0f}s",
-              file=sys.stderr, flush=True)
+        figures = (f", {duplicate_summary(outcomes).text()}"
+                   if duplicate and deal_pairs(outcomes) else "")
+        print(f"arena: {done}/{total} matches, A scores {rate:.1%}{figures}, "
+              f"{now - start:.0f}s", file=sys.stderr, flush=True)
 
     return show
 
@@ -369,8 +372,8 @@ def main(args: argparse.Namespace, factory: PlayerFactory | None = None) -> int:
     if {str(args.a), str(args.b)} != {"random"}:
         _levels(levels)  # a broken levels file stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),
-                                  args.jobs, _progress_printer(args.matches), factory, levels,
-                                  duplicate)
+                                  args.jobs, _progress_printer(args.matches, duplicate=duplicate),
+                                  factory, levels, duplicate)
     rate, half = score_interval(outcomes)
     interval = (f"± {half:.1%} (95% CI, draw = 1/2)" if half is not None
                 else "(no confidence interval below 2 match pairs; draw = 1/2)")
