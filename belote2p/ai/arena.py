@@ -38,6 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.actions import Trick
@@ -336,9 +337,8 @@ def deal_row(first: Outcome, second: Outcome) -> dict[str, int | float]:
 def write_rows(path: str, pairs: Sequence[tuple[Outcome, Outcome]]) -> None:
     """``--rows FILE``: one JSON line a deal, so that two runs on the same seed
     (the same deals) compare deal by deal."""
-    with open(path, "w", encoding="utf-8") as out:
-        for first, second in pairs:
-            out.write(json.dumps(deal_row(first, second)) + "\n")
+    Path(path).write_text("".join(json.dumps(deal_row(first, second)) + "\n"
+                                  for first, second in pairs), encoding="utf-8")
 
 
 def _progress_printer(total: int, every: float = 10.0, duplicate: bool = False) -> Progress:

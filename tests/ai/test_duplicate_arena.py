@@ -129,3 +129,15 @@ def test_the_command_line_takes_duplicate() -> None:
         capture_output=True, text=True, timeout=120, check=True)
     data = json.loads(done.stdout.strip().splitlines()[-1])
     assert data["duplicate"]["deals"] == 1
+
+
+def test_rows_give_each_deal_its_lead(tmp_path, capsys) -> None:
+    rows = tmp_path / "deals.rows"
+    args = argparse.Namespace(a="3", b="2", matches=6, seed="rows", jobs=1, duplicate=True,
+                              rows=str(rows))
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    lines = [json.loads(line) for line in rows.read_text(encoding="utf-8").splitlines()]
+    assert [line["deal"] for line in lines] == [0, 1, 2]
+    assert sum(line["lead"] for line in lines) / 3 == pytest.approx(
+        data["duplicate"]["lead"]["mean"], abs=0.01)
