@@ -4,7 +4,7 @@
     belote2p replay FILE                     replay hand records (- = stdin)
     belote2p solve FILE                      solve strict-phase positions
     belote2p review FILE                     judge every card of hand records (- = stdin)
-    belote2p arena A B --matches N --seed S  pit two rival levels against each other
+    belote2p arena A B --matches N --seed S [--duplicate]  pit two rival levels against each other
     belote2p demo [...]                      the window with two AIs playing
     belote2p leaderboard [--daily D] [--include-ai] [--json]
                                              your best runs, or a day's board
@@ -208,6 +208,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=_positive, default=1)
     p.add_argument("--levels", metavar="FILE",
                    help="play the levels of this levels file (default: the shipped one)")
+    p.add_argument("--duplicate", action="store_true",
+                   help="duplicate play: each pair a deal at two tables, the players' "
+                        "streams keyed by seat; adds A's luck-free lead a deal")
+    p.add_argument("--rows", metavar="FILE",
+                   help="with --duplicate: one JSON line a deal (its lead) written to FILE")
 
     p = sub.add_parser("demo", help="the game window with two AIs playing")
     p.add_argument("--seed", default="0", type=_seed)

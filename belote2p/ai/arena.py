@@ -1,5 +1,5 @@
-"""``belote2p arena A B --matches N --seed S [--jobs J] [--levels FILE]``: level
-against level.
+"""``belote2p arena A B --matches N --seed S [--jobs J] [--levels FILE] [--duplicate]``:
+level against level.
 
 Matches come in pairs that replay the same shuffles with the seats swapped:
 match ``2k`` is ``Match(seed, k)`` with A in seat 0, match ``2k + 1`` the same
@@ -8,6 +8,18 @@ seeded by the arena seed and the match, so the results depend only on the
 seed (not on ``--jobs``, not on timing).  ``--levels`` plays the levels of
 another levels file (an experiment: a knob changed).  The last stdout line is
 JSON; a progress line goes to stderr on long runs.
+
+``--duplicate`` makes a pair a *deal* of duplicate play: the same match at two
+tables, and each player's random stream keyed by its seat, not its name, so
+that a player against itself plays the very same game at both tables (its
+duplicate difference is exactly 0 on every deal) and two similar players
+differ only where their decisions do.  It adds what a deal gives A over B,
+luck-free: its hand points (A's match total minus B's, summed over the two
+tables) and its match value (A's match results, 1 / 1/2 / 0, summed over the
+two tables, minus 1: from -1 to +1), each as a mean a deal with its 95%
+interval, and the match share beside them (``duplicate_summary``).  The
+default streams (keyed by the player's side and table) stay those of every
+figure recorded before.
 
 Capots are counted three ways: made (all 16 tricks), chances (a side won all
 seven tricks of the stock phase, so the strict phase starts with its capot
@@ -26,6 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..core.actions import Trick
@@ -104,16 +117,28 @@ def capot_chance(tricks: Sequence[Trick]) -> int | None:
     return winners.pop()
 
 
+def player_stream(seed: str, index: int, seat: int, tag: str, duplicate: bool) -> random.Random:
+    """The random stream of the player of side ``tag`` ("a" or "b") in ``seat``
+    of match ``index``: keyed by the seat in duplicate play (so both tables of a
+    deal hand the same stream to whoever sits there), by side and table else."""
+    pair, swapped = divmod(index, 2)
+    if duplicate:
+        return random.Random(f"duplicate/{seed}/{pair}/seat{seat}")
+    return random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}")
+
+
 def play_match(a: str, b: str, seed: str, index: int,
                factory: PlayerFactory | None = None, levels: str | None = None,
                on_hand: Callable[[Hand, Match], None] | None = None,
-               view_for: Callable[[Match, int], SeatView] | None = None) -> Outcome:
+               view_for: Callable[[Match, int], SeatView] | None = None,
+               duplicate: bool = False) -> Outcome:
     """Match ``index`` of an arena run (see the module docstring); ``levels``: the
     levels file (default: the shipped one); ``on_hand``, if given, is called
     with each hand as it ends and the match (its score already counted).
     ``view_for(match, seat)``, if given, makes the view a seat decides from
     (default ``match.view(seat)``): for measurements only, such as a player
-    shown more than its seat may know (benchmarks/peek_ceiling.py)."""
+    shown more than its seat may know (lab/experiments/ceiling.py).
+    ``duplicate``: the players' streams keyed by seat (``player_stream``)."""
     if factory is None:
         from . import make_player
 
@@ -121,11 +146,9 @@ def play_match(a: str, b: str, seed: str, index: int,
     pair, swapped = divmod(index, 2)
     a_seat = 1 if swapped else 0
     specs = {a_seat: ("a", a), 1 - a_seat: ("b", b)}
-    players = {
-        seat: factory(level, random.Random(f"arena/{seed}/{pair}/{swapped}/{tag}"),
-                      _levels(levels))
-        for seat, (tag, level) in specs.items()
-    }
+    players = {seat: factory(level, player_stream(seed, index, seat, tag, duplicate),
+                             _levels(levels))
+               for seat, (tag, level) in specs.items()}
     times: dict[int, list[float]] = {0: [], 1: []}
     chances = {0: 0, 1: 0}  # seat -> hands it entered the strict phase with its capot alive
     match = Match(seed, pair)
@@ -150,11 +173,13 @@ def play_match(a: str, b: str, seed: str, index: int,
                    a_chances=chances[a_seat], b_chances=chances[1 - a_seat])
 
 
-Job = tuple[str, str, str, int, "PlayerFactory | None", "str | None"]
+# a, b, seed, index, factory, levels file, duplicate
+Job = tuple[str, str, str, int, "PlayerFactory | None", "str | None", bool]
 
 
 def _play_job(job: Job) -> Outcome:
-    return play_match(*job)
+    a, b, seed, index, factory, levels, duplicate = job
+    return play_match(a, b, seed, index, factory, levels, duplicate=duplicate)
 
 
 def results_in_order(play: Callable[[T], R], work: Sequence[T], jobs: int = 1) -> Iterator[R]:
@@ -194,19 +219,24 @@ def matches_problem(matches: int) -> str | None:
 
 def run_arena(a: str, b: str, matches: int, seed: str, jobs: int = 1,
               progress: Progress | None = None, factory: PlayerFactory | None = None,
-              levels: str | None = None) -> tuple[dict[str, Any], list[Outcome]]:
-    """Play the matches; returns the JSON summary and the outcomes in order.
-    ``TooManyMatches`` past ``MAX_MATCHES``, before anything is played."""
+              levels: str | None = None,
+              duplicate: bool = False) -> tuple[dict[str, Any], list[Outcome]]:
+    """Play the matches; returns the JSON summary (with ``duplicate``, its
+    ``duplicate`` figures too) and the outcomes in order.  ``TooManyMatches``
+    past ``MAX_MATCHES``, before anything is played."""
     problem = matches_problem(matches)
     if problem is not None:
         raise TooManyMatches(problem)
-    work: list[Job] = [(a, b, seed, i, factory, levels) for i in range(matches)]
+    work: list[Job] = [(a, b, seed, i, factory, levels, duplicate) for i in range(matches)]
     outcomes: list[Outcome] = []
     for outcome in results_in_order(_play_job, work, jobs):
         outcomes.append(outcome)
         if progress:
             progress(len(outcomes), outcomes)
-    return summarize(a, b, outcomes), outcomes
+    summary = summarize(a, b, outcomes)
+    if duplicate:
+        summary["duplicate"] = duplicate_summary(outcomes).as_json()
+    return summary, outcomes
 
 
 def summarize(a: str, b: str, outcomes: list[Outcome]) -> dict[str, Any]:
@@ -254,8 +284,91 @@ def score_interval(outcomes: list[Outcome]) -> tuple[float, float | None]:
     return rate, 1.96 * statistics.stdev(values) / math.sqrt(len(values))
 
 
-def _progress_printer(total: int, every: float = 10.0) -> Progress:
-    """A stderr line at most every ``every`` seconds (so only long runs show one)."""
+@dataclass(frozen=True)
+class Estimate:
+    """A mean and its 95% half-width (normal: 1.96 standard errors; None below
+    two values, where no spread can be measured)."""
+
+    mean: float
+    half: float | None
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Estimate:
+        mean = sum(values) / len(values)
+        if len(values) < 2:
+            return cls(mean, None)
+        return cls(mean, 1.96 * statistics.stdev(values) / math.sqrt(len(values)))
+
+    def as_json(self, digits: int = 3) -> dict[str, float | None]:
+        return {"mean": round(self.mean, digits),
+                "half": None if self.half is None else round(self.half, digits)}
+
+    def text(self, fmt: str = "+.1f") -> str:
+        spread = "" if self.half is None else f" ± {self.half:{fmt.lstrip('+')}}"
+        return f"{self.mean:{fmt}}{spread}"
+
+
+@dataclass(frozen=True)
+class DuplicateResult:
+    """What a deal (one match at two tables, the seats swapped) gives A over B."""
+
+    deals: int
+    lead: Estimate  # hand points: A's total minus B's, summed over the two tables
+    match_value: Estimate  # A's match results (1 / 1/2 / 0) at the two tables, minus 1
+    share: Estimate  # A's match share (draw = 1/2), its interval over the deals
+    leads: tuple[int, ...]  # each deal's lead, in order (for paired comparisons)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"deals": self.deals, "lead": self.lead.as_json(2),
+                "match_value": self.match_value.as_json(), "share": self.share.as_json()}
+
+    def text(self) -> str:
+        return (f"a deal (two tables): {self.lead.text()} hand points, match value "
+                f"{self.match_value.text('+.3f')}, share {self.share.mean:.1%}"
+                + ("" if self.share.half is None else f" ± {self.share.half:.1%}")
+                + f" (95% intervals over {self.deals} deals)")
+
+
+def deal_pairs(outcomes: Sequence[Outcome]) -> list[tuple[Outcome, Outcome]]:
+    """The outcomes as deals: matches 2k and 2k + 1 (both tables of deal k), in
+    order; a table without its twin is left out."""
+    by_index = {o.index: o for o in outcomes}
+    return [(o, by_index[o.index + 1]) for o in sorted(outcomes, key=lambda o: o.index)
+            if o.index % 2 == 0 and o.index + 1 in by_index]
+
+
+def duplicate_summary(outcomes: Sequence[Outcome]) -> DuplicateResult:
+    """The duplicate figures of the deals both of whose tables are in ``outcomes``
+    (at least one), or ValueError."""
+    pairs = deal_pairs(outcomes)
+    if not pairs:
+        raise ValueError("duplicate figures need both tables of at least one deal")
+    leads = [first.a_total - first.b_total + second.a_total - second.b_total
+             for first, second in pairs]
+    values = [first.a_score + second.a_score - 1.0 for first, second in pairs]
+    shares = [(first.a_score + second.a_score) / 2 for first, second in pairs]
+    return DuplicateResult(len(pairs), Estimate.of(leads), Estimate.of(values),
+                           Estimate.of(shares), tuple(leads))
+
+
+def deal_row(first: Outcome, second: Outcome) -> dict[str, int | float]:
+    """One deal's line of ``--rows``: its index, A's lead in hand points and in
+    match value (the two tables summed, as ``duplicate_summary``)."""
+    return {"deal": first.index // 2,
+            "lead": first.a_total - first.b_total + second.a_total - second.b_total,
+            "match_value": first.a_score + second.a_score - 1.0}
+
+
+def write_rows(path: str, pairs: Sequence[tuple[Outcome, Outcome]]) -> None:
+    """``--rows FILE``: one JSON line a deal, so that two runs on the same seed
+    (the same deals) compare deal by deal."""
+    Path(path).write_text("".join(json.dumps(deal_row(first, second)) + "\n"
+                                  for first, second in pairs), encoding="utf-8")
+
+
+def _progress_printer(total: int, every: float = 10.0, duplicate: bool = False) -> Progress:
+    """A stderr line at most every ``every`` seconds (so only long runs show one);
+    in duplicate play with the duplicate figures of the deals so far."""
     start = time.monotonic()
     last = [start]
 
@@ -265,8 +378,10 @@ def _progress_printer(total: int, every: float = 10.0) -> Progress:
             return
         last[0] = now
         rate, _ = score_interval(outcomes)
-        print(f"arena: {done}/{total} matches, A scores {rate:.1%}, {now - start:.0f}s",
-              file=sys.stderr, flush=True)
+        figures = (f", {duplicate_summary(outcomes).text()}"
+                   if duplicate and deal_pairs(outcomes) else "")
+        print(f"arena: {done}/{total} matches, A scores {rate:.1%}{figures}, "
+              f"{now - start:.0f}s", file=sys.stderr, flush=True)
 
     return show
 
@@ -278,14 +393,26 @@ def main(args: argparse.Namespace, factory: PlayerFactory | None = None) -> int:
     if problem is not None:  # at once, in one line: nothing allocated, no worker started
         print(f"belote2p arena: {problem}", file=sys.stderr)
         return 2
+    duplicate = bool(getattr(args, "duplicate", False))
+    if duplicate and args.matches % 2:
+        print("belote2p arena: --duplicate plays each deal at two tables: --matches must be "
+              f"even (got {args.matches})", file=sys.stderr)
+        return 2
     if {str(args.a), str(args.b)} != {"random"}:
         _levels(levels)  # a broken levels file stops here, before any match or worker starts
     summary, outcomes = run_arena(str(args.a), str(args.b), args.matches, str(args.seed),
-                                  args.jobs, _progress_printer(args.matches), factory, levels)
+                                  args.jobs, _progress_printer(args.matches, duplicate=duplicate),
+                                  factory, levels, duplicate)
     rate, half = score_interval(outcomes)
     interval = (f"± {half:.1%} (95% CI, draw = 1/2)" if half is not None
                 else "(no confidence interval below 2 match pairs; draw = 1/2)")
     print(f"A ({summary['a']}) vs B ({summary['b']}): A scores {rate:.1%} {interval} "
           f"over {summary['matches']} matches", file=sys.stderr)
+    if duplicate:
+        result = duplicate_summary(outcomes)
+        print(f"A over B, {result.text()}", file=sys.stderr)
+        rows = getattr(args, "rows", None)
+        if rows:
+            write_rows(rows, deal_pairs(outcomes))
     print(json.dumps(summary), flush=True)
     return 0

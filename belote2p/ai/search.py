@@ -39,7 +39,6 @@ from .bidding import strength
 from .evaluator import shipped_net
 from .fastsim import Sim, sim_from_deck
 from .heuristics import choose_card
-from .inference import log_likelihood, weighted_index
 from .knowledge import info_from_view
 from .levels import Level
 from .players import TipsPlayer, solver_card
@@ -58,8 +57,6 @@ class SearchPlayer(TipsPlayer):
         self.search_knobs = level.search
         # the learned playout policy, if the level names one (levels.py checked it)
         self.net = shipped_net(level.search.playout_net) if level.search.playout_net else None
-        # this decision's inference pool: (its view, (deals, log-likelihoods))
-        self._pool: tuple[SeatView, tuple[list[Deal], list[float]]] | None = None
 
     # ------------------------------------------------------------- playouts
     def playout(self, sim: Sim, seat: int, outlook: HandWorth, solve_cards: int = 0,
@@ -91,14 +88,9 @@ class SearchPlayer(TipsPlayer):
     def search_card(self, view: SeatView) -> int:
         """Two rounds of playouts (``search_rounds``), the cyclic collector
         paused meanwhile (``collector``: it makes no difference to the card,
-        and a tenth or more to the time); the inference pool, if any, serves
-        this decision only."""
-        self._pool = None
-        try:
-            with collector.paused():
-                return self.search_rounds(view)
-        finally:
-            self._pool = None
+        and a tenth or more to the time)."""
+        with collector.paused():
+            return self.search_rounds(view)
 
     def search_rounds(self, view: SeatView) -> int:
         """Two rounds of playouts: every candidate over ``play_samples`` deals, then
@@ -212,112 +204,24 @@ class SearchPlayer(TipsPlayer):
                  outlook: HandWorth, memo: Memo | None = None) -> list[list[float]]:
         """One row per sampled deal: each candidate's playout value."""
         rows = []
-        deeper = self.search_knobs.reply_stocks and not view.current_trick
         seat = view.seat
         for _ in range(samples):
             other, stock = self.sample_deal(view)
-            if deeper:
-                rows.append(self.reply_row(view, candidates, other, stock, solve_cards, outlook,
-                                           memo))
-                continue
             base = sim_from_view(view, other, stock)
             scores = self.playout_batch([base], [(c,) for c in candidates], solve_cards, memo)
             rows.append([outlook.value(s[seat] - s[1 - seat]) for s in scores])
         return rows
 
-    def reply_row(self, view: SeatView, candidates: Sequence[int], other: Sequence[Card],
-                  stock: Sequence[Card], solve_cards: int, outlook: HandWorth,
-                  memo: Memo | None) -> list[float]:
-        """One deal's row when this seat leads, searched a trick deep
-        (``reply_stocks``): the other seat answers each candidate with the reply
-        worst for this seat on average over ``reply_stocks`` worlds (the deal
-        itself and fresh re-deals of what that seat cannot see), as one who
-        knows its own hand would; the tips play on from there.  Its worlds keep
-        this seat's hand (it is taken to see it) and shuffle the stock, the same
-        for every candidate; with ``reply_blind`` each candidate's worlds re-deal
-        this seat's other hidden cards with the stock, and the deal is worth
-        what the reply so chosen gives on the deal itself."""
-        k = self.search_knobs
-        base = sim_from_view(view, other, stock)
-        replies = sorted(other)  # the stock lasts: every card of its hand is legal
-        seat = view.seat
-        if k.reply_blind:
-            return [self.blind_reply_value(base, c, replies, seat, solve_cards, outlook, memo)
-                    for c in candidates]
-        worlds = [base] + [self.unseen_by_other(base, seat) for _ in range(k.reply_stocks - 1)]
-        n = len(worlds)
-        lines = [(c, reply) for c in candidates for reply in replies]
-        values = [outlook.value(s[seat] - s[1 - seat])
-                  for s in self.playout_batch(worlds, lines, solve_cards, memo)]
-        row = []
-        for i in range(len(candidates)):
-            first = i * len(replies) * n
-            row.append(min(sum(values[first + j * n:first + (j + 1) * n])
-                           for j in range(len(replies))) / n)
-        return row
-
-    def blind_reply_value(self, base: Sim, c: int, replies: Sequence[int], seat: int,
-                          solve_cards: int, outlook: HandWorth, memo: Memo | None) -> float:
-        """``c``'s value on ``base`` when the other seat picks its reply from
-        what it can know (``reply_blind``, Wisser's presumed-value PIMC): the
-        reply best for it on average over the deal and ``reply_stocks`` − 1
-        re-deals of this seat's cards it has not seen (``c`` is on the table)
-        with the stock; that reply's value on the deal itself."""
-        worlds = [base] + [self.unseen_by_other(base, seat, (c,))
-                           for _ in range(self.search_knobs.reply_stocks - 1)]
-        n = len(worlds)
-        values = [outlook.value(s[seat] - s[1 - seat]) for s in self.playout_batch(
-            worlds, [(c, reply) for reply in replies], solve_cards, memo)]
-        totals = [sum(values[j * n:(j + 1) * n]) for j in range(len(replies))]
-        return values[totals.index(min(totals)) * n]
-
-    def unseen_by_other(self, base: Sim, me: int, shown: Sequence[int] | None = None) -> Sim:
-        """A re-deal of ``base`` that the other seat cannot tell from it: the
-        stock shuffled and, unless ``shown`` is None (that seat is taken to see
-        this seat's hand), this seat's cards it does not know of (neither
-        ``known`` nor in ``shown``) dealt afresh with the stock, each into the
-        place of one of them (the hand's order breaks the tips' ties).  Drawn
-        from this player's rng, over the deal's cards only."""
-        world = base.copy()
-        hand = world.hands[me]
-        places = [] if shown is None else [
-            i for i, c in enumerate(hand) if not world.known[me] >> c & 1 and c not in shown]
-        pool = [hand[i] for i in places] + world.stock[::-1]  # the stock top first
-        dealt = self.rng.sample(pool, len(pool))
-        for i, c in zip(places, dealt):
-            hand[i] = c
-        world.masks[me] = mask_of(hand)
-        world.stock = dealt[len(places):][::-1]  # Sim keeps it reversed
-        return world
-
     def sample_deal(self, view: SeatView) -> tuple[list[Card], list[Card]]:
-        """One deal of the unseen cards for the card search: (other hand, stock top first).
-
-        With inference on (``inference_deals``), drawn from this decision's pool
-        of uniform deals in proportion to their likelihood (``inference.py``)."""
-        k = self.search_knobs
-        if not k.inference_deals or not (view.tricks or view.current_trick
-                                         or k.inference_bid_scale):
-            return sample_hidden(view, self.rng, self.bid_knobs, k.play_rejection)
-        if self._pool is None or self._pool[0] is not view:
-            self._pool = (view, self.inference_pool(view))
-        deals, log_weights = self._pool[1]
-        other, stock = deals[weighted_index(log_weights, self.rng)]
-        return list(other), list(stock)
-
-    def inference_pool(self, view: SeatView) -> tuple[list[Deal], list[float]]:
-        """``inference_deals`` uniform deals and their log-likelihoods."""
-        k = self.search_knobs
-        deals: list[Deal] = []
-        weights = []
-        for _ in range(k.inference_deals):
-            other, stock = sample_hidden(view, self.rng)
-            deals.append((tuple(other), tuple(stock)))
-            weights.append(log_likelihood(view, other, self.rng, self.play_knobs,
-                                          self.bid_knobs, k))
-        return deals, weights
+        """One deal of the unseen cards for the card search: (other hand, stock top first)."""
+        return sample_hidden(view, self.rng, self.bid_knobs, self.search_knobs.play_rejection)
 
     # ------------------------------------------------------------------ bids
+    def bid_deck(self, view: SeatView) -> list[Card]:
+        """One whole deck for the bid search, consistent with the view and, by
+        rejection (``bid_rejection`` tries), with the other seat's passes."""
+        return sample_deck(view, self.rng, self.bid_knobs, self.search_knobs.bid_rejection)
+
     def choose_bid(self, view: SeatView) -> Bid:
         legal = view.legal_bids()
         if len(legal) == 1:
@@ -412,7 +316,7 @@ class BidSearch:
         take_totals = [0.0] * len(takes)
         plan_totals = [0.0] * len(plans)
         for _ in range(k.bid_samples):
-            deck = sample_deck(view, self.player.rng, self.player.bid_knobs, k.bid_rejection)
+            deck = self.player.bid_deck(view)
             cache: dict[tuple[int, int], float] = {}
             for i, (_, trump) in enumerate(takes):
                 take_totals[i] += self.outcome(deck, self.me, trump, cache)

@@ -2,6 +2,7 @@
 
 ``pimc`` is a textbook Perfect-Information Monte Carlo player, ``ismcts`` an
 information-set Monte Carlo tree search.  Neither is a level and nothing of
-the game loads them; the tests check them and the benchmarks (``arena_pimc.py``,
-``arena_ismcts.py``, ``cardplay_duel.py``, ``bid_judge.py``) play them.
+the game loads them; the tests check them, and ``benchmarks/arena_pimc.py``
+and the experiments of ``lab/experiments/`` play them (``arena.py``: the
+arena command with their names).
 """

@@ -1,6 +1,6 @@
 """A test rival of another design: information-set Monte Carlo tree search.
 
-For testing level 4 only (``benchmarks/arena_ismcts.py``); it is not a level
+For testing level 4 only (``lab/experiments/arena_ismcts.py``); it is not a level
 and the game never ships it.  Like every player it gets a ``SeatView`` and
 nothing else.
 

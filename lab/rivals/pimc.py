@@ -1,12 +1,13 @@
 """A test rival of the textbook kind: Perfect-Information Monte Carlo (PIMC).
 
-For testing level 4 only (``benchmarks/arena_pimc.py``); it is not a level and
-the game never ships it.  Like every player it gets a ``SeatView`` and nothing
-else.  It is written apart from level 4's code: its own deals, its own playout
-rule, no tips, no match model, no inference.  What it shares with the package
-is the rules, not a style: ``fastsim.Sim`` (the play simulator, checked move by
-move against the engine), ``sampling.sim_from_view`` (a view's position put in
-a ``Sim``) and the exact strict-phase solver (``solver.solve`` and, inside
+For testing level 4 only (``benchmarks/arena_pimc.py``, ``lab/experiments/``);
+it is not a level and the game never ships it.  Like every player it gets a
+``SeatView`` and nothing else.  It is written apart from level 4's code: its
+own deals, its own playout rule, no tips, no match model, no inference.  What
+it shares with the package is the rules, not a style: ``fastsim.Sim`` (the
+play simulator, checked move by move against the engine),
+``sampling.sim_from_view`` (a view's position put in a ``Sim``) and the exact
+strict-phase solver (``solver.solve`` and, inside
 ``Sim.solved_scores``, ``solver.position_value``): an exact solver has no style.
 
 Cards while the stock lasts: ``deals`` deals of the unseen cards are drawn
@@ -224,11 +225,23 @@ class PimcPlayer:
         return deck
 
 
+# The rival on more deals: stronger players of the same kind, the yardsticks of
+# issue #41 (level 4 must not be behind PIMC on 4 and 16 times its deals).
+# pimc128: issue #20's "about 128 deals a card" (twice the baseline's).
+VARIANTS = {NAME: PimcKnobs(),
+            "pimc128": PimcKnobs(deals=128, screen=32, bid_deals=64),
+            "pimc256": PimcKnobs(deals=256, screen=64, bid_deals=128),
+            "pimc1024": PimcKnobs(deals=1024, screen=256, bid_deals=512)}
+
+
 def make_rival(level: str, rng: random.Random, levels: Mapping[int, Level] | None = None,
                knobs: PimcKnobs | None = None) -> Player:
-    """The arena's player factory: ``pimc`` is this rival, anything else a real level."""
+    """The arena's player factory: ``pimc`` is this rival (on ``knobs``, default
+    its own), ``pimc128`` ... its ``VARIANTS``, anything else a real level."""
     if level == NAME:
         return PimcPlayer(rng, knobs)
+    if level in VARIANTS:
+        return PimcPlayer(rng, VARIANTS[level])
     from belote2p.ai import make_player
 
     return make_player(level, rng, levels)

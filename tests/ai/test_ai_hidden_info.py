@@ -108,11 +108,6 @@ def level4_with(**search) -> dict:
     return levels
 
 
-def inference_levels() -> dict:
-    """The test levels with level 4's inference on (bids and cards weighed)."""
-    return level4_with(inference_deals=8, inference_bid_scale=6)
-
-
 def assert_level4_blind_to_hidden_cards(levels: dict, label: str, seed: int) -> None:
     """Level 4 (of ``levels``) decides a free-play position and the same view
     over other hidden cards alike.  Some variant must have the very same view
@@ -136,13 +131,6 @@ def assert_level4_blind_to_hidden_cards(levels: dict, label: str, seed: int) -> 
     assert compared or not view.tricks
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_inference_reads_no_hidden_card(seed):
-    """Level 4 with inference on weighs its deals by the other seat's bids and
-    cards: the weights, and so the decision, come from the view alone."""
-    assert_level4_blind_to_hidden_cards(inference_levels(), "inference", seed)
-
-
 @pytest.mark.parametrize("seed", range(8))
 def test_the_final_race_reads_no_hidden_card(seed):
     """Level 4's final race (issue #20) drops finalists by their playouts on
@@ -153,41 +141,6 @@ def test_the_final_race_reads_no_hidden_card(seed):
     assert_level4_blind_to_hidden_cards(levels, "race", seed)
 
 
-def test_inference_changes_the_deals_level4_draws():
-    """The knob is live: with inference on, level 4 draws other deals than without
-    (so the test above checks a search that really weighs its deals)."""
-    from belote2p.ai.search import SearchPlayer
-
-    plain, weighed = LEVELS[4], inference_levels()[4]
-    rng = random.Random("inference-live")
-    differ = 0
-    for _ in range(5):
-        hand = first_position(rng, "free")[3]
-        view = view_of(hand, hand.to_move)
-        if not view.tricks:
-            continue
-        a = SearchPlayer(plain, random.Random(1))
-        b = SearchPlayer(weighed, random.Random(1))
-        differ += [a.sample_deal(view) for _ in range(4)] != [b.sample_deal(view)
-                                                            for _ in range(4)]
-    assert differ >= 1
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_the_deeper_stock_phase_reads_no_hidden_card(seed):
-    """Level 4 searching the other seat's reply (issue #33, ``reply_stocks``)
-    plays out every card of a sampled hand: the hand and the stock orders are
-    drawn from the view, so the card comes from the view alone."""
-    levels = level4_with(play_samples=3, finalists=2, final_samples=4, reply_stocks=2)
-    assert_level4_blind_to_hidden_cards(levels, "reply", seed)
-
-
-def leading_views(label: str, tries: int) -> list[SeatView]:
-    """The free-play views among ``tries`` seeded positions where the seat to move leads."""
-    rng = random.Random(label)
-    views = [view_of(hand, hand.to_move)
-             for hand in (first_position(rng, "free")[3] for _ in range(tries))]
-    return [view for view in views if not view.current_trick]
 @pytest.mark.parametrize("seed", range(6))
 def test_the_learned_playouts_read_no_hidden_card(seed):
     """Level 4 with its playouts played by the network (issue #33,
@@ -198,103 +151,3 @@ def test_the_learned_playouts_read_no_hidden_card(seed):
     levels = level4_with(play_samples=3, finalists=2, final_samples=4,
                          playout_net=load_net(WEIGHTS_PATH).digest)
     assert_level4_blind_to_hidden_cards(levels, "net", seed)
-
-
-def test_the_searched_reply_is_the_worst_for_the_leader():
-    """With one stock order (the deal's own), a searched reply is the other
-    seat's best answer on that deal: never better for the leader than the tips'
-    reply, and worse somewhere (the knob is live)."""
-    from belote2p.ai.sampling import sim_from_view
-    from belote2p.ai.search import SearchPlayer
-    from belote2p.ai.utility import Outlook
-
-    level = level4_with(reply_stocks=1)[4]
-    worse = 0
-    for view in leading_views("reply-live", 6):
-        player = SearchPlayer(level, random.Random(1))
-        outlook = Outlook(view, player.match_knobs)
-        other, stock = player.sample_deal(view)
-        cards = sorted(view.hand)
-        searched = player.reply_row(view, cards, other, stock, 9, outlook, None)
-        for c, value in zip(cards, searched):
-            sim = sim_from_view(view, other, stock)
-            sim.play(c)
-            tips = player.playout(sim, view.seat, outlook, 9)
-            assert value <= tips
-            worse += value < tips
-    assert worse >= 1
-
-
-@pytest.mark.parametrize("seed", range(8))
-def test_the_blind_reply_reads_no_hidden_card(seed):
-    """With ``reply_blind`` the other seat's reply is judged over re-deals of
-    level 4's unseen cards with the stock: drawn from a sampled deal and level
-    4's rng, so the card still comes from the view alone."""
-    levels = level4_with(play_samples=3, finalists=2, final_samples=4, reply_stocks=3,
-                         reply_blind=True)
-    assert_level4_blind_to_hidden_cards(levels, "blind reply", seed)
-
-
-def test_a_blind_world_keeps_what_the_other_seat_knows():
-    """``unseen_by_other`` re-deals only what the other seat cannot see: its
-    own hand, the cards gone and level 4's cards it knows of stay put, level
-    4's other cards and the stock are the same cards dealt afresh (and, not
-    blind, only the stock is shuffled; a card on the table stays too)."""
-    from belote2p.ai.sampling import sim_from_view
-    from belote2p.ai.search import SearchPlayer
-    from belote2p.ai.tables import mask_of
-
-    level = level4_with(reply_stocks=3, reply_blind=True)[4]
-    rng = random.Random("blind-world")
-    moved = 0
-    for _ in range(8):
-        hand = first_position(rng, "free")[3]
-        view = view_of(hand, hand.to_move)
-        player = SearchPlayer(level, random.Random(2))
-        me, them = view.seat, 1 - view.seat
-        other, stock = player.sample_deal(view)
-        base = sim_from_view(view, other, stock)
-        base.known[me] |= 1 << base.hands[me][0]  # as if it had shown its first card
-        for blind in (False, True):
-            world = player.unseen_by_other(base, me, () if blind else None)
-            assert world.hands[them] == base.hands[them] and world.gone == base.gone
-            assert world.hands[me][0] == base.hands[me][0]
-            assert world.masks[me] == mask_of(world.hands[me])
-            assert (sorted(world.hands[me] + world.stock)
-                    == sorted(base.hands[me] + base.stock))
-            if not blind:
-                assert world.hands[me] == base.hands[me]
-            moved += world.hands[me] != base.hands[me]
-        shown = base.hands[me][-1]
-        assert shown in player.unseen_by_other(base, me, (shown,)).hands[me]
-    assert moved >= 6
-
-
-def test_the_blind_reply_is_one_of_the_replies_on_the_deal():
-    """Blind, the deal is worth what one reply gives on the deal itself: never
-    less for the leader than the seeing reply's worst on that deal (the other
-    seat judges without level 4's hand), and more somewhere (the knob is live)."""
-    from belote2p.ai.search import SearchPlayer
-    from belote2p.ai.utility import Outlook
-
-    better = 0
-    for view in leading_views("blind-live", 6):
-        rows = {}
-        for blind in (False, True):
-            player = SearchPlayer(level4_with(reply_stocks=1, reply_blind=blind)[4],
-                                  random.Random(1))
-            other, stock = player.sample_deal(view)
-            cards = sorted(view.hand)
-            outlook = Outlook(view, player.match_knobs)
-            rows[blind] = player.reply_row(view, cards, other, stock, 9, outlook, None)
-        assert rows[True] == rows[False]  # one world: the deal itself, seen alike
-        player = SearchPlayer(level4_with(reply_stocks=4, reply_blind=True)[4],
-                              random.Random(1))
-        other, stock = player.sample_deal(view)
-        outlook = Outlook(view, player.match_knobs)
-        blind_row = player.reply_row(view, cards, other, stock, 9, outlook, None)
-        seeing = SearchPlayer(level4_with(reply_stocks=1)[4], random.Random(1))
-        worst_row = seeing.reply_row(view, cards, other, stock, 9, outlook, None)
-        assert all(b >= w for b, w in zip(blind_row, worst_row))
-        better += blind_row != worst_row
-    assert better >= 1

@@ -1,10 +1,9 @@
-"""The card-play duel (benchmarks/cardplay_duel.py) and the hybrid players of
-benchmarks/arena_hybrid.py: what they measure is what they say."""
+"""The card-play duel (lab/experiments/cardplay_duel.py) and the hybrid players of
+lab/experiments/arena_hybrid.py: what they measure is what they say."""
 
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 
@@ -14,7 +13,7 @@ from belote2p.ai import Player, decide
 from belote2p.core.actions import Action, Phase
 from belote2p.core.match import Match
 from belote2p.core.view import SeatView
-from benchmarks import arena_hybrid, cardplay_duel
+from lab.experiments import arena_hybrid, cardplay_duel
 from lab.rivals.pimc import PimcKnobs, PimcPlayer, make_rival
 from tests.support.builders import fast_levels
 
@@ -99,27 +98,7 @@ def test_the_hybrid_factory_names() -> None:
             arena_hybrid.player_name(bad)
     player = arena_hybrid.make_hybrid("3/2", random.Random(0), LEVELS)
     assert isinstance(player, arena_hybrid.Hybrid) and player.name == "3/2"
-    for name, times in (("pimc128", 2), ("pimc256", 4)):
+    for name, times in (("pimc128", 2), ("pimc256", 4), ("pimc1024", 16)):
         heavy = arena_hybrid.make_hybrid(name, random.Random(0), LEVELS)
         assert isinstance(heavy, PimcPlayer) and heavy.knobs.deals == times * PimcKnobs().deals
 
-
-def test_the_peek_ceiling_shows_a_the_other_hand_while_the_stock_lasts_only() -> None:
-    from benchmarks import peek_ceiling
-
-    match = Match("peek-test", 0)
-    seen_stock = seen_strict = 0
-    players = {s: small_rival("2", random.Random(s)) for s in (0, 1)}
-    while not match.over:
-        seat = match.hand.to_move
-        view = match.view(seat)
-        peeked = peek_ceiling.peeking(view, match)
-        if view.phase is Phase.PLAY and not view.strict:
-            assert peeked.known_other_cards == frozenset(match.hand.hands[view.other])
-            assert dataclasses.replace(peeked, known_other_cards=view.known_other_cards) == view
-            seen_stock += 1
-        else:
-            assert peeked is view
-            seen_strict += view.phase is Phase.PLAY
-        match.apply(decide(players[seat], view))
-    assert seen_stock and seen_strict

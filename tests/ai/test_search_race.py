@@ -22,7 +22,7 @@ def level4(**search: object) -> Level:
     """The shipped level 4 with a small, quick search and these final-round knobs."""
     level = load_levels()[4]
     knobs = replace(level.search, play_samples=4, finalists=3, final_solve_cards=4,
-                    inference_deals=0, **search)
+                    **search)
     return replace(level, search=knobs)
 
 

@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from belote2p.ai import decide, make_player
-from belote2p.ai.levels import digest_data
+from belote2p.ai.levels import SearchKnobs, digest_data, load_levels
 from belote2p.core.actions import parse_action
 from belote2p.core.fairness import (
     DailyDateError,
@@ -33,6 +33,10 @@ from belote2p.services.rival import (
 )
 from lab.play import play_run
 from tests.support.builders import fast_levels
+
+# the shipped level data's digest (rival version 4), the same before and after
+# issue #41 took the experiment knobs it never used out of the code
+SHIPPED_DIGEST = "7e822cee6a6a177a9dc25600f39972039a7709e39cfdea17f17a29bdf10d33c4"
 
 
 def test_commitment_is_the_first_32_hex_digits_of_sha256():
@@ -120,17 +124,26 @@ def test_the_levels_digest_follows_every_knob():
 
 
 def test_a_knob_at_its_neutral_value_leaves_the_digest_alone():
-    """Issue #33's ``reply_stocks`` came after run files were recorded: at 0
+    """Issue #33's ``playout_net`` came after run files were recorded: at ""
     (the rival plays as before) the digest is the one without it, so those
     files still verify; at any other value it is another rival."""
     levels = fast_levels()
-    assert all(level.search.reply_stocks == 0 for level in levels.values())
-    assert "reply_stocks" not in json.dumps(digest_data(levels[4]))
-    deeper = dict(levels)
-    deeper[4] = dataclasses.replace(
-        levels[4], search=dataclasses.replace(levels[4].search, reply_stocks=2))
-    assert levels_digest(deeper) != levels_digest(levels)
-    assert digest_data(deeper[4])["search"]["reply_stocks"] == 2
-    # the learned playout policy's knob likewise (its value is the weights' digest)
     assert all(level.search.playout_net == "" for level in levels.values())
     assert "playout_net" not in json.dumps(digest_data(levels[4]))
+    learned = dict(levels)
+    learned[4] = dataclasses.replace(
+        levels[4], search=dataclasses.replace(levels[4].search, playout_net="0" * 16))
+    assert levels_digest(learned) != levels_digest(levels)
+    assert digest_data(learned[4])["search"]["playout_net"] == "0" * 16
+
+
+def test_a_retired_knob_still_counts_in_the_digest_at_its_last_value():
+    """Issue #41 took the inference knobs out of the code; the level data's
+    digest still counts them at the value every level had, so the shipped
+    levels keep the digest they had with the knobs (and every run file
+    recorded then verifies)."""
+    levels = load_levels()
+    search = digest_data(levels[4])["search"]
+    assert {key: search[key] for key in SearchKnobs.RETIRED} == dict(SearchKnobs.RETIRED)
+    assert not {f.name for f in dataclasses.fields(SearchKnobs)} & set(SearchKnobs.RETIRED)
+    assert levels_digest(levels) == SHIPPED_DIGEST

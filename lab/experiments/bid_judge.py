@@ -1,6 +1,6 @@
 """Who bids right: level 4's and the PIMC rival's words judged by a heavier simulation.
 
-    python benchmarks/bid_judge.py [--positions 120] [--decks 200] [--other-threshold 46]
+    python lab/experiments/bid_judge.py [--positions 120] [--decks 200] [--other-threshold 46]
                                    [--levels FILE] [--rows FILE]
 
 The positions are the bidding decisions with
@@ -43,7 +43,7 @@ from collections.abc import Sequence
 from typing import Any
 
 # the checkout's root: the lab (lab/) is there only, never installed
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from belote2p.ai import decide, load_levels, make_player
 from belote2p.ai.fastsim import sim_from_deck

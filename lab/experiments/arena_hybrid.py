@@ -1,11 +1,12 @@
 """The arena with hybrid players: one player's card play with another's bidding.
 
-    python benchmarks/arena_hybrid.py CARDS/BIDS B --matches N --seed S [--jobs J] [--levels FILE]
+    python lab/experiments/arena_hybrid.py CARDS/BIDS B --matches N --seed S [--jobs J]
+                                           [--levels FILE] [--duplicate]
 
 A player is named ``CARDS/BIDS`` (say ``4/pimc``: level 4's cards, the PIMC
 test rival's bids) or by a plain name (``1``-``4``, ``random``, ``pimc``, and
-``pimc128`` / ``pimc256``: the PIMC rival on twice / four times its deals,
-128 / 256 a finalist, 32 / 64 to screen, 64 / 128 decks a bid).  So
+``pimc128`` / ``pimc256`` / ``pimc1024``: the PIMC rival on 2 / 4 / 16 times
+its deals, ``lab.rivals.pimc.VARIANTS``).  So
 ``arena_hybrid.py 4/pimc pimc`` and ``arena_hybrid.py pimc/4 pimc`` split level
 4's score against PIMC into what its bidding and its card play bring: in the
 first the two sides bid alike and differ in their cards, in the second the
@@ -23,20 +24,15 @@ import sys
 from typing import Any
 
 # the checkout's root: the lab (lab/) is there only, never installed
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from belote2p.ai.base import Player
 from belote2p.core.actions import Action, Phase
 from belote2p.core.view import SeatView
-from benchmarks.arena_ismcts import rival_main
-from lab.rivals.pimc import NAME, PimcKnobs, make_rival
+from lab.rivals.arena import LEVEL_NAMES, rival_main
+from lab.rivals.pimc import VARIANTS, make_rival
 
-# PIMC on more deals: stronger players of the same kind, to see what such a gap
-# scores.  pimc128: the issue #20's "about 128 deals a card" (twice the test
-# rival's); pimc256: four times its deals (issue #33's second yardstick).
-HEAVY = {"pimc128": PimcKnobs(deals=128, screen=32, bid_deals=64),
-         "pimc256": PimcKnobs(deals=256, screen=64, bid_deals=128)}
-PLAIN = ("1", "2", "3", "4", "random", NAME, *HEAVY)
+PLAIN = (*LEVEL_NAMES, *VARIANTS)
 
 
 class Hybrid:
@@ -52,8 +48,6 @@ class Hybrid:
 
 def make_hybrid(name: str, rng: random.Random, levels: Any = None) -> Player:
     """The arena's factory: ``CARDS/BIDS`` or a plain name."""
-    if name in HEAVY:
-        return make_rival(NAME, rng, levels, HEAVY[name])
     if "/" not in name:
         return make_rival(name, rng, levels)
     cards, bids = name.split("/")
@@ -70,7 +64,7 @@ def player_name(text: str) -> str:
 
 
 def main() -> int:
-    return rival_main(NAME, make_hybrid, __doc__.splitlines()[0], "pimc-a", player_name)
+    return rival_main(PLAIN, make_hybrid, __doc__.splitlines()[0], "pimc-a", player_name)
 
 
 if __name__ == "__main__":

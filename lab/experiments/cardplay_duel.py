@@ -1,6 +1,6 @@
 """Card play alone, duplicate style: two players on the same deals and contracts.
 
-    python benchmarks/cardplay_duel.py A [B] --deals N --seed S [--jobs J] [--levels FILE]
+    python lab/experiments/cardplay_duel.py A [B] --deals N --seed S [--jobs J] [--levels FILE]
                                        [--rows FILE] [--paired-with FILE]
 
 The arena's score mixes the deal's luck, the bidding and the card play, and
@@ -42,7 +42,7 @@ import time
 from typing import Any
 
 # the checkout's root: the lab (lab/) is there only, never installed
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 
 from belote2p.ai.arena import _levels, results_in_order
 from belote2p.ai.base import decide
