@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...core.actions import PASS, Phase
-from ...core.cards import SUIT_SYMBOLS, Card
+from ...core.cards import SUIT_SYMBOLS, Card, sort_for_display
 from ...core.match import PLAYER, RIVAL
 from ...services.i18n import _, current_language
 from .. import gfx
@@ -99,7 +99,9 @@ class FrameBuilder:
         faces = p.mode.rival_faces(p.run) if p.in_hand() else None
         if faces is None and p.model.rival_open is not None and p.ctx.settings["open_end"]:
             faces = tuple(p.model.rival_open)
-        return faces
+        if faces is None:
+            return None
+        return tuple(sort_for_display(faces, p.model.trump))  # as your own hand is
 
     def _celebration(self) -> CelebrationView | None:
         beats = self.play.beats
