@@ -49,3 +49,53 @@ def test_the_rivals_open_hand_is_sorted_as_yours(game):
             break
         h.click(h.first_legal_policy(offer)[1])
         h.step(game)
+
+
+# 2 -------------------------------------------------------------------------
+@pytest.fixture
+def normal():
+    """The real window at Normal speed, the rival in-line (it answers at once)."""
+    g = h.make_app(size=(1280, 800), worker="inline", instant=False)
+    yield g
+    g.app.shutdown()
+
+
+def _trick_shown_for(game, table: TableScene, sweep=None, limit: int = 400) -> float:
+    """Play on until a trick's second card lands; the seconds both stay on the
+    table (``sweep``: posted once they are both there)."""
+    for _ in range(100):
+        offer = h.settle(game)
+        assert offer["panel"] is None
+        h.click(h.first_legal_policy(offer)[1])
+        for _frame in range(limit):
+            game.app.step(1 / 60)
+            if len(table.model.trick) == 2:
+                break
+            if table.human_turn() and table.idle():
+                break
+        if len(table.model.trick) != 2:
+            continue
+        if sweep is not None:
+            sweep()
+        frames = 0
+        while table.model.trick and frames < limit:
+            game.app.step(1 / 60)
+            frames += 1
+        return frames / 60
+    raise AssertionError("no trick completed")
+
+
+def test_a_completed_trick_stays_long_enough_to_read(normal):
+    table = h.open_table(normal, SEED)
+    shown = [_trick_shown_for(normal, table) for _ in range(6)]
+    assert min(shown) >= 0.9 - 1e-9, shown
+
+
+def test_a_click_or_a_key_sweeps_the_trick_sooner(normal):
+    import pygame
+
+    table = h.open_table(normal, SEED)
+    felt = (table.L.table.left + 20, table.L.table.centery)
+    clicked = _trick_shown_for(normal, table, lambda: h.click(felt))
+    keyed = _trick_shown_for(normal, table, lambda: h.key(pygame.K_SPACE, " "))
+    assert clicked <= 0.1 and keyed <= 0.1, (clicked, keyed)

@@ -22,6 +22,7 @@ from ..layout import TableLayout
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+VIEW_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_t)  # they look; they never sweep a trick
 
 
 # ------------------------------------------------------------------ intents
@@ -89,6 +90,7 @@ class InputView:
     bid_buttons: tuple[Button, ...]
     side_buttons: tuple[Button, ...]
     finish_button: Button | None = None  # "the rest are yours", when offered
+    sweepable: bool = False  # a completed trick waits to be read: a click or a key sweeps it
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         for card, rect in reversed(self.card_rects):
@@ -162,6 +164,8 @@ class TableInput:
             if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
                 return [self._menu()]
             return [PanelInput(event)] if v.seated else []
+        if v.sweepable and event.type == pygame.KEYDOWN and event.key not in VIEW_KEYS:
+            return [Hurry()]  # the key sweeps the trick; the next one acts
         if event.type == pygame.MOUSEMOTION:
             self._motion(event.pos, v)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -264,7 +268,7 @@ class TableInput:
         card = v.card_at(pos)
         if card is not None:
             self.press = (card, pos)
-            return []
+            return [Hurry()] if v.sweepable else []
         self.armed = None
         return [Hurry()]
 

@@ -293,7 +293,7 @@ class BeatBuilder:
         opened: tuple[Card, ...] | None = None  # the rival's hand, known from now on
         for ev in events:
             if ev.kind != EventKind.DRAW and draws:
-                beats.append(self.draws(draws, opened))
+                beats.append(self._after_trick(beats, self.draws(draws, opened)))
                 draws = []
             if ev.kind == EventKind.DRAW:
                 draws.append(ev)
@@ -306,12 +306,33 @@ class BeatBuilder:
             else:
                 beats += self._beats_of(ev)
         if draws:
-            beats.append(self.draws(draws, opened))
+            beats.append(self._after_trick(beats, self.draws(draws, opened)))
             if opened is not None:
                 beats.append(self.strict_play())
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
+
+    @staticmethod
+    def _after_trick(beats: list[Beat], draws: Beat) -> Beat:
+        """The draws fly while the trick they follow is swept (the trick's beat
+        takes them: the time the trick stays to be read is not added to the
+        hand); on their own where no trick comes before them."""
+        trick = beats[-1] if beats else None
+        if trick is None or trick.kind is not BeatKind.TRICK:
+            return draws
+        beats.pop()
+        sweep = min((f.delay for f in trick.flights), default=0.0)
+        first = draws.flights[0] if draws.flights else None
+        for f in draws.flights:
+            f.delay += sweep
+        if first is not None:
+            first.launch = _then(draws.start, first.launch)
+        else:
+            trick.start = _then(trick.start, draws.start)
+        trick.end = _then(trick.end, draws.end)
+        trick.flights += draws.flights
+        return trick
 
     def _beats_of(self, ev: Event) -> list[Beat]:
         """The beats of an event that stands alone."""
@@ -526,8 +547,9 @@ class BeatBuilder:
         return Beat(BeatKind.PLAY, start=start, flights=[f])
 
     def trick(self, ev: TrickTaken) -> Beat:
-        """Both cards stay a moment (``trick_pause``: long enough to see the
-        answer, whoever thought how long), then go to the winner's pile."""
+        """Both cards stay a moment (``trick_pause``: long enough to read the
+        answer, whoever thought how long; a click or a key sweeps them sooner),
+        then go to the winner's pile."""
         trick, points, won, last = ev.trick, ev.points, list(ev.won), ev.last
         winner = trick.winner
 
@@ -621,6 +643,18 @@ class BeatBuilder:
 
         return [Beat(BeatKind.CELEBRATE, self.t["celebrate"], end=end, sound="celebrate",
                      payload=c, skippable=True, hard=True)]
+
+
+def _then(first: ModelStep | None, second: ModelStep | None) -> ModelStep | None:
+    """One model step that does ``first``, then ``second`` (either may be None)."""
+    if first is None or second is None:
+        return first or second
+
+    def both(m: TableModel) -> None:
+        first(m)
+        second(m)
+
+    return both
 
 
 def _drawn(ev: Event) -> Card:

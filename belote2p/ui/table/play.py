@@ -86,10 +86,14 @@ class TablePlay:
             self.model.sync(hand, len(run.match.hands))
 
     def timing(self) -> dict[str, float]:
+        timing = self.ctx.theme.timing
         scale = self.ctx.settings.speed()
         if self.finishing is not None:
-            scale *= self.ctx.theme.timing["auto_finish_pace"]
-        return {k: v * scale for k, v in self.ctx.theme.timing.items()}
+            scale *= timing["auto_finish_pace"]
+        scaled = {k: v * scale for k, v in timing.items()}
+        if self.finishing is None and scale > 0:  # a trick stays long enough to read, at Fast too
+            scaled["trick_pause"] = timing["trick_pause"] * max(1.0, scale)
+        return scaled
 
     def say(self, text: str) -> None:
         self.beats.say(text)

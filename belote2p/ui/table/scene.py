@@ -182,7 +182,7 @@ class TableScene(Scene):
         beats = self.play.beats
         return InputView(self.L, self.mode.seated, beats.panel is not None, beats.skippable(),
                          tuple(self.card_rects()), self._bids, self._side_buttons,
-                         self._finish_button)
+                         self._finish_button, beats.sweepable())
 
     def perform(self, intent: Intent) -> None:
         """Apply one intent of the player's."""
