@@ -99,3 +99,51 @@ def test_a_click_or_a_key_sweeps_the_trick_sooner(normal):
     clicked = _trick_shown_for(normal, table, lambda: h.click(felt))
     keyed = _trick_shown_for(normal, table, lambda: h.key(pygame.K_SPACE, " "))
     assert clicked <= 0.1 and keyed <= 0.1, (clicked, keyed)
+
+
+# 3 -------------------------------------------------------------------------
+def _sprite_names(table: TableScene) -> list:
+    return [(sp.name, sp.look) for sp in table.renderer.sprites(table.state())]
+
+
+def test_the_last_trick_can_be_looked_at_over_the_hand_panel(game):
+    import pygame
+
+    table = h.open_table(game, SEED)
+    offer = h.play_to_hand_over(game)
+    last = table.run.match.hands[0].tricks[-1]
+    assert offer["panel"] == "hand_over"
+    h.key(pygame.K_l, "l")
+    h.step(game)
+    state = table.state()
+    assert state.show_last and state.panel is not None and state.last_trick == last
+    looks = [look for _name, look in _sprite_names(table)]
+    overlay = [i for i, look in enumerate(looks) if isinstance(look, tuple) and look[:1] == ("last",)]
+    panel = [i for i, look in enumerate(looks) if isinstance(look, tuple) and look[:1] == ("panel",)]
+    assert overlay and panel and overlay[0] > panel[0], "the last trick is drawn over the panel"
+    h.key(pygame.K_l, "l")  # L again: back to the panel, still open
+    h.step(game)
+    assert not table.state().show_last and table.state().panel is not None
+    button = table.state().side_buttons[0]
+    assert button.value == "last"
+    h.click(button.rect.center)  # the side panel's button works too
+    h.step(game)
+    assert table.state().show_last and table.state().panel is not None
+    h.key(pygame.K_RETURN)  # a key closes the look first, never the panel behind it
+    h.step(game)
+    assert not table.state().show_last and table.state().panel is not None
+
+
+def test_the_last_trick_stays_on_the_table_before_the_hand_panel(normal):
+    table = h.open_table(normal, SEED)
+    landed = frames = 0
+    while table.beats.panel is None and frames < 20_000:
+        if table.human_turn() and table.idle():
+            h.click(h.first_legal_policy(h.table_offer(table))[1])
+        normal.app.step(1 / 60)
+        frames += 1
+        m = table.model
+        if not landed and len(m.trick) == 2 and m.won[0] + m.won[1] == 15:
+            landed = frames  # the sixteenth trick's second card is on the table
+    assert landed and table.beats.panel is not None
+    assert (frames - landed) / 60 >= 0.9, (frames - landed) / 60

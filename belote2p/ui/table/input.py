@@ -161,9 +161,7 @@ class TableInput:
                 return [Skip(), OpenMenu()]
             return [Skip()]
         if v.panel_open:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                return [self._menu()]
-            return [PanelInput(event)] if v.seated else []
+            return self._over_panel(event, v)
         if v.sweepable and event.type == pygame.KEYDOWN and event.key not in VIEW_KEYS:
             return [Hurry()]  # the key sweeps the trick; the next one acts
         if event.type == pygame.MOUSEMOTION:
@@ -175,6 +173,24 @@ class TableInput:
         elif event.type == pygame.KEYDOWN:
             return self._key(event.key, v)
         return []
+
+    def _over_panel(self, event: pygame.event.Event, v: InputView) -> list[Intent]:
+        """A panel is open: L (or its button) shows the last trick over it, and
+        while it shows, a key or a click puts it away, never the panel behind."""
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if pressed and any(b.value == "last" and b.hit(event.pos) for b in v.side_buttons):
+            self.show_last = not self.show_last
+            return []
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.show_last = not self.show_last
+            return []
+        if self.show_last:
+            if event.type == pygame.KEYDOWN or pressed:
+                self.show_last = False
+            return []
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return [self._menu()]
+        return [PanelInput(event)] if v.seated else []
 
     def _menu(self) -> OpenMenu:
         self.drag = self.press = None

@@ -116,10 +116,10 @@ class TableRenderer:
                                   scaled_from=s.layout.card))
         if s.dragged is not None:
             out.append(self._card(("dragged",), s.dragged[0], s.dragged[1], s.four_colour))
-        if s.show_last and s.panel is None:
-            out.append(self._last_trick(s))
         if s.panel is not None:
             out.append(self._panel(s.panel, s))
+        if s.show_last:  # over the hand's panel too: the last trick may be looked at
+            out.append(self._last_trick(s))
         if s.celebration is not None:
             out.append(self._celebration(s, s.celebration))
         return out
@@ -354,7 +354,7 @@ class TableRenderer:
             draw_last_trick(surf, L, self.art, s.last_trick, lambda seat: names[seat],
                             s.four_colour, lambda seat: seat == s.you)
 
-        return Sprite(("overlay",), ("last", s.last_trick, names, s.four_colour),
+        return Sprite(("last_trick",), ("last", s.last_trick, names, s.four_colour),
                       pygame.Rect(L.table), paint)
 
     @staticmethod
