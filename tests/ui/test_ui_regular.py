@@ -147,3 +147,15 @@ def test_the_last_trick_stays_on_the_table_before_the_hand_panel(normal):
             landed = frames  # the sixteenth trick's second card is on the table
     assert landed and table.beats.panel is not None
     assert (frames - landed) / 60 >= 0.9, (frames - landed) / 60
+
+
+# 4 -------------------------------------------------------------------------
+def test_the_tracker_shows_trick_sixteen_played(game):
+    from belote2p.core.cards import CARDS
+
+    table = h.open_table(game, SEED)
+    h.play_to_hand_over(game)
+    tracker = table.state().side.tracker
+    assert tracker is not None
+    assert tracker.played_cards() == set(CARDS)
+    assert tracker.hand == () and not tracker.other_hand

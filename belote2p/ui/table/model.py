@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
 from ...core.actions import Event, EventKind, Phase, Trick
@@ -558,6 +558,7 @@ class BeatBuilder:
 
         def end(m: TableModel) -> None:
             m.won, m.points, m.last_trick = list(won), points, trick
+            m.tracked = _with_trick(m.tracked, trick)
             if last:
                 m.last_bonus = winner
 
@@ -655,6 +656,19 @@ def _then(first: ModelStep | None, second: ModelStep | None) -> ModelStep | None
         second(m)
 
     return both
+
+
+def _with_trick(view: SeatView | None, trick: Trick) -> SeatView | None:
+    """The tracker's view once ``trick`` is collected: the engine's view is
+    read only while the table is idle, never after the hand's last trick."""
+    if view is None or trick in view.tricks:
+        return view
+    gone = set(trick.cards)
+    other = view.other_hand
+    return replace(view, tricks=view.tricks + (trick,), current_trick=(),
+                   hand=tuple(c for c in view.hand if c not in gone),
+                   other_hand=None if other is None else tuple(c for c in other if c not in gone),
+                   known_other_cards=view.known_other_cards - gone)
 
 
 def _drawn(ev: Event) -> Card:
