@@ -159,3 +159,46 @@ def test_the_tracker_shows_trick_sixteen_played(game):
     assert tracker is not None
     assert tracker.played_cards() == set(CARDS)
     assert tracker.hand == () and not tracker.other_hand
+
+
+# 5 -------------------------------------------------------------------------
+@pytest.fixture
+def english():
+    from belote2p.services.i18n import current_language, set_language
+
+    before = current_language()
+    yield
+    set_language(before)
+
+
+def test_a_language_change_mid_hand_leaves_no_old_text(game, english):
+    from belote2p.core.actions import PASS
+    from belote2p.services.board_text import daily_label
+    from belote2p.ui.navigation import Route
+    from belote2p.ui.table.mode import SideLineKind
+    from belote2p.ui.words import bid_words
+
+    assert game.session.start_daily("2026-12-01") is True
+    table = game.nav.reset(Route.TABLE, active=game.session.last_started)
+    h.settle(game)
+    while table.hand.deal_number == 1:  # both pass twice: a redeal, told in the history
+        if table.hand.to_move == 0:
+            table.apply(PASS)
+        else:
+            table.apply(table.hand.legal_bids()[-1] if PASS not in table.hand.legal_bids()
+                        else PASS)
+        h.settle(game)
+    if table.hand.to_move == 0:
+        table.apply(PASS)
+    h.settle(game)
+    h.step(game, 3)
+    state = table.state()
+    assert 1 in dict(state.bubbles) and state.side.history  # the rival's bid, the redeal
+    game.app.set_language("fr")
+    h.step(game)
+    state = table.state()
+    rival_bid = next(bid for seat, bid in table.hand.bids if seat == 1)
+    assert dict(state.bubbles)[1] == bid_words(rival_bid, table.hand.turned.suit) != "Pass"
+    notes = [line.text for line in state.side.who if line.kind is SideLineKind.NOTE]
+    assert daily_label("2026-12-01", True) in notes and notes[0].startswith("Défi du jour")
+    assert "Redonne : deux tours sans preneur" in state.side.history

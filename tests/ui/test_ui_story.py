@@ -258,11 +258,11 @@ def test_a_capot_is_told_with_its_hand_and_goes_with_it():
     for b in beats:
         if b.start:
             b.start(model)
-    assert model.story.history == ["Capot: you +252"]
+    assert model.story.told() == ("Capot: you +252",)
     assert model.story.hand_scores == [(252, 0)]
     dealt = Dealt(EventKind.NEXT_HAND, 0, hand_no=2, deal_number=1,
                   hands=(deck[:6], deck[6:12]), turned=deck[12], forced_dealer=False)
     for b in builder.build([dealt]):
         if b.start:
             b.start(model)
-    assert model.story.history == [] and model.story.hands_started == 2
+    assert model.story.told() == () and model.story.hands_started == 2

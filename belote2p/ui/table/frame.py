@@ -53,7 +53,7 @@ class FrameBuilder:
             hand=tuple(HandCard(card, rect, card in dim, card == chosen)
                        for card, rect in self.card_rects()),
             dragged=dragged, bid_buttons=tuple(bids), bid_prompt=prompt,
-            bubbles=tuple(m.bubbles.items()),
+            bubbles=self._bubbles(),
             banners=tuple(b.said for b in p.beats.banners),
             message=self._message(), flights=self._flights(),
             show_last=inp.show_last, last_trick=m.last_trick, panel=p.beats.panel,
@@ -65,6 +65,13 @@ class FrameBuilder:
             human_turn=p.human_turn() and p.idle(), idle=p.idle(),
             phase=p.hand.phase if p.in_hand() else None,
             you=PLAYER if mode.seated else None)
+
+    def _bubbles(self) -> tuple[tuple[int, str], ...]:
+        """Each seat's bid of the round under way, in the language of the moment."""
+        m = self.play.model
+        if m.bid_suit is None:
+            return ()
+        return tuple((seat, bid_words(bid, m.bid_suit)) for seat, bid in m.bubbles().items())
 
     def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
         """Your visible cards and where they are drawn, left to right."""
@@ -198,5 +205,5 @@ class FrameBuilder:
             show_tracker=inp.show_tracker, show_last=inp.show_last,
             tracker=m.tracked if inp.show_tracker else None,
             hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
-            language=current_language(), history=tuple(story.history),
+            language=current_language(), history=story.told(),
             you=PLAYER if mode.seated else None)

@@ -55,9 +55,7 @@ class ScoredMode(TableMode):
 
     def __init__(self, ctx: SceneContext, active: ActiveRun):
         self.ctx = ctx
-        facts = ctx.session.daily_facts(active)
-        # "Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run
-        self.daily = None if facts is None else daily_label(facts.day, facts.counted)
+        self.daily_facts = ctx.session.daily_facts(active)
         self._reading_end: Future[RunEnd] | None = None  # asked when the run is over
         self._end: Taken[RunEnd | None] | None = None  # and once read
         self._end_shown = True  # the run-over panel shows what is known of it
@@ -70,8 +68,10 @@ class ScoredMode(TableMode):
         level = story.rival_level
         name = names.get(level, "")
         lines = [SideLine(SideLineKind.HEADING, _("Rival"))]
-        if self.daily is not None:
-            lines.append(SideLine(SideLineKind.NOTE, self.daily))
+        facts = self.daily_facts
+        if facts is not None:  # worded now: in the language of the moment
+            # "Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run
+            lines.append(SideLine(SideLineKind.NOTE, daily_label(facts.day, facts.counted)))
         lines += [
             SideLine(SideLineKind.TEXT, _("Level {level} · {name}").format(
                 level=level, name=_(name) if name else "")),
