@@ -117,9 +117,9 @@ def test_the_last_trick_can_be_looked_at_over_the_hand_panel(game):
     h.step(game)
     state = table.state()
     assert state.show_last and state.panel is not None and state.last_trick == last
-    looks = [look for _name, look in _sprite_names(table)]
-    overlay = [i for i, look in enumerate(looks) if isinstance(look, tuple) and look[:1] == ("last",)]
-    panel = [i for i, look in enumerate(looks) if isinstance(look, tuple) and look[:1] == ("panel",)]
+    looks = [look[:1] if isinstance(look, tuple) else () for _name, look in _sprite_names(table)]
+    overlay = [i for i, look in enumerate(looks) if look == ("last",)]
+    panel = [i for i, look in enumerate(looks) if look == ("panel",)]
     assert overlay and panel and overlay[0] > panel[0], "the last trick is drawn over the panel"
     h.key(pygame.K_l, "l")  # L again: back to the panel, still open
     h.step(game)
