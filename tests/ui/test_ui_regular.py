@@ -202,3 +202,28 @@ def test_a_language_change_mid_hand_leaves_no_old_text(game, english):
     notes = [line.text for line in state.side.who if line.kind is SideLineKind.NOTE]
     assert daily_label("2026-12-01", True) in notes and notes[0].startswith("Défi du jour")
     assert "Redonne : deux tours sans preneur" in state.side.history
+
+
+# 6 -------------------------------------------------------------------------
+def test_what_is_greyed_is_what_the_shown_position_allows(normal):
+    """Auto-play of a single legal card on: at every frame, a card drawn greyed
+    is one the position on screen (its hand, its trick) forbids."""
+    assert normal.ctx.settings["auto_play_single"]
+    table = h.open_table(normal, SEED)
+    dimmed_frames = 0
+    for _frame in range(30_000):
+        state = table.state()
+        if state.panel is not None:
+            break
+        dim = {hc.card for hc in state.hand if hc.dim}
+        if dim:
+            dimmed_frames += 1
+            hand = table.hand
+            shown = {hc.card for hc in state.hand}
+            assert shown == set(hand.hands[0]), "greyed over a hand the engine has left"
+            assert [c for _s, c in state.trick] == list(hand.current)
+            assert dim == shown - set(hand.legal_cards())
+        if table.human_turn() and table.idle():
+            h.click(h.first_legal_policy(h.table_offer(table))[1])
+        normal.app.step(1 / 60)
+    assert dimmed_frames and state.panel is not None

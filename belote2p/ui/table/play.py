@@ -118,8 +118,11 @@ class TablePlay:
                 and self.beats.idle())
 
     def illegal_now(self) -> set[Card]:
-        """The cards dimmed: the seat to move is yours and the engine forbids them."""
-        if not self.in_hand() or self.hand.phase is not Phase.PLAY or self.hand.to_move != PLAYER:
+        """The cards dimmed: the seat to move is yours and the engine forbids them,
+        once the table shows the engine's position (nothing moves): while the
+        beats still tell an earlier one, no card is greyed for a position not shown."""
+        if (not self.in_hand() or self.hand.phase is not Phase.PLAY
+                or self.hand.to_move != PLAYER or not self.beats.idle()):
             return set()
         legal = set(self.hand.legal_cards())
         return {c for c in self.model.mine if c not in legal}
