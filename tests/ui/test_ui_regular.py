@@ -227,3 +227,47 @@ def test_what_is_greyed_is_what_the_shown_position_allows(normal):
             h.click(h.first_legal_policy(h.table_offer(table))[1])
         normal.app.step(1 / 60)
     assert dimmed_frames and state.panel is not None
+
+
+# 7 -------------------------------------------------------------------------
+def test_the_tracker_names_the_three_states(game, drawn):
+    table = h.open_table(game, SEED)
+    h.settle(game)
+    table.invalidate()
+    game.app.invalidate() if hasattr(game.app, "invalidate") else None
+    table.draw(game.app.surface)
+    assert "yours" not in drawn
+    for words in ("in your hand", "known in the rival's hand", "played"):
+        assert words in drawn, (words, " | ".join(drawn)[:600])
+
+
+# 10 ------------------------------------------------------------------------
+def _side_texts(table: TableScene, drawn: list[str]) -> list[str]:
+    drawn.clear()
+    table.renderer.side._shown = None  # the side panel drawn again, not copied
+    table.invalidate()
+    table.draw(table.ctx.window.surface)
+    return list(drawn)
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt", "es", "en"])
+@pytest.mark.parametrize("size", [(960, 600), (1280, 800), (1600, 1000)])
+def test_in_a_daily_the_tracker_stays_in_the_panel(lang, size, drawn, english):
+    from belote2p.services.i18n import _, set_language
+    from belote2p.ui.navigation import Route
+
+    set_language(lang)
+    game = h.make_app(size=size)
+    try:
+        assert game.session.start_daily("2026-12-01") is True
+        table = game.nav.reset(Route.TABLE, active=game.session.last_started)
+        heading = _("Cards played")
+        h.settle(game)
+        assert heading in _side_texts(table, drawn), "bidding"
+        _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number > 3)
+        assert heading in _side_texts(table, drawn), "free play"
+        h.play_to_hand_over(game)
+        assert table.state().side.last_bonus is not None
+        assert heading in _side_texts(table, drawn), "the hand's end, its last trick's 10"
+    finally:
+        game.app.shutdown()

@@ -77,7 +77,7 @@ class ScoredMode(TableMode):
                 level=level, name=_(name) if name else "")),
             SideLine(SideLineKind.FIGURE, _("Streak"), format_number(story.streak)),
             SideLine(SideLineKind.FIGURE, _("Run score"), format_number(story.score)),
-            SideLine(SideLineKind.NOTE, fair_deals_note())]
+            SideLine(SideLineKind.ASIDE, fair_deals_note())]
         if story.over:
             lines.append(SideLine(SideLineKind.SMALL_ACCENT, _("Seed"), str(run.seed)))
         return tuple(lines)

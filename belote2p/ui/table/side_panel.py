@@ -55,17 +55,21 @@ class SidePanel:
         if self._off is None or self._off.get_size() != surf.get_size():
             self._off, self._shown = pygame.Surface(surf.get_size()), None
         if self._shown != s:
-            self._off.blit(self.window.felt(), region, region)
-            self._draw(self._off, s, L, buttons)
+            for asides in (True, False):  # the asides go when the tracker needs their room
+                self._off.blit(self.window.felt(), region, region)
+                if self._draw(self._off, s, L, buttons, asides):
+                    break
             self._shown = s
         surf.blit(self._off, region, region)
 
     def _draw(self, surf: pygame.Surface, s: SideState, L: TableLayout,
-              buttons: tuple[Button, ...]) -> None:
+              buttons: tuple[Button, ...], asides: bool = True) -> bool:
+        """The panel; ``asides``: with the lines that may go (the fairness
+        note).  False when the tracker is shown and did not fit."""
         f = L.fonts
         gfx.panel(surf, L.panel, radius=f.body)
         rows = _Rows(surf, L)
-        self._who(rows, s)
+        self._who(rows, s, asides)
         self._match(rows, s)
         self._this_hand(rows, s)
         for b in buttons:
@@ -74,11 +78,13 @@ class SidePanel:
         if s.tracker is not None:
             h = tracker_height(L)
             top = bottom - h
-            if top >= rows.y:
-                area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
-                draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
-                bottom = top - f.small // 2
+            if top < rows.y:
+                return not asides  # without the asides, the tracker is left out as before
+            area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
+            draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
+            bottom = top - f.small // 2
         self._history(rows, s, bottom)
+        return True
 
     def _history(self, rows: _Rows, s: SideState, bottom: int) -> None:
         """What was announced, newest last: as many as there is room for (a
@@ -100,14 +106,15 @@ class SidePanel:
             for line in lines:
                 rows.status(line)
 
-    def _who(self, rows: _Rows, s: SideState) -> None:
-        """Who plays whom and what counts: the lines the table's mode wrote."""
+    def _who(self, rows: _Rows, s: SideState, asides: bool = True) -> None:
+        """Who plays whom and what counts: the lines the table's mode wrote
+        (``asides``: with those that may go when room is short)."""
         for line in s.who:
-            _WRITE[line.kind](rows, line)
+            if asides or line.kind is not SideLineKind.ASIDE:
+                _WRITE[line.kind](rows, line)
 
     def _match(self, rows: _Rows, s: SideState) -> None:
-        rows.heading(_("Match"))
-        rows.columns(_short(s.seat_names[0]), _short(s.seat_names[1]))
+        rows.heading(_("Match"), columns=(_short(s.seat_names[0]), _short(s.seat_names[1])))
         for i in range(2):
             label = _("Hand {n}").format(n=i + 1)
             if i < len(s.hand_scores):
@@ -151,6 +158,7 @@ _WRITE: dict[SideLineKind, Callable[[_Rows, SideLine], None]] = {
     SideLineKind.HEADING: lambda rows, line: rows.heading(line.text),
     SideLineKind.TEXT: lambda rows, line: rows.text(line.text),
     SideLineKind.NOTE: lambda rows, line: rows.note(line.text),
+    SideLineKind.ASIDE: lambda rows, line: rows.note(line.text),
     SideLineKind.ROW: lambda rows, line: rows.row(line.text, line.value),
     SideLineKind.FIGURE: lambda rows, line: rows.row(line.text, line.value, c("accent"), True),
     SideLineKind.SMALL: lambda rows, line: rows.small_row(line.text, line.value),
@@ -188,9 +196,16 @@ class _Rows:
         gfx.blit_text(self.surf, label, gfx.fitting_size(label, size, room.w), c("text_dim"),
                       (self.x0, self.y), within=room)
 
-    def heading(self, text: str) -> None:
+    def heading(self, text: str, columns: tuple[str, str] | None = None) -> None:
+        """A block's heading; ``columns``: the names of its two number columns,
+        on the heading's line (a line saved for the tracker)."""
         self.y += self.f.small // 3
         self._text(text.upper(), self.f.small, c("panel_title"), (self.x0, self.y), bold=True)
+        if columns is not None:
+            small, body = self.f.small, self.f.body
+            self._text(columns[0], small, c("text_dim"), (self.x1 - body * 3.6, self.y),
+                       "topright")
+            self._text(columns[1], small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
     def text(self, text: str) -> None:
@@ -214,12 +229,6 @@ class _Rows:
             self.y += self.small_line
         gfx.blit_text(self.surf, fit(value, small, self.x1 - self.x0), small, colour or c("text"),
                       (self.x1, self.y), "topright")
-        self.y += self.small_line
-
-    def columns(self, left: str, right: str) -> None:
-        small, body = self.f.small, self.f.body
-        self._text(left, small, c("text_dim"), (self.x1 - body * 3.6, self.y), "topright")
-        self._text(right, small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
     def pair(self, label: str, a: int | str, b: int | str, bold: bool = False) -> None:
