@@ -271,3 +271,33 @@ def test_in_a_daily_the_tracker_stays_in_the_panel(lang, size, drawn, english):
         assert heading in _side_texts(table, drawn), "the hand's end, its last trick's 10"
     finally:
         game.app.shutdown()
+
+
+# 9 -------------------------------------------------------------------------
+BELOTE_SEED = "belote16"  # the player's belote, rebelote in trick 2 (played as _mine plays)
+
+
+def _mine(run):
+    """Pass while passing is allowed, else the first bid; the first legal card as shown."""
+    from belote2p.core.actions import PASS
+
+    hand, view = run.match.hand, run.match.view(0)
+    if view.legal_bids():
+        return PASS if PASS in view.legal_bids() else view.legal_bids()[0]
+    legal = set(view.legal_cards())
+    return next(c for c in sort_for_display(hand.hands[0], hand.trump) if c in legal)
+
+
+def test_belote_shows_with_the_points_once_announced(game, drawn):
+    table = h.open_table(game, BELOTE_SEED)
+    for _ in range(100):
+        h.settle(game)
+        if table.model.belote is not None:
+            break
+        table.apply(_mine(table.run))
+    assert table.model.belote == 0 and table.hand.phase is Phase.PLAY
+    texts = _side_texts(table, drawn)
+    at = texts.index("Belote")
+    assert "+20" in texts[at - 2:at + 3], texts  # its row: the label and the player's +20
+    h.play_to_hand_over(game)
+    assert "+20" in [row[1] for row in table.beats.panel.rows if row[0] == "Belote"]

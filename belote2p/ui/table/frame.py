@@ -200,6 +200,7 @@ class FrameBuilder:
             hands_started=story.hands_started, match_scores=story.match_scores,
             seat_names=(mode.seat_name(0), mode.seat_name(1)), trump=m.trump, taker=m.taker,
             points=m.points, last_bonus=m.last_bonus, won=(m.won[0], m.won[1]), pack=m.pack,
+            belote=m.belote,
             stock_started=m.stock_started, deal_number=story.deal_number,
             show_points=bool(p.ctx.settings.get("show_points")), four_colour=four,
             show_tracker=inp.show_tracker, show_last=inp.show_last,

@@ -200,7 +200,8 @@ def hand_over_panel(data: HandOver, names: Callable[[int], str],
         rows.append((_("Last trick"), last[0], last[1], False))
     if score.belote is not None:
         bel = score.belote_points
-        rows.append((_("Belote"), bel[0] or "", bel[1] or "", False))
+        rows.append((_("Belote"), f"+{bel[0]}" if bel[0] else "", f"+{bel[1]}" if bel[1] else "",
+                     False))
     rows.append((_("Total"), score.totals[0], score.totals[1], False))
     lines: list[Line] = []
     if score.capot is not None:

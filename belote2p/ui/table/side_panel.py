@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ...core.cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
+from ...core.cards import BELOTE_BONUS, LAST_TRICK_BONUS, SUIT_SYMBOLS
 from ...services.i18n import N_, _
 from .. import gfx
 from ..context import Window
@@ -136,10 +136,10 @@ class SidePanel:
             rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
             rows.pair(_("Card points"), *s.points)
+            if s.belote is not None:  # as soon as rebelote is said, where the points are
+                rows.pair(_("Belote"), *_one_seat(s.belote, f"+{BELOTE_BONUS}"))
             if s.last_bonus is not None:
-                bonus = ["", ""]
-                bonus[s.last_bonus] = f"+{LAST_TRICK_BONUS}"
-                rows.pair(_("Last trick"), bonus[0], bonus[1])
+                rows.pair(_("Last trick"), *_one_seat(s.last_bonus, f"+{LAST_TRICK_BONUS}"))
         else:
             rows.row(_("Card points"), _("hidden (Settings)"), c("text_dim"))
         rows.pair(_("Tricks"), *s.won)
@@ -165,6 +165,11 @@ _WRITE: dict[SideLineKind, Callable[[_Rows, SideLine], None]] = {
     SideLineKind.SMALL_ACCENT: lambda rows, line: rows.small_row(line.text, line.value,
                                                                  c("accent")),
 }
+
+
+def _one_seat(seat: int, figure: str) -> tuple[str, str]:
+    """A figure in one seat's column, the other blank."""
+    return (figure, "") if seat == 0 else ("", figure)
 
 
 def _short(seat_name: str) -> str:

@@ -67,6 +67,7 @@ class SideState:
     language: str = ""  # the words change with it, so the cached panel must too
     history: tuple[str, ...] = ()  # this hand's announcements, newest last ("Belote: you +20")
     you: int | None = 0  # the seat spoken to as "you" (None: the demo, nobody)
+    belote: int | None = None  # the seat whose belote's 20 has been announced (rebelote said)
 
 
 @dataclass(frozen=True)
