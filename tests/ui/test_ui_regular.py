@@ -301,3 +301,26 @@ def test_belote_shows_with_the_points_once_announced(game, drawn):
     assert "+20" in texts[at - 2:at + 3], texts  # its row: the label and the player's +20
     h.play_to_hand_over(game)
     assert "+20" in [row[1] for row in table.beats.panel.rows if row[0] == "Belote"]
+
+
+# 8 -------------------------------------------------------------------------
+def test_the_bidding_is_a_short_history_with_a_dealer_mark(game):
+    table = h.open_table(game, SEED)  # the rival deals; both pass round one
+    offer = h.settle(game)
+    assert table.hand.dealer == 1 and offer["bids"]
+    state = table.state()
+    assert state.bidding[0].startswith("Dealer: Rival · turned ")
+    h.click(h.first_legal_policy(offer)[1])  # you pass; the rival passes too
+    h.step(game)
+    h.settle(game)
+    assert table.hand.bid_round == 2
+    state = table.state()
+    assert state.bubbles == (), "round one's passes are gone from the table in round two"
+    assert state.bidding[1:] == ("Round 1: you pass · Rival passes",)
+    _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3)
+    state = table.state()
+    assert state.bidding == (state.bidding[0], "Round 1: you pass · Rival passes",
+                             "Round 2: you pass · Rival takes ♦")
+    assert state.stock_note == "Stock 10 · last draw after trick 7"
+    names = [name for name, _look in _sprite_names(table)]
+    assert ("story",) in names and ("stock_label",) in names

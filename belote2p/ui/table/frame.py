@@ -9,16 +9,35 @@ import pygame
 from ...core.actions import PASS, Phase
 from ...core.cards import SUIT_SYMBOLS, Card, sort_for_display
 from ...core.match import PLAYER, RIVAL
+from ...services.card_words import card_label
 from ...services.i18n import _, current_language
 from .. import gfx
 from ..gfx import Button
 from ..layout import TableLayout, bid_buttons
-from ..words import bid_words
+from ..words import bid_told, bid_words
 from .model import BeatKind, Celebration
 from .play import TablePlay
 from .positions import hand_targets
 from .side_panel import side_buttons
 from .state import CelebrationView, FlightView, HandCard, SideState, TableState
+
+SEPARATOR = " · "  # between facts of one line
+
+
+def _short(seat_name: str) -> str:
+    """"South (level 2)" -> "South"."""
+    return seat_name.split(" (")[0]
+
+
+def _stock_line(pack: int, collected: int) -> str:
+    """The cards left in the stock and when the last draw comes: two cards
+    are drawn after each trick while it lasts (``collected``: the tricks taken)."""
+    if pack <= 0:
+        return _("The stock is empty: strict play")
+    last = collected + pack // 2
+    when = (_("last draw after this trick") if last == collected + 1
+            else _("last draw after trick {n}").format(n=last))
+    return SEPARATOR.join((_("Stock {n}").format(n=pack), when))
 
 
 class FrameBuilder:
@@ -64,7 +83,33 @@ class FrameBuilder:
             celebration=self._celebration(), finish_button=self._finish(mouse),
             human_turn=p.human_turn() and p.idle(), idle=p.idle(),
             phase=p.hand.phase if p.in_hand() else None,
-            you=PLAYER if mode.seated else None)
+            you=PLAYER if mode.seated else None, bidding=self._bidding(),
+            stock_note=self._stock_note())
+
+    def _bidding(self) -> tuple[str, ...]:
+        """The hand's short story: who deals and what was turned, each round's
+        bids (who, what); while a hand is shown."""
+        p = self.play
+        m, mode = p.model, p.mode
+        if m.bid_suit is None or m.first_turned is None or p.beats.panel is not None:
+            return ()
+        dealer = (_("Dealer: you") if mode.second_person(m.dealer)
+                  else _("Dealer: {name}").format(name=_short(mode.seat_name(m.dealer))))
+        lines = [SEPARATOR.join((dealer, _("turned {card}").format(
+            card=card_label(m.first_turned))))]
+        for rnd in (1, 2):
+            bids = [bid_told(mode.second_person(seat), _short(mode.seat_name(seat)), bid,
+                             m.bid_suit) for r, seat, bid in m.bids if r == rnd]
+            if bids:
+                lines.append(_("Round {n}: {bids}").format(n=rnd, bids=SEPARATOR.join(bids)))
+        return tuple(lines)
+
+    def _stock_note(self) -> str | None:
+        """Under the stock from the take on: the cards left, when the last draw comes."""
+        m = self.play.model
+        if not m.stock_started or self.play.beats.panel is not None:
+            return None
+        return _stock_line(m.pack, m.won[0] + m.won[1])
 
     def _bubbles(self) -> tuple[tuple[int, str], ...]:
         """Each seat's bid of the round under way, in the language of the moment."""

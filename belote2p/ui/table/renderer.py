@@ -103,12 +103,16 @@ class TableRenderer:
         self._rival(out, s)
         for seat, card in s.trick:
             out.append(self._card(("trick", seat), card, s.layout.trick[seat], s.four_colour))
+        story_at = len(out)
         self._hand(out, s)
         self._bidding(out, s)
         self._texts(out, s)
         if s.finish_button is not None:
             btn, body = s.finish_button, s.layout.fonts.body
             out.append(Sprite(("finish",), btn.look(), btn.bounds(body), _button_paint(btn, body)))
+        if s.bidding:  # under the hand, clear of every word said over the table
+            out.insert(story_at, self._story_box(s, [sp.bounds for sp in out[story_at:]
+                                                     if sp.name[0] != "hand"]))
         if s.practice is not None:
             self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
@@ -164,10 +168,12 @@ class TableRenderer:
             for i in range(layers):
                 out.append(self._card(("stock", i), None, L.stock.move(-i * step, -i * step),
                                       False, shadow=i == 0))
-        if s.stock_started and s.pack:
-            out.append(self._label(("stock_label",), _("Stock {n}").format(n=s.pack), f.small,
-                                   c("text"), (L.stock.centerx, L.stock.bottom + f.small // 2),
-                                   "midtop", True, L.table))
+        if s.stock_note is not None:  # always, from the take on: what is left, the last draw
+            room = pygame.Rect(L.stock.left, 0, _story_right(L) - L.stock.left, L.size[1])
+            size = gfx.fitting_size(s.stock_note, f.small, room.w, True, smallest=0.8)
+            out.append(self._label(("stock_label",), s.stock_note, size, c("text"),
+                                   (L.stock.left, L.stock.bottom + f.small // 2), "topleft",
+                                   True, room))
 
     def _trump_badge(self, s: TableState, trump: int) -> list[Sprite]:
         L = s.layout
@@ -269,6 +275,38 @@ class TableRenderer:
         out.append(self._label(("bid_prompt",), s.bid_prompt, f.body, c("accent"),
                                (first.x, first.y - f.body // 2), "bottomleft", True,
                                s.layout.table))
+
+    @staticmethod
+    def _story_box(s: TableState, clear_of: list[pygame.Rect]) -> Sprite:
+        """Under the stock: the dealer and the turned card, each round's bids;
+        as many lines as there is room for (the dealer's kept, the oldest bids
+        going first, a long line wrapped)."""
+        L = s.layout
+        small = L.fonts.small
+        line_h = round(small * 1.35)
+        top = L.stock.bottom + round(small * 1.9)
+        box = pygame.Rect(L.stock.left, top, _story_right(L) - L.stock.left,
+                          L.hand_y - L.raise_px - 2 - top)
+        for other in clear_of:  # a banner or the offer to play out: the box narrows
+            if other.colliderect(box) and other.left > box.left + small * 8:
+                box.w = other.left - L.margin - box.left
+        inner = box.w - small
+        wrapped = [gfx.wrap(line, small, inner) for line in s.bidding]
+        room = max(1, (box.h - small // 2) // line_h)
+        while len(wrapped) > 1 and sum(map(len, wrapped)) > room:
+            del wrapped[1]  # the oldest bids go first; the dealer stays
+        lines = [text for block in wrapped for text in block][:room]
+        box.h = len(lines) * line_h + small // 2
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
+            y = box.y + small // 4
+            for i, text in enumerate(lines):
+                gfx.blit_text(surf, text, small, c("text") if i else c("accent"),
+                              (box.x + small // 2, y), "topleft", bold=i == 0, within=box)
+                y += line_h
+
+        return Sprite(("story",), (tuple(lines), tuple(box)), box, paint)
 
     def _texts(self, out: list[Sprite], s: TableState) -> None:
         L, f = s.layout, s.layout.fonts
@@ -427,6 +465,11 @@ class TableRenderer:
 
         bounds = r.union(gfx.text_rect(text, size, ink, r.center, "center", True))
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
+
+
+def _story_right(L: TableLayout) -> int:
+    """Where the words under the stock end: clear of the trick."""
+    return min(L.trick[0].left, L.trick[1].left) - L.margin
 
 
 def _pile_label(seat: int, name: str, n: int, you: int | None) -> str:
