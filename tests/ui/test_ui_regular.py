@@ -3,6 +3,7 @@ real loop (SDL's dummy driver) driven through lab/harness.py."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from belote2p.core.actions import Phase
@@ -92,7 +93,6 @@ def test_a_completed_trick_stays_long_enough_to_read(normal):
 
 
 def test_a_click_or_a_key_sweeps_the_trick_sooner(normal):
-    import pygame
 
     table = h.open_table(normal, SEED)
     felt = (table.L.table.left + 20, table.L.table.centery)
@@ -107,7 +107,6 @@ def _sprite_names(table: TableScene) -> list:
 
 
 def test_the_last_trick_can_be_looked_at_over_the_hand_panel(game):
-    import pygame
 
     table = h.open_table(game, SEED)
     offer = h.play_to_hand_over(game)
@@ -246,7 +245,7 @@ def _side_texts(table: TableScene, drawn: list[str]) -> list[str]:
     drawn.clear()
     table.renderer.side._shown = None  # the side panel drawn again, not copied
     table.invalidate()
-    table.draw(table.ctx.window.surface)
+    table.draw(pygame.display.get_surface())
     return list(drawn)
 
 
@@ -261,6 +260,7 @@ def test_in_a_daily_the_tracker_stays_in_the_panel(lang, size, drawn, english):
     try:
         assert game.session.start_daily("2026-12-01") is True
         table = game.nav.reset(Route.TABLE, active=game.session.last_started)
+        assert isinstance(table, TableScene)
         heading = _("Cards played")
         h.settle(game)
         assert heading in _side_texts(table, drawn), "bidding"
