@@ -324,3 +324,49 @@ def test_the_bidding_is_a_short_history_with_a_dealer_mark(game):
     assert state.stock_note == "Stock 10 · last draw after trick 7"
     names = [name for name, _look in _sprite_names(table)]
     assert ("story",) in names and ("stock_label",) in names
+
+
+# 11 ------------------------------------------------------------------------
+def _chosen(table: TableScene):
+    return [hc.card for hc in table.state().hand if hc.chosen]
+
+
+def test_keyboard_choice_and_focus_start_afresh_each_hand_and_draw(game):
+    table = h.open_table(game, SEED)  # both pass twice: a redeal
+    for _ in range(4):
+        offer = h.settle(game)
+        if table.hand.deal_number > 1:
+            break
+        if not offer["bids"]:
+            continue
+        assert table.input.bid_focus == 0, "each bidding turn starts at its first button"
+        pass_at = next(i for i, b in enumerate(offer["bids"]) if b["value"].word == "pass")
+        for _press in range(pass_at):
+            h.key(pygame.K_RIGHT)
+        h.key(pygame.K_RIGHT)
+        h.key(pygame.K_LEFT)  # a card raised? none: the keys move the bid focus
+        h.key(pygame.K_RETURN)
+        h.step(game)
+    offer = h.settle(game)
+    assert table.hand.deal_number == 2 and offer["bids"]
+    state = table.state()
+    focused = [b for b in state.bid_buttons if b.focus]
+    assert focused == [state.bid_buttons[0]], "Pass is not left focused after a redeal"
+    sprite = next(sp for sp in table.renderer.sprites(state) if sp.name == ("bid", 0))
+    assert sprite.bounds.contains(focused[0].rect.inflate(6, 6)), "a focus mark anyone sees"
+    # play on with the keyboard: a card chosen, played; after the draw, nothing raised
+    _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.human_turn()
+                and not t.hand.current and t.hand.stock)
+    h.key(pygame.K_RIGHT)
+    h.key(pygame.K_RIGHT)
+    h.step(game)
+    assert len(_chosen(table)) == 1
+    h.key(pygame.K_RETURN)
+    h.step(game)
+    h.settle(game)
+    assert table.hand.phase is Phase.PLAY and _chosen(table) == [], "no card raised after a draw"
+    h.play_to_hand_over(game)
+    h.key(pygame.K_RETURN)
+    h.step(game)
+    h.settle(game)
+    assert _chosen(table) == [] and table.input.sel is None

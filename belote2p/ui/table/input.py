@@ -143,7 +143,15 @@ class TableInput:
             self.sel = min(self.sel, max(0, visible_before - 2))
 
     def bid_made(self) -> None:
+        """A bid was made: the next bidding turn starts at its first button."""
         self.armed = self.sel = None
+        self.bid_focus = 0
+
+    def fresh(self) -> None:
+        """New cards in the hand (a deal, a draw): no card raised, no bid focused
+        but the first; a card chosen before would now be another card."""
+        self.armed = self.sel = None
+        self.bid_focus = 0
 
     def forget(self) -> None:
         """The position was rebuilt (undo): nothing chosen, nothing held."""

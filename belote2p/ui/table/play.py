@@ -47,6 +47,7 @@ class TablePlay:
         self.builder = BeatBuilder(self.timing(), mode.seat_name, mode.second_person)
         self.idle_for = 0.0
         self.auto_wait = 0.0
+        self._pack_shown: int | None = None  # the stock as last shown: a deal or a draw moved it
         self._claim: tuple[int, Claim | None] | None = None  # (actions, the offer) cached
         self.restart(active, deal=True)
 
@@ -196,6 +197,9 @@ class TablePlay:
     # --------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         self.beats.advance(dt, lambda: self.ctx.window.running, self.mode.panel_time())
+        if self.model.pack != self._pack_shown:  # new cards in the hands: choose afresh
+            self._pack_shown = self.model.pack
+            self.input.fresh()
         if self.beats.idle() and self.in_hand():
             self.model.tracked = self.run.match.view(PLAYER)  # the table is the engine's now
         self.beats.tick_messages(dt)

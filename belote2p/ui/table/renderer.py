@@ -269,8 +269,11 @@ class TableRenderer:
             return
         f = s.layout.fonts
         for i, btn in enumerate(s.bid_buttons):
-            out.append(Sprite(("bid", i), btn.look(), btn.bounds(f.body),
-                              _button_paint(btn, f.body)))
+            paint, bounds = _button_paint(btn, f.body), btn.bounds(f.body)
+            if btn.focus:  # the keyboard's choice: a ring and a pointer anyone can see
+                paint, bounds = _focus_marked(btn, f.body, paint), bounds.union(
+                    _focus_ring(btn.rect, f.body)[1])
+            out.append(Sprite(("bid", i), btn.look(), bounds, paint))
         first = s.bid_buttons[0].rect
         out.append(self._label(("bid_prompt",), s.bid_prompt, f.body, c("accent"),
                                (first.x, first.y - f.body // 2), "bottomleft", True,
@@ -495,6 +498,29 @@ def _hint_glow(rect: pygame.Rect) -> Sprite:
         pygame.draw.rect(surf, c("accent"), glow, width=4, border_radius=radius)
 
     return Sprite(("hint_glow",), tuple(glow), glow.inflate(2, 2), paint)
+
+
+def _focus_ring(rect: pygame.Rect, size: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The focus mark's ring and everything it touches (the pointer at its left)."""
+    ring = rect.inflate(8, 8)
+    pointer = pygame.Rect(ring.left - size // 2 - 4, ring.centery - size // 2, size // 2 + 2,
+                          size)
+    return ring, ring.union(pointer)
+
+
+def _focus_marked(button: Button, size: int, paint: Paint) -> Paint:
+    ring, _bounds = _focus_ring(button.rect, size)
+    radius = max(4, ring.h // 4)
+    tip = (ring.left - 3, ring.centery)
+    back = ring.left - size // 2 - 3
+
+    def marked(surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, c("button_focus_ring"), ring, width=3, border_radius=radius)
+        pygame.draw.polygon(surf, c("button_focus_ring"),
+                            [tip, (back, tip[1] - size // 2 + 1), (back, tip[1] + size // 2 - 1)])
+        paint(surf)
+
+    return marked
 
 
 def _button_paint(button: Button, size: int) -> Paint:
