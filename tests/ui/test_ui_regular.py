@@ -370,3 +370,36 @@ def test_keyboard_choice_and_focus_start_afresh_each_hand_and_draw(game):
     h.step(game)
     h.settle(game)
     assert _chosen(table) == [] and table.input.sel is None
+
+
+# 12 ------------------------------------------------------------------------
+def test_a_score_of_nothing_is_not_congratulated(game, drawn):
+    from belote2p.ui.scenes.name_entry import NameEntryScene
+    from belote2p.ui.scenes.title import TitleScene
+
+    from belote2p.ui.navigation import Route
+
+    table = game.nav.reset(Route.TABLE, active=game.session.start_new())
+    assert isinstance(table, TableScene)
+    h.settle(game)
+    table.abandon()  # nothing won: a score of 0
+    offer = h.settle(game)
+    for _ in range(100):
+        if "…" not in offer["panel_lines"]:
+            break
+        h.step(game)
+        offer = h.table_offer(table)
+    assert offer["panel"] == "run_over" and table.run.score == 0
+    lines = " / ".join(offer["panel_lines"])
+    assert "Place" not in lines and "personal best" not in lines, lines
+    assert "No match won: nothing goes on the leaderboard" in lines
+    h.click(offer["panel_button"].center)
+    for _ in range(50):
+        h.step(game)
+    assert not isinstance(game.app.top, NameEntryScene), "no 'A new high score' for nothing"
+    title = h.open_title(game)
+    assert isinstance(title, TitleScene)
+    drawn.clear()
+    h.step(game, 3)
+    assert not any(text.startswith("Best score: 0") for text in drawn), drawn
+

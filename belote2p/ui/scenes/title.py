@@ -82,7 +82,7 @@ class TitleFacts:
         return daily_label(self.today.isoformat(), self.today_counts)
 
     def score_line(self) -> str:
-        if self.best is not None:
+        if self.best is not None and self.best.score > 0:  # a run that won nothing is no best
             return _("Best score: {score}  ({name}, streak {streak})").format(
                 score=format_number(self.best.score), name=self.best.name,
                 streak=format_number(self.best.streak))

@@ -278,7 +278,9 @@ def run_over_panel(run: Run, standing: Standing | None, scored: bool,
         (_("Streak {streak} · margins {margin} · rival level {level}").format(
             streak=format_number(run.streak), margin=format_number(run.margin_total),
             level=run.rival_level), "text")]
-    if scored and standing is not None:
+    if scored and standing is not None and run.score <= 0:
+        lines.append((_("No match won: nothing goes on the leaderboard"), "text_dim"))
+    elif scored and standing is not None:
         if standing.place is not None:
             lines.append((_("Place {n} on the leaderboard!").format(
                 n=format_number(standing.place)), "good"))

@@ -40,8 +40,12 @@ class RunEnd:
 
 
 def read_run_end(session: RunSession, active: ActiveRun) -> RunEnd:
-    """The run's end facts, as the store has them (off the frame loop)."""
-    return RunEnd(session.standing(active), session.default_name())
+    """The run's end facts, as the store has them (off the frame loop).  A
+    run that won nothing has no place to be congratulated on, and is no best."""
+    standing = session.standing(active)
+    if standing is not None and active.run.score <= 0:
+        standing = Standing(None, False)
+    return RunEnd(standing, session.default_name())
 
 
 def _unread(exc: Exception) -> None:
