@@ -403,3 +403,21 @@ def test_a_score_of_nothing_is_not_congratulated(game, drawn):
     h.step(game, 3)
     assert not any(text.startswith("Best score: 0") for text in drawn), drawn
 
+
+
+# 13 ------------------------------------------------------------------------
+def test_in_play_sits_under_neither_seats_column(game):
+    from belote2p.ui import gfx
+
+    seen: list[pygame.Rect] = []
+    gfx.text_hook = lambda text, rect, within, clipped: (
+        seen.append(pygame.Rect(rect)) if text == "in play" else None)
+    try:
+        table = h.open_table(game, SEED)
+        h.settle(game)
+        _side_texts(table, [])
+    finally:
+        gfx.text_hook = None
+    L = table.L
+    first_column_right = L.panel.right - L.fonts.body - round(L.fonts.body * 3.6)
+    assert seen and all(r.left < first_column_right < r.right for r in seen), seen  # both

@@ -119,10 +119,10 @@ class SidePanel:
             label = _("Hand {n}").format(n=i + 1)
             if i < len(s.hand_scores):
                 rows.pair(label, *s.hand_scores[i])
-            elif i == s.hands_started - 1:
-                rows.row(label, _("in play"), c("text_dim"))
+            elif i == s.hands_started - 1:  # the hand's, not a seat's: across both columns
+                rows.across(label, _("in play"))
             else:
-                rows.row(label, "–", c("text_dim"))
+                rows.across(label, "–")
         rows.pair(_("Total"), *s.match_scores, bold=True)
 
     def _this_hand(self, rows: _Rows, s: SideState) -> None:
@@ -222,6 +222,15 @@ class _Rows:
             bold: bool = False) -> None:
         body = self.f.body
         shown = self._text(value, body, colour or c("text"), (self.x1, self.y), "topright", bold)
+        self._label(label, shown.left)
+        self.y += self.line
+
+    def across(self, label: str, words: str) -> None:
+        """A label and dim words centred across both number columns (the row's
+        own, neither seat's)."""
+        body = self.f.body
+        centre = round(self.x1 - body * 2.6)
+        shown = self._text(words, self.f.small, c("text_dim"), (centre, self.y + 2), "midtop")
         self._label(label, shown.left)
         self.y += self.line
 
