@@ -374,10 +374,9 @@ def test_keyboard_choice_and_focus_start_afresh_each_hand_and_draw(game):
 
 # 12 ------------------------------------------------------------------------
 def test_a_score_of_nothing_is_not_congratulated(game, drawn):
+    from belote2p.ui.navigation import Route
     from belote2p.ui.scenes.name_entry import NameEntryScene
     from belote2p.ui.scenes.title import TitleScene
-
-    from belote2p.ui.navigation import Route
 
     table = game.nav.reset(Route.TABLE, active=game.session.start_new())
     assert isinstance(table, TableScene)
