@@ -420,3 +420,60 @@ def test_in_play_sits_under_neither_seats_column(game):
     L = table.L
     first_column_right = L.panel.right - L.fonts.body - round(L.fonts.body * 3.6)
     assert seen and all(r.left < first_column_right < r.right for r in seen), seen  # both
+
+
+# 14 ------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["fr", "pt", "es", "en"])
+@pytest.mark.parametrize("size", [(960, 600), (1600, 1000)])
+def test_the_side_panel_words_fit_at_their_size(lang, size, english):
+    from belote2p.services.i18n import _, pgettext, set_language
+    from belote2p.ui import gfx
+
+    set_language(lang)
+    game = h.make_app(size=size)
+    rects: dict[str, list[pygame.Rect]] = {}
+    try:
+        table = h.open_table(game, SEED)
+        h.settle(game)
+        gfx.text_hook = lambda text, rect, within, clipped: rects.setdefault(
+            text, []).append(pygame.Rect(rect))
+        _side_texts(table, [])
+        tricks = rects[_("Tricks")][0]
+        for label in (pgettext("side panel", "Card points"), _("not chosen yet")):
+            assert rects[label][0].h == tricks.h, (label, "drawn in a smaller font")
+        assert rects[_("not chosen yet")][0].left > rects[_("Trump")][0].right + 10
+        _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number > 2)
+        rects.clear()
+        _side_texts(table, [])
+        status = next(r[-1] for text, r in rects.items() if text.startswith(
+            _("Trick {n} of 16").format(n=3)))  # as last drawn (the asides may have gone)
+        heading = rects[_("Cards played")][-1]
+        assert heading.top - status.bottom >= 2, "the status line touches the tracker's heading"
+        if lang == "pt":
+            assert "escolhido por Rival" in rects or "escolhido por você" in rects
+    finally:
+        gfx.text_hook = None
+        game.app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["fr", "pt", "es", "en"])
+def test_the_titles_buttons_keep_their_labels_off_the_edges(lang, english):
+    from belote2p.services.i18n import set_language
+    from belote2p.ui import gfx
+
+    set_language(lang)
+    game = h.make_app(size=(960, 600))
+    try:
+        title = h.open_title(game)
+        for b in title.buttons:
+            width = gfx.font(title.fonts.body, True).size(b.label)[0]
+            assert b.rect.w - width >= title.fonts.body * 1.5, (b.label, b.rect.w, width)
+    finally:
+        game.app.shutdown()
+
+
+def test_history_says_taken_by_you_in_lower_case():
+    from belote2p.core.match import PLAYER, RIVAL
+    from belote2p.ui.scenes.history import _taken
+
+    assert _taken(PLAYER) == "taken by you" and _taken(RIVAL) == "taken by Rival"

@@ -42,6 +42,7 @@ from ..navigation import Route
 from ..records import day_label
 from ..review_lines import HandOfRun
 from ..skill_job import SkillJob
+from ..words import taken_by
 from ..worker import taken
 
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
@@ -71,6 +72,13 @@ def result_text(result: HandResult) -> str:
 
 def seat_text(seat: int | None) -> str:
     return {PLAYER: _("You"), RIVAL: _("Rival")}.get(seat, "–") if seat is not None else "–"
+
+
+def _taken(taker: int | None) -> str:
+    """"taken by you" (never "by You"), "taken by Rival"."""
+    if taker is None:
+        return _("taken by {who}").format(who="–")
+    return taken_by(taker == PLAYER, seat_text(taker))
 
 
 def trump_symbol(letter: str | None) -> str:
@@ -228,7 +236,7 @@ class HistoryScene(MenuScene):
                              scores_text(m.player_score, m.rival_score)), bold=True))
             for hand in m.hands:
                 rows.append(Row(("   " + _("Hand {n}").format(n=hand.number),
-                                 _("taken by {who}").format(who=seat_text(hand.taker)),
+                                 _taken(hand.taker),
                                  _("trump {suit}").format(suit=trump_symbol(hand.trump)),
                                  result_text(hand.result), scores_text(*hand.scores)),
                                 action=self._review(m, hand)))

@@ -294,19 +294,20 @@ class TableRenderer:
             if other.colliderect(box) and other.left > box.left + small * 8:
                 box.w = other.left - L.margin - box.left
         inner = box.w - small
-        wrapped = [gfx.wrap(line, small, inner) for line in s.bidding]
+        wrapped = [gfx.wrap(line, small, inner, i == 0) for i, line in enumerate(s.bidding)]
         room = max(1, (box.h - small // 2) // line_h)
         while len(wrapped) > 1 and sum(map(len, wrapped)) > room:
             del wrapped[1]  # the oldest bids go first; the dealer stays
-        lines = [text for block in wrapped for text in block][:room]
+        # each line with whether it is the dealer's (bold, accented)
+        lines = [(text, i == 0) for i, block in enumerate(wrapped) for text in block][:room]
         box.h = len(lines) * line_h + small // 2
 
         def paint(surf: pygame.Surface) -> None:
             gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
             y = box.y + small // 4
-            for i, text in enumerate(lines):
-                gfx.blit_text(surf, text, small, c("text") if i else c("accent"),
-                              (box.x + small // 2, y), "topleft", bold=i == 0, within=box)
+            for text, first in lines:
+                gfx.blit_text(surf, text, small, c("accent") if first else c("text"),
+                              (box.x + small // 2, y), "topleft", bold=first, within=box)
                 y += line_h
 
         return Sprite(("story",), (tuple(lines), tuple(box)), box, paint)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pygame
 
 from ...core.cards import BELOTE_BONUS, LAST_TRICK_BONUS, SUIT_SYMBOLS
-from ...services.i18n import N_, _
+from ...services.i18n import N_, _, pgettext
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
@@ -78,7 +78,7 @@ class SidePanel:
         if s.tracker is not None:
             h = tracker_height(L)
             top = bottom - h
-            if top < rows.y:
+            if top < rows.y + f.small // 2:  # air between the status line and the tracker
                 return not asides  # without the asides, the tracker is left out as before
             area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
             draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
@@ -135,13 +135,14 @@ class SidePanel:
         else:
             rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
-            rows.pair(_("Card points"), *s.points)
+            # TRANSLATORS: the side panel's row of card points: short (a narrow column)
+            rows.pair(pgettext("side panel", "Card points"), *s.points)
             if s.belote is not None:  # as soon as rebelote is said, where the points are
                 rows.pair(_("Belote"), *_one_seat(s.belote, f"+{BELOTE_BONUS}"))
             if s.last_bonus is not None:
                 rows.pair(_("Last trick"), *_one_seat(s.last_bonus, f"+{LAST_TRICK_BONUS}"))
         else:
-            rows.row(_("Card points"), _("hidden (Settings)"), c("text_dim"))
+            rows.row(pgettext("side panel", "Card points"), _("hidden (Settings)"), c("text_dim"))
         rows.pair(_("Tricks"), *s.won)
         if not s.stock_started:
             facts = [_("bidding")]
