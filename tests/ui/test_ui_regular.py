@@ -477,3 +477,31 @@ def test_history_says_taken_by_you_in_lower_case():
     from belote2p.ui.scenes.history import _taken
 
     assert _taken(PLAYER) == "taken by you" and _taken(RIVAL) == "taken by Rival"
+
+
+# 15 ------------------------------------------------------------------------
+def test_history_tells_two_runs_of_one_day_apart():
+    from belote2p.core.match import Run
+    from belote2p.store import MemoryStore
+    from belote2p.ui.navigation import Route
+
+    store = MemoryStore()
+    for seed, started in (("day-a", "2026-12-04T09:05:00+00:00"),
+                          ("day-b", "2026-12-04T17:40:00+00:00")):
+        run = Run(seed)
+        run.abandon()
+        store.record_finished_run(run, "Ann", started)
+    game = h.make_app(store=store)
+    try:
+        game.nav.reset(Route.TITLE)
+        game.nav.push(Route.HISTORY)
+        for _ in range(200):
+            h.step(game)
+            rows = game.app.top.offer().get("rows") or []
+            if len(rows) == 2:
+                break
+        when = [row[0] for row in rows]
+        assert len(when) == 2 and when[0] != when[1], when
+        assert all("2026" in w for w in when)
+    finally:
+        game.app.shutdown()

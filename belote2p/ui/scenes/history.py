@@ -39,7 +39,7 @@ from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
-from ..records import day_label
+from ..records import day_label, when_label
 from ..review_lines import HandOfRun
 from ..skill_job import SkillJob
 from ..words import taken_by
@@ -220,7 +220,7 @@ class HistoryScene(MenuScene):
             tags = run_tags(record, short=True)
             status = altered_mark() if record.altered else status_text(record.status)
             status += " · " + tags if tags else ""
-            rows.append(Row((day_label(record.started), record.name, status,
+            rows.append(Row((when_label(record.started), record.name, status,
                              format_number(record.streak), format_number(record.score)),
                             action=self._opener(record)))
         return rows
@@ -386,7 +386,7 @@ class HistoryScene(MenuScene):
         f = self.fonts
         w, h = self.size
         title = _("History") if self.opened is None else _("Run of {date}").format(
-            date=day_label(self.opened.started))
+            date=when_label(self.opened.started))
         gfx.blit_text(surf, title, f.title, c("panel_title"), (w // 2, round(h * 0.05)),
                       "midtop", True)
         if self.opened is not None:
