@@ -505,3 +505,32 @@ def test_history_tells_two_runs_of_one_day_apart():
         assert all("2026" in w for w in when)
     finally:
         game.app.shutdown()
+
+
+# 16 ------------------------------------------------------------------------
+def _practice_box_text(table: TableScene) -> str:
+    box = next(sp for sp in table.renderer.sprites(table.state()) if sp.name == ("practice_box",))
+    rows, _rect = box.look
+    return " ".join(text for text, _size, _bold, _accent in rows)
+
+
+def test_the_practice_keys_stay_beside_a_hint(game):
+    from belote2p.ui.navigation import Route
+
+    game.nav.reset(Route.TITLE)
+    h.step(game)
+    h.click(game.app.top.offer()["buttons"]["practice"].center)
+    h.step(game)
+    h.click(game.app.top.offer()["buttons"]["2"].center)
+    h.step(game)
+    table = game.app.top
+    assert isinstance(table, TableScene)
+    keys = "H: hint · U: undo · V: rival's cards"
+    _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY)
+    assert keys in _practice_box_text(table)
+    h.key(pygame.K_h, "h")
+    h.step(game, 3)
+    assert table.state().practice.hinted is not None  # the hint is shown
+    assert keys in _practice_box_text(table), "the key legend stays with the hint"
+    _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3)
+    assert keys in _practice_box_text(table)

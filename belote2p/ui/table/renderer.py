@@ -370,11 +370,10 @@ class TableRenderer:
             title = _("{tag} · hint: thinking…").format(tag=title)
         rows: list[tuple[str, int, bool, bool]] = []  # text, size, bold, accent
         rows += [(t, body, True, True) for t in gfx.wrap(title, body, inner, True)]
-        if p.hinted is None and p.hinted_bid is None:  # a hint shown: room for its words
-            keys = _("H: hint · U: undo · V: rival's cards")
-            rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
         for i, line in enumerate(p.lines):
             rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
+        keys = _("H: hint · U: undo · V: rival's cards")  # always: under a hint's words too
+        rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
         height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small
         box = pygame.Rect(L.table.left + margin, L.table.top + margin // 2, width, height)
 
