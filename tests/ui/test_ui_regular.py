@@ -534,3 +534,21 @@ def test_the_practice_keys_stay_beside_a_hint(game):
     assert keys in _practice_box_text(table), "the key legend stays with the hint"
     _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3)
     assert keys in _practice_box_text(table)
+
+
+# 17 ------------------------------------------------------------------------
+def test_level_4s_line_compares_both_hands_in_words(game):
+    from belote2p.services.i18n import format_number
+
+    table = h.open_table(game, SEED)
+    h.play_to_hand_over(game)
+    compared = h.held_comparisons(game).answer(0)
+    h.step(game)
+    line = h.table_offer(table)["panel_lines"][-1]
+    played = table.run.match.hand_scores[0].scores
+    assert compared.yours == played
+    yours = f" · you: {format_number(played[0])} – {format_number(played[1])}"
+    assert line.startswith("Level 4 in your seat: ") and yours in line, line
+    assert "worse" not in line and "better" not in line
+    if compared.parting is not None and compared.parting.trick is None:
+        assert "level 4 would have" in line.split(yours)[1]  # it would have bid otherwise
