@@ -510,7 +510,9 @@ def test_history_tells_two_runs_of_one_day_apart():
 # 16 ------------------------------------------------------------------------
 def _practice_box_text(table: TableScene) -> str:
     box = next(sp for sp in table.renderer.sprites(table.state()) if sp.name == ("practice_box",))
-    rows, _rect = box.look
+    look = box.look
+    assert isinstance(look, tuple)
+    rows, _rect = look
     return " ".join(text for text, _size, _bold, _accent in rows)
 
 
