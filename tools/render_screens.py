@@ -241,6 +241,9 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     table.input.show_tracker = True
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_hand")
+    table.input.show_last = True  # "Last trick (L)" over the hand's panel (issue #45)
+    shot("end_of_hand_last_trick")
+    table.input.show_last = False
     render_review(game, table, shot)
     table.beats.panel.done = True
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")

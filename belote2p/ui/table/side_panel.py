@@ -262,9 +262,18 @@ class _Rows:
         self._text(symbol, body, ink, badge.center, "center", True)
         label_w = gfx.font(body).size(label)[0] + body
         room = badge.left - small // 2 - self.x0 - label_w
-        shown = self._text(taken_by, gfx.fitting_size(taken_by, small, room), c("text"),
-                           (badge.left - small // 2, y + 1), "topright")
-        self._label(label, shown.left)
+        size = gfx.fitting_size(taken_by, small, room, smallest=0.9)
+        if gfx.font(size).size(taken_by)[0] <= room:
+            shown = self._text(taken_by, size, c("text"), (badge.left - small // 2, y + 1),
+                               "topright")
+            self._label(label, shown.left)
+            self.y += self.line
+            return
+        # no room for both at a readable size: who took it, beside the trump's badge
+        # (the badge says it is the trump), rather than words too small to read
+        room = badge.left - small // 2 - self.x0
+        self._text(taken_by, gfx.fitting_size(taken_by, small, room), c("text"),
+                   (self.x0, y + 1))
         self.y += self.line
 
     def note(self, text: str) -> None:
