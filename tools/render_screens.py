@@ -278,6 +278,12 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
         table.apply(PASS)
     settle(game, table)
     shot("bidding_forced_dealer")
+    app.settings.change("left_handed", True)  # the side panel mirrored (issue #45)
+    table = scripted_table(game, HUMAN_FIRST)
+    advance(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3
+            and t.hand.to_move == 0)
+    shot("left_handed")
+    app.settings.change("left_handed", False)
     render_practice(game, shot)
     app.quit()
     app.shutdown()

@@ -554,3 +554,33 @@ def test_level_4s_line_compares_both_hands_in_words(game):
     assert "worse" not in line and "better" not in line
     if compared.parting is not None and compared.parting.trick is None:
         assert "level 4 would have" in line.split(yours)[1]  # it would have bid otherwise
+
+
+# a table for every player -------------------------------------------------
+def test_the_left_handed_layout_mirrors_the_side_panel(drawn):
+    from belote2p.services.i18n import _
+
+    game = h.make_app(size=(960, 600), settings={"left_handed": True})
+    try:
+        table = h.open_table(game, SEED)
+        h.settle(game)
+        L = table.L
+        assert L.panel.right <= L.table.left and all(
+            b.right <= L.table.left for b in L.panel_buttons)
+        seen: dict[str, pygame.Rect] = {}
+        from belote2p.ui import gfx
+
+        gfx.text_hook = lambda text, rect, within, clipped: seen.setdefault(text, rect)
+        _side_texts(table, [])
+        gfx.text_hook = None
+        assert seen[_("Cards played")].right <= L.table.left
+        assert all(hc.rect.left >= L.table.left for hc in table.state().hand)
+        tracker = next(b for b in table.state().side_buttons if b.value == "tracker")
+        h.click(tracker.rect.center)  # its buttons work where they are drawn
+        h.step(game)
+        assert not table.input.show_tracker
+        game.ctx.settings.change("left_handed", False)
+        h.step(game)
+        assert table.L.table.left == 0 and table.L.panel.left >= table.L.table.right
+    finally:
+        game.app.shutdown()

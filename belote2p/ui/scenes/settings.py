@@ -22,6 +22,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("confirm_play", N_("Confirm before playing")),
     ("sound", N_("Sound")),
     ("four_colour", N_("Four-colour deck")),
+    ("left_handed", N_("Left-handed layout")),
     ("fullscreen", N_("Full screen")),
     ("show_points", N_("Show points taken this hand")),
 )
@@ -40,7 +41,8 @@ class SettingsScene(MenuScene):
         row_h = round(f.body * 2.3)
         width = min(w - 40, f.body * 36)
         left = (w - width) // 2
-        top = round(h * 0.2)
+        rows = len(SETTING_KEYS)  # all of them, Back and the keys' line below, above the fold
+        top = min(round(h * 0.2), h - (rows + 1) * (row_h + f.body // 2) - f.body * 4)
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.buttons = []
         vw = self._value_width(width)

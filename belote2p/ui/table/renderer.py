@@ -130,7 +130,7 @@ class TableRenderer:
 
     def _side(self, s: TableState) -> Sprite:
         L = s.layout
-        region = pygame.Rect(L.table.right, 0, L.size[0] - L.table.right, L.size[1])
+        region = L.side
         return Sprite(("side",), (s.side, tuple(b.look() for b in s.side_buttons)), region,
                       lambda surf: self.side.draw(surf, s.side, s.side_buttons))
 

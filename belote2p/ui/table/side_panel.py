@@ -51,7 +51,7 @@ class SidePanel:
 
     def draw(self, surf: pygame.Surface, s: SideState, buttons: tuple[Button, ...]) -> None:
         L = self.window.layout
-        region = pygame.Rect(L.table.right, 0, L.size[0] - L.table.right, L.size[1])
+        region = L.side
         if self._off is None or self._off.get_size() != surf.get_size():
             self._off, self._shown = pygame.Surface(surf.get_size()), None
         if self._shown != s:
