@@ -78,8 +78,10 @@ def fonts_for(size: tuple[int, int], metrics: dict[str, Any]) -> Fonts:
 
 
 def table_layout(size: tuple[int, int], metrics: dict[str, Any],
-                 left_handed: bool = False) -> TableLayout:
-    """``left_handed``: the side panel and its buttons mirrored to the left."""
+                 left_handed: bool = False, large_cards: bool = False) -> TableLayout:
+    """``left_handed``: the side panel and its buttons mirrored to the left;
+    ``large_cards``: the cards ``large_cards`` times their size (the theme's),
+    for players who read small print badly."""
     w, h = size
     fonts = fonts_for(size, metrics)
     m = max(6, round(metrics["margin"] * h))
@@ -92,7 +94,8 @@ def table_layout(size: tuple[int, int], metrics: dict[str, Any],
         table = Rect(0, 0, w - side, h)
         panel = Rect(table.right, m, side - m, h - 2 * m)
 
-    ch = round(min(h * metrics["card_h"], table.w * metrics["card_h_max_by_width"]))
+    grow = float(metrics["large_cards"]) if large_cards else 1.0
+    ch = round(min(h * metrics["card_h"], table.w * metrics["card_h_max_by_width"]) * grow)
     cw = round(ch * metrics["card_ratio"])
     rch = round(ch * metrics["rival_scale"])
     rcw = round(rch * metrics["card_ratio"])

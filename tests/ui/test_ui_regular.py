@@ -584,3 +584,28 @@ def test_the_left_handed_layout_mirrors_the_side_panel(drawn):
         assert table.L.table.left == 0 and table.L.panel.left >= table.L.table.right
     finally:
         game.app.shutdown()
+
+
+@pytest.mark.parametrize("size", [(960, 600), (1920, 1080)])
+def test_large_cards_are_larger_and_cover_no_words(size):
+    from belote2p.ui.layout import table_layout
+    from belote2p.ui.theme import theme
+    from tests.ui.test_ui_overlaps import _overlaps
+
+    usual = table_layout(size, theme().layout).card
+    game = h.make_app(size=size, settings={"large_cards": True, "four_colour": True})
+    try:
+        table = h.open_table(game, SEED)
+        assert table.L.card[1] >= round(usual[1] * 1.19)
+        found = set()
+        for _ in range(300):
+            offer = h.settle(game)
+            state = table.state()
+            found |= set(_overlaps(table.renderer.sprites(state), state))
+            if offer["panel"] is not None:
+                break
+            h.click(h.first_legal_policy(offer)[1])
+            h.step(game)
+        assert offer["panel"] == "hand_over" and not found, found
+    finally:
+        game.app.shutdown()
