@@ -609,3 +609,21 @@ def test_large_cards_are_larger_and_cover_no_words(size):
         assert offer["panel"] == "hand_over" and not found, found
     finally:
         game.app.shutdown()
+
+
+def test_s_says_where_the_hand_stands(game, monkeypatch):
+    import shutil
+    import subprocess
+
+    said: list[str] = []
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/espeak-ng")
+    monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: said.append(args[-1]))
+    table = h.open_table(game, SEED)
+    _play_until(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3)
+    game.app.toasts.clear()
+    h.key(pygame.K_s, "s")
+    h.step(game)
+    words = said[-1]
+    assert words.startswith("Trump ♦ diamonds, taken by Rival. This hand: You ")
+    assert "Stock 10 · last draw after trick 7" in words and "Your cards: " in words
+    assert words in [toast[0] for toast in game.app.toasts]  # on screen too

@@ -22,7 +22,7 @@ from ..layout import TableLayout
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-VIEW_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_t)  # they look; they never sweep a trick
+VIEW_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_t, pygame.K_s)  # they look, never sweep
 
 
 # ------------------------------------------------------------------ intents
@@ -67,12 +67,17 @@ class Practice:
 
 
 @dataclass(frozen=True)
+class Say:
+    """Where the hand stands, in words (and aloud where it can be): S."""
+
+
+@dataclass(frozen=True)
 class FinishRest:
     """The player takes the offer to play the remaining tricks out quickly."""
 
 
 Intent: TypeAlias = (PlayCard | PlaceBid | OpenMenu | Hurry | Skip | PanelInput | Practice
-                     | FinishRest)
+                     | FinishRest | Say)
 
 PRACTICE_KEYS: dict[int, Literal["hint", "undo", "face_up"]] = {
     pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_v: "face_up"}
@@ -216,6 +221,8 @@ class TableInput:
         if key == pygame.K_t:
             self.show_tracker = not self.show_tracker
             return []
+        if key == pygame.K_s:
+            return [Say()]
         if self.show_last:
             self.show_last = False
             return []

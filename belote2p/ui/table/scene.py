@@ -36,6 +36,7 @@ from .input import (
     PlaceBid,
     PlayCard,
     Practice,
+    Say,
     Skip,
     TableInput,
 )
@@ -44,6 +45,7 @@ from .model import Anchor, Beat, BeatKind, HandOver, TableModel
 from .panels import InfoPanel, hand_over_panel
 from .play import TablePlay
 from .renderer import TableRenderer
+from .spoken import speak, table_words
 from .state import TableState
 
 
@@ -201,6 +203,10 @@ class TableScene(Scene):
             self.mode.key(intent.what, play)
         elif isinstance(intent, FinishRest):
             play.finish_rest()
+        elif isinstance(intent, Say):
+            words = table_words(self.state())
+            self.ctx.toast(words)
+            speak(words)
 
     def _panel_input(self, intent: PanelInput) -> None:
         panel = self.play.beats.panel
