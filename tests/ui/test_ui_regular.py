@@ -93,7 +93,6 @@ def test_a_completed_trick_stays_long_enough_to_read(normal):
 
 
 def test_a_click_or_a_key_sweeps_the_trick_sooner(normal):
-
     table = h.open_table(normal, SEED)
     felt = (table.L.table.left + 20, table.L.table.centery)
     clicked = _trick_shown_for(normal, table, lambda: h.click(felt))
@@ -107,7 +106,6 @@ def _sprite_names(table: TableScene) -> list:
 
 
 def test_the_last_trick_can_be_looked_at_over_the_hand_panel(game):
-
     table = h.open_table(game, SEED)
     offer = h.play_to_hand_over(game)
     last = table.run.match.hands[0].tricks[-1]
