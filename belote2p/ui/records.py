@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from babel.dates import format_time
-
 from ..services.i18n import current_language, format_date
 
 
@@ -29,6 +27,8 @@ def when_label(text: str | None) -> str:
         moment = datetime.fromisoformat(text)
     except ValueError:
         return day
+    from babel.dates import format_time  # Babel's dates, only once a time is written
+
     if moment.tzinfo is not None:
         moment = moment.astimezone()  # the player's clock, not UTC
     return f"{day} · {format_time(moment, format='short', locale=current_language())}"
