@@ -588,7 +588,7 @@ def test_the_left_handed_layout_mirrors_the_side_panel(drawn):
 def test_large_cards_are_larger_and_cover_no_words(size):
     from belote2p.ui.layout import table_layout
     from belote2p.ui.theme import theme
-    from tests.ui.test_ui_overlaps import _overlaps
+    from tests.support.overlaps import overlaps
 
     usual = table_layout(size, theme().layout).card
     game = h.make_app(size=size, settings={"large_cards": True, "four_colour": True})
@@ -599,7 +599,7 @@ def test_large_cards_are_larger_and_cover_no_words(size):
         for _ in range(300):
             offer = h.settle(game)
             state = table.state()
-            found |= set(_overlaps(table.renderer.sprites(state), state))
+            found |= set(overlaps(table.renderer.sprites(state), state))
             if offer["panel"] is not None:
                 break
             h.click(h.first_legal_policy(offer)[1])

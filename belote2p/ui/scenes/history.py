@@ -46,7 +46,7 @@ from ..words import taken_by
 from ..worker import taken
 
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
-RUN_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.52, "topleft"), (0.8, "topright"),
+RUN_COLUMNS = ((0.03, "topleft"), (0.30, "topleft"), (0.54, "topleft"), (0.8, "topright"),
                (0.97, "topright"))
 MATCH_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.46, "topleft"), (0.68, "topleft"),
                  (0.97, "topright"))

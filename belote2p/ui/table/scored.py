@@ -161,6 +161,9 @@ class ScoredMode(TableMode):
             nav.reset(Route.TITLE)
             nav.push(Route.NAME_ENTRY, active=play.active)
             return
-        session.record(play.active, self._name(), typed=False)
+        # recorded off the frame loop (a run that won nothing now comes this way
+        # too): the title's own reads come after it, on the same loading thread
+        active, name = play.active, self._name()
+        self.ctx.worker.in_background(lambda: session.record(active, name, typed=False))
         nav.reset(Route.TITLE)
 
