@@ -385,9 +385,11 @@ def _server_command(command: str, args: argparse.Namespace) -> int:
 
 def _choose_language(cli_value: str | None, reads_saved: bool) -> None:
     from .services.language_setting import read_saved_language
+    from .ui.system_locale import preferred_languages
 
     set_language(resolve_language(cli_value, os.environ,
-                                  read_saved_language if reads_saved else None))
+                                  read_saved_language if reads_saved else None,
+                                  preferred_languages))
 
 
 def _run(command: str, args: argparse.Namespace) -> int:

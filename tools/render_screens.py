@@ -241,6 +241,9 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
     table.input.show_tracker = True
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
     shot("end_of_hand")
+    table.input.show_last = True  # "Last trick (L)" over the hand's panel (issue #45)
+    shot("end_of_hand_last_trick")
+    table.input.show_last = False
     render_review(game, table, shot)
     table.beats.panel.done = True
     advance(game, table, lambda t: t.beats.panel is not None and t.beats.panel.kind == "hand_over")
@@ -275,6 +278,12 @@ def render(size: tuple[int, int], out: Path | None, lang: str = "en",
         table.apply(PASS)
     settle(game, table)
     shot("bidding_forced_dealer")
+    app.settings.change("left_handed", True)  # the side panel mirrored (issue #45)
+    table = scripted_table(game, HUMAN_FIRST)
+    advance(game, table, lambda t: t.hand.phase is Phase.PLAY and t.hand.trick_number >= 3
+            and t.hand.to_move == 0)
+    shot("left_handed")
+    app.settings.change("left_handed", False)
     render_practice(game, shot)
     app.quit()
     app.shutdown()

@@ -30,6 +30,7 @@ DECK_POINTS = 152
 LAST_TRICK_BONUS = 10
 HAND_POINTS = DECK_POINTS + LAST_TRICK_BONUS  # 162
 CAPOT_POINTS = 252
+BELOTE_BONUS = 20  # the king and queen of trumps in one hand, announced
 
 
 class CardError(ValueError):

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from .actions import HandResult, Refusal, RefusalCode
 from .cards import (
+    BELOTE_BONUS,
     CAPOT_POINTS,
     HAND_POINTS,
     LAST_TRICK_BONUS,
@@ -77,7 +78,7 @@ class HandScore:
 
     @property
     def belote_points(self) -> tuple[int, int]:
-        return (20 if self.belote == 0 else 0, 20 if self.belote == 1 else 0)
+        return (BELOTE_BONUS if self.belote == 0 else 0, BELOTE_BONUS if self.belote == 1 else 0)
 
 
 def score_hand(
@@ -92,7 +93,7 @@ def score_hand(
     else:
         trick_points = list(card_points)
         trick_points[last_trick_winner] += LAST_TRICK_BONUS
-    bonus = [20 if belote == s else 0 for s in (0, 1)]
+    bonus = [BELOTE_BONUS if belote == s else 0 for s in (0, 1)]
     totals = (trick_points[0] + bonus[0], trick_points[1] + bonus[1])
     defender = 1 - taker
     if totals[taker] > totals[defender]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..core.actions import Bid, parse_action
+from ..core.cards import SUIT_SYMBOLS
 from ..core.match import PLAYER, RIVAL
 from .duplicate import Duplicate
 from .i18n import _, current_language, format_number, ngettext, translator
@@ -9,19 +11,33 @@ from .skill import Skill
 
 
 def level4_line(compared: Duplicate) -> str:
-    """The end-of-hand line: "Level 4 in your seat: 92 – 70 · you did 14 better"."""
-    scores = {"player": format_number(compared.level4[PLAYER]),
-              "rival": format_number(compared.level4[RIVAL])}
-    n = compared.difference
-    if n > 0:
-        text = ngettext("Level 4 in your seat: {player} – {rival} · you did {n} better",
-                        "Level 4 in your seat: {player} – {rival} · you did {n} better", n)
-    elif n < 0:
-        text = ngettext("Level 4 in your seat: {player} – {rival} · you did {n} worse",
-                        "Level 4 in your seat: {player} – {rival} · you did {n} worse", -n)
-    else:
-        text = _("Level 4 in your seat: {player} – {rival} · you did the same")
-    return text.format(n=format_number(abs(n)), **scores)
+    """The end-of-hand line, both hands' scores side by side (the whole swing,
+    not the player's points alone), and level 4's other bid when it would have
+    bid otherwise: "Level 4 in your seat: 100 – 62 · you: 20 – 142 · level 4
+    would have passed"."""
+    # TRANSLATORS: level 4's score of the hand in the player's seat (player – rival), then the
+    # hand as the player played it; the line must stay short (the end-of-hand panel's width)
+    text = _("Level 4 in your seat: {player} – {rival} · you: {yours} – {theirs}").format(
+        player=format_number(compared.level4[PLAYER]),
+        rival=format_number(compared.level4[RIVAL]),
+        yours=format_number(compared.yours[PLAYER]), theirs=format_number(compared.yours[RIVAL]))
+    bid = _other_bid(compared)
+    return text if bid is None else f"{text} · {bid}"
+
+
+def _other_bid(compared: Duplicate) -> str | None:
+    """"level 4 would have passed" (or taken) where the lines part at a bid."""
+    parting = compared.parting
+    if parting is None or parting.trick is not None:
+        return None
+    bid = parse_action(parting.level4)
+    if not isinstance(bid, Bid):
+        return None
+    if not bid.is_take:
+        return _("level 4 would have passed")
+    if bid.suit is None:
+        return _("level 4 would have taken")
+    return _("level 4 would have taken {suit}").format(suit=SUIT_SYMBOLS[bid.suit])
 
 
 def level4_pending() -> str:
@@ -33,8 +49,9 @@ def level4_widest() -> tuple[str, ...]:
     """The end-of-hand line at its widest (three-figure scores, each ending):
     the panel makes room for these so it keeps its size when the line arrives."""
     wide = 888  # no hand scores more than three figures
-    return tuple(level4_line(Duplicate(None, None, (wide, wide), (wide - n, wide), (), ()))
-                 for n in (-wide, 0, wide))
+    bids = (("pass", "take"), ("pass", "take:H"), ("take", "pass"))  # each other bid
+    return tuple(level4_line(Duplicate(None, None, (wide, wide), (wide, wide), (mine,), (theirs,)))
+                 for mine, theirs in bids)
 
 
 def skill_line(skill: Skill) -> str | None:

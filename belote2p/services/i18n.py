@@ -20,7 +20,7 @@ from __future__ import annotations
 import gettext
 import io
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cache, lru_cache
@@ -241,9 +241,12 @@ SavedLanguage = str | None | Callable[[], str | None]
 
 
 def resolve_language(cli_value: str | None, env: Mapping[str, str],
-                     saved: SavedLanguage = None) -> str:
+                     saved: SavedLanguage = None,
+                     preferred: Callable[[], Sequence[str]] | None = None) -> str:
     """The language to start in: ``--lang``, else ``$BELOTE2P_LANG``, else the
-    saved setting, else the system locale (LC_ALL, LC_MESSAGES, LANG), else English.
+    saved setting, else the system locale (LC_ALL, LC_MESSAGES, LANG), else the
+    first of the system's ``preferred`` languages we have (asked only then:
+    Windows and macOS set no locale variable), else English.
 
     A language asked for by name that we lack raises ``UnknownLanguage``: the
     player typed it and should hear about it.  A saved setting or locale we do
@@ -256,4 +259,8 @@ def resolve_language(cli_value: str | None, env: Mapping[str, str],
                 raise UnknownLanguage(value, source)
             return code
     stored = saved() if callable(saved) else saved
-    return language_of(stored) or system_language(env) or DEFAULT_LANGUAGE
+    chosen = language_of(stored) or system_language(env)
+    if chosen is None and preferred is not None and not any(
+            env.get(name, "").strip() for name in LOCALE_VARS):
+        chosen = next((code for code in map(language_of, preferred()) if code), None)
+    return chosen or DEFAULT_LANGUAGE

@@ -125,6 +125,8 @@ class App:
         self.sounds = Sounds(self.settings["sound"])
         settings.on_change("fullscreen", self.set_fullscreen)
         settings.on_change("sound", self.sounds.set_enabled)
+        for key in ("left_handed", "large_cards"):  # the table's geometry changes at once
+            settings.on_change(key, lambda _value: self._resized())
         settings.on_change(LANGUAGE_KEY, self.set_language)
         self.scenes: list[Screen] = []
         self.toasts: list[list[Any]] = []  # [text, seconds left]
@@ -202,7 +204,9 @@ class App:
         self.surface = pygame.display.get_surface()
         self._shown, self._painter = None, None
         self._under = self._under_dimmed = None
-        self.layout = table_layout(self.size, self.theme.layout)
+        self.layout = table_layout(self.size, self.theme.layout,
+                                   bool(self.settings.get("left_handed")),
+                                   bool(self.settings.get("large_cards")))
         self._felt = None
         self.art.clear()
         for scene in self.scenes:

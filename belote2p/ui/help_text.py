@@ -148,5 +148,9 @@ HELP_PAGES: tuple[HelpPage, ...] = (
            'asking for a second click before a card is played, the sound, a four-colour '
            'deck (blue diamonds, green clubs), full screen, and hiding the points taken '
            'during a hand for those who prefer to count.'),
+        N_('S says where the hand stands: the trump, the points, the stock left and your '
+           'cards, on screen and aloud where espeak-ng is installed. A finished trick stays'
+           ' a moment to be read; a click or a key sweeps it. The settings also offer large'
+           ' cards and a left-handed layout, the side panel on the left.'),
     )),
 )

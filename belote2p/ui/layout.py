@@ -52,9 +52,17 @@ class TableLayout:
     message: tuple[int, int]  # centre of the message line
     panel_buttons: tuple[Rect, Rect, Rect]  # last trick, tracker, menu
     name_plate: tuple[int, int] = (0, 0)  # the right end, middle height, of the rival's plate
+    left_handed: bool = False  # the side panel and its buttons on the left
     hand_spacing: float = 0.0
     rival_spacing: float = 0.0
     extras: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def side(self) -> Rect:
+        """The strip the side panel stands in, beside the table (left-handed: left)."""
+        if self.left_handed:
+            return Rect(0, 0, self.table.left, self.size[1])
+        return Rect(self.table.right, 0, self.size[0] - self.table.right, self.size[1])
 
 
 def ui_scale(size: tuple[int, int], metrics: dict[str, Any]) -> float:
@@ -69,16 +77,25 @@ def fonts_for(size: tuple[int, int], metrics: dict[str, Any]) -> Fonts:
                    ("font_body", "font_small", "font_title", "font_huge")))
 
 
-def table_layout(size: tuple[int, int], metrics: dict[str, Any]) -> TableLayout:
+def table_layout(size: tuple[int, int], metrics: dict[str, Any],
+                 left_handed: bool = False, large_cards: bool = False) -> TableLayout:
+    """``left_handed``: the side panel and its buttons mirrored to the left;
+    ``large_cards``: the cards ``large_cards`` times their size (the theme's),
+    for players who read small print badly."""
     w, h = size
     fonts = fonts_for(size, metrics)
     m = max(6, round(metrics["margin"] * h))
     side = round(min(max(w * metrics["side_panel_w"], metrics["side_panel_min"]),
                      metrics["side_panel_max"]))
-    table = Rect(0, 0, w - side, h)
-    panel = Rect(table.right, m, side - m, h - 2 * m)
+    if left_handed:
+        table = Rect(side, 0, w - side, h)
+        panel = Rect(m, m, side - m, h - 2 * m)
+    else:
+        table = Rect(0, 0, w - side, h)
+        panel = Rect(table.right, m, side - m, h - 2 * m)
 
-    ch = round(min(h * metrics["card_h"], table.w * metrics["card_h_max_by_width"]))
+    grow = float(metrics["large_cards"]) if large_cards else 1.0
+    ch = round(min(h * metrics["card_h"], table.w * metrics["card_h_max_by_width"]) * grow)
     cw = round(ch * metrics["card_ratio"])
     rch = round(ch * metrics["rival_scale"])
     rcw = round(rch * metrics["card_ratio"])
@@ -140,7 +157,7 @@ def table_layout(size: tuple[int, int], metrics: dict[str, Any]) -> TableLayout:
         bubbles=(bubble_you, bubble_rival), message=message,
         panel_buttons=(last_b, tracker_b, menu_b), hand_spacing=spacing,
         rival_spacing=r_spacing,
-        name_plate=(round(cx - rival_w / 2 - m), rival_y + rch // 2),
+        name_plate=(round(cx - rival_w / 2 - m), rival_y + rch // 2), left_handed=left_handed,
     )
 
 

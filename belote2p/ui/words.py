@@ -68,6 +68,15 @@ def bid_words(bid: Bid, turned_suit: int, *, suit_named: bool = False) -> str:
 
 # Each sentence below: the player's own form ("you") and a named seat's.
 
+def bid_told(you: bool, name: str, bid: Bid, turned_suit: int) -> str:
+    """A bid in the bidding's history, mid-line: "you pass", "Rival takes ♠"."""
+    if not bid.is_take:
+        return _("you pass") if you else _("{name} passes").format(name=name)
+    symbol = SUIT_SYMBOLS[bid.trump(turned_suit)]
+    return (_("you take {suit}").format(suit=symbol) if you
+            else _("{name} takes {suit}").format(name=name, suit=symbol))
+
+
 def contract_banner(you: bool, name: str, suit: int) -> str:
     symbol = SUIT_SYMBOLS[suit]
     if you:

@@ -280,9 +280,10 @@ def test_a_game_run_played_in_the_window_exports_and_verifies(monkeypatch):
             h.click(where)
             h.step(game)
         assert table.run.over
-        h.type_text("Win")
-        h.key(pygame.K_RETURN)
-        h.step(game)
+        if game.app.top.offer()["scene"] == "NameEntryScene":  # a run that won something
+            h.type_text("Win")
+            h.key(pygame.K_RETURN)
+            h.step(game)
     finally:
         game.app.shutdown()
     record = store.list_runs()[0]

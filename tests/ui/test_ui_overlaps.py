@@ -14,54 +14,20 @@ table's own and are left out.
 
 from __future__ import annotations
 
-import pygame
 import pytest
 
 from belote2p.services.i18n import LANGUAGES, set_language
 from belote2p.services.rival import rival_decision
-from belote2p.ui.table.renderer import Sprite
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.state import TableState
 from lab import harness as h
+from tests.support.overlaps import overlaps
 
 pytestmark = pytest.mark.ui
 
 SIZES = ((960, 600), (1280, 800), (1920, 1080))
 SEED = "overlap0"  # its first hand has a redeal, both contracts' banners and a strict phase
 DT = 1 / 8
-CARDS = {"hand", "rival", "trick", "flight", "dragged", "stock", "turned", "pile"}
-NOT_THE_TABLE = {"side", "overlay", "celebration"}
-SAID_TO_ALL = {"message", "plate", "thinking", "bid", "bid_prompt", "finish"}
-
-
-def _boxes(sprites: list[Sprite], state: TableState):
-    """(name, rect) of the resting cards, the flying cards, the texts and
-    the texts no flight may cross."""
-    resting, flying, texts, said = [], [], [], []
-    for sp in sprites:
-        kind = sp.name[0]
-        if kind in NOT_THE_TABLE:
-            continue
-        if kind in CARDS:
-            rect = pygame.Rect(sp.look[1])
-            (flying if kind == "flight" else resting).append((sp.name, rect))
-            continue
-        texts.append((sp.name, sp.bounds))
-        centre_banner = kind == "banner" and state.banners[int(str(sp.name[1]))].seat is None
-        if kind in SAID_TO_ALL or centre_banner:
-            said.append((sp.name, sp.bounds))
-    return resting, flying, texts, said
-
-
-def _overlaps(sprites: list[Sprite], state: TableState) -> list[tuple[object, object]]:
-    resting, flying, texts, said = _boxes(sprites, state)
-    found = []
-    for i, (name, box) in enumerate(texts):
-        found += [(name, other) for other, rect in resting if box.colliderect(rect)]
-        found += [(name, other) for other, rect in texts[i + 1:] if box.colliderect(rect)]
-    for name, box in said:
-        found += [(name, other) for other, rect in flying if box.colliderect(rect)]
-    return found
 
 
 def _my_click(table: TableScene, state: TableState) -> tuple[int, int] | None:
@@ -87,7 +53,7 @@ def test_no_text_on_the_table_is_covered(size):
             for _frame in range(3000):
                 h.step(game, dt=DT)
                 state = table.state()
-                for name, other in _overlaps(table.renderer.sprites(state), state):
+                for name, other in overlaps(table.renderer.sprites(state), state):
                     found.setdefault((lang, name, other), _frame)
                 checked += 1
                 if state.panel is not None:

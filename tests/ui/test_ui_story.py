@@ -231,9 +231,10 @@ def test_a_trick_the_rival_answers_at_once_takes_under_two_seconds_at_normal(gam
         h.click(pos)
         clicked = frame
     assert timed, "you led and won a trick"
-    # the issue asks 2 s on screen; the schedule keeps a quarter second for
-    # the real rival's answer and the frames (benchmarks/bench_pace.py measures them)
-    assert max(timed) <= 1.75, timed
+    # the issue asks 2 s on screen; the schedule keeps 0.15 s for the real
+    # rival's answer and the frames (benchmarks/bench_pace.py measures them),
+    # the trick staying 0.9 s to be read (issue #45), the draws flying meanwhile
+    assert max(timed) <= 1.85, timed
 
 
 def test_a_capot_is_told_with_its_hand_and_goes_with_it():
@@ -257,11 +258,11 @@ def test_a_capot_is_told_with_its_hand_and_goes_with_it():
     for b in beats:
         if b.start:
             b.start(model)
-    assert model.story.history == ["Capot: you +252"]
+    assert model.story.told() == ("Capot: you +252",)
     assert model.story.hand_scores == [(252, 0)]
     dealt = Dealt(EventKind.NEXT_HAND, 0, hand_no=2, deal_number=1,
                   hands=(deck[:6], deck[6:12]), turned=deck[12], forced_dealer=False)
     for b in builder.build([dealt]):
         if b.start:
             b.start(model)
-    assert model.story.history == [] and model.story.hands_started == 2
+    assert model.story.told() == () and model.story.hands_started == 2

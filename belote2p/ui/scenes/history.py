@@ -39,13 +39,14 @@ from ..context import SceneContext
 from ..gfx import Button, c
 from ..menu import MenuScene, fit
 from ..navigation import Route
-from ..records import day_label
+from ..records import day_label, when_label
 from ..review_lines import HandOfRun
 from ..skill_job import SkillJob
+from ..words import taken_by
 from ..worker import taken
 
 # Column anchors: x as a fraction of the list's width, and the edge that sits there.
-RUN_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.52, "topleft"), (0.8, "topright"),
+RUN_COLUMNS = ((0.03, "topleft"), (0.30, "topleft"), (0.54, "topleft"), (0.8, "topright"),
                (0.97, "topright"))
 MATCH_COLUMNS = ((0.03, "topleft"), (0.24, "topleft"), (0.46, "topleft"), (0.68, "topleft"),
                  (0.97, "topright"))
@@ -71,6 +72,13 @@ def result_text(result: HandResult) -> str:
 
 def seat_text(seat: int | None) -> str:
     return {PLAYER: _("You"), RIVAL: _("Rival")}.get(seat, "–") if seat is not None else "–"
+
+
+def _taken(taker: int | None) -> str:
+    """"taken by you" (never "by You"), "taken by Rival"."""
+    if taker is None:
+        return _("taken by {who}").format(who="–")
+    return taken_by(taker == PLAYER, seat_text(taker))
 
 
 def trump_symbol(letter: str | None) -> str:
@@ -212,7 +220,7 @@ class HistoryScene(MenuScene):
             tags = run_tags(record, short=True)
             status = altered_mark() if record.altered else status_text(record.status)
             status += " · " + tags if tags else ""
-            rows.append(Row((day_label(record.started), record.name, status,
+            rows.append(Row((when_label(record.started), record.name, status,
                              format_number(record.streak), format_number(record.score)),
                             action=self._opener(record)))
         return rows
@@ -228,7 +236,7 @@ class HistoryScene(MenuScene):
                              scores_text(m.player_score, m.rival_score)), bold=True))
             for hand in m.hands:
                 rows.append(Row(("   " + _("Hand {n}").format(n=hand.number),
-                                 _("taken by {who}").format(who=seat_text(hand.taker)),
+                                 _taken(hand.taker),
                                  _("trump {suit}").format(suit=trump_symbol(hand.trump)),
                                  result_text(hand.result), scores_text(*hand.scores)),
                                 action=self._review(m, hand)))
@@ -378,7 +386,7 @@ class HistoryScene(MenuScene):
         f = self.fonts
         w, h = self.size
         title = _("History") if self.opened is None else _("Run of {date}").format(
-            date=day_label(self.opened.started))
+            date=when_label(self.opened.started))
         gfx.blit_text(surf, title, f.title, c("panel_title"), (w // 2, round(h * 0.05)),
                       "midtop", True)
         if self.opened is not None:

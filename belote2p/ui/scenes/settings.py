@@ -22,6 +22,8 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("confirm_play", N_("Confirm before playing")),
     ("sound", N_("Sound")),
     ("four_colour", N_("Four-colour deck")),
+    ("large_cards", N_("Large cards")),
+    ("left_handed", N_("Left-handed layout")),
     ("fullscreen", N_("Full screen")),
     ("show_points", N_("Show points taken this hand")),
 )
@@ -37,10 +39,13 @@ class SettingsScene(MenuScene):
     def build(self) -> None:
         f = self.fonts
         w, h = self.size
-        row_h = round(f.body * 2.3)
+        rows = len(SETTING_KEYS)  # all of them, Back and the keys' line below the title
+        below_title = round(h * 0.16)
+        gap = f.body // 2
+        row_h = min(round(f.body * 2.3), (h - below_title - f.body * 4) // (rows + 1) - gap)
         width = min(w - 40, f.body * 36)
         left = (w - width) // 2
-        top = round(h * 0.2)
+        top = max(below_title, min(round(h * 0.2), h - (rows + 1) * (row_h + gap) - f.body * 4))
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.buttons = []
         vw = self._value_width(width)

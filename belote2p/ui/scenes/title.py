@@ -82,7 +82,7 @@ class TitleFacts:
         return daily_label(self.today.isoformat(), self.today_counts)
 
     def score_line(self) -> str:
-        if self.best is not None:
+        if self.best is not None and self.best.score > 0:  # a run that won nothing is no best
             return _("Best score: {score}  ({name}, streak {streak})").format(
                 score=format_number(self.best.score), name=self.best.name,
                 streak=format_number(self.best.streak))
@@ -200,7 +200,7 @@ class TitleScene(MenuScene):
         the body size (French and Portuguese run longer), within the window."""
         f = self.fonts
         gap = _gap(rects[0])
-        need = max(gfx.font(f.body, True).size(label)[0] + f.body
+        need = max(gfx.font(f.body, True).size(label)[0] + f.body * 2  # clear of the edges
                    for items in rows if len(items) > 1 for _key, label in items)
         width = min(max(rects[0].w, 2 * need + gap), self.size[0] - f.body * 4)
         return [pygame.Rect(self.size[0] // 2 - width // 2, r.top, width, r.h) for r in rects]

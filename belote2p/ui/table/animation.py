@@ -17,7 +17,7 @@ import pygame
 from ...core.cards import Card
 from ...core.match import PLAYER
 from ..sound import Sounds
-from .model import Announcement, Beat, Flight, TableModel
+from .model import Announcement, Beat, BeatKind, Flight, TableModel
 from .panels import InfoPanel
 
 
@@ -68,6 +68,11 @@ class BeatPlayer:
         """A click on the felt: the cards in flight land at once (a celebration ends)."""
         if self.beat is not None and self.beat.panel is None:
             self.beat_t = self.beat.total()
+
+    def sweepable(self) -> bool:
+        """A completed trick waits on the table to be read: a click or a key sweeps it."""
+        b = self.beat
+        return b is not None and b.kind is BeatKind.TRICK and self.beat_t < b.total()
 
     def skippable(self) -> bool:
         """A beat a key or a click may end now (the celebration)."""

@@ -7,18 +7,37 @@ from __future__ import annotations
 import pygame
 
 from ...core.actions import PASS, Phase
-from ...core.cards import SUIT_SYMBOLS, Card
+from ...core.cards import SUIT_SYMBOLS, Card, sort_for_display
 from ...core.match import PLAYER, RIVAL
+from ...services.card_words import card_label
 from ...services.i18n import _, current_language
 from .. import gfx
 from ..gfx import Button
 from ..layout import TableLayout, bid_buttons
-from ..words import bid_words
+from ..words import bid_told, bid_words
 from .model import BeatKind, Celebration
 from .play import TablePlay
 from .positions import hand_targets
 from .side_panel import side_buttons
 from .state import CelebrationView, FlightView, HandCard, SideState, TableState
+
+SEPARATOR = " · "  # between facts of one line
+
+
+def _short(seat_name: str) -> str:
+    """"South (level 2)" -> "South"."""
+    return seat_name.split(" (")[0]
+
+
+def _stock_line(pack: int, collected: int) -> str:
+    """The cards left in the stock and when the last draw comes: two cards
+    are drawn after each trick while it lasts (``collected``: the tricks taken)."""
+    if pack <= 0:
+        return _("The stock is empty: strict play")
+    last = collected + pack // 2
+    when = (_("last draw after this trick") if last == collected + 1
+            else _("last draw after trick {n}").format(n=last))
+    return SEPARATOR.join((_("Stock {n}").format(n=pack), when))
 
 
 class FrameBuilder:
@@ -53,7 +72,7 @@ class FrameBuilder:
             hand=tuple(HandCard(card, rect, card in dim, card == chosen)
                        for card, rect in self.card_rects()),
             dragged=dragged, bid_buttons=tuple(bids), bid_prompt=prompt,
-            bubbles=tuple(m.bubbles.items()),
+            bubbles=self._bubbles(),
             banners=tuple(b.said for b in p.beats.banners),
             message=self._message(), flights=self._flights(),
             show_last=inp.show_last, last_trick=m.last_trick, panel=p.beats.panel,
@@ -64,7 +83,40 @@ class FrameBuilder:
             celebration=self._celebration(), finish_button=self._finish(mouse),
             human_turn=p.human_turn() and p.idle(), idle=p.idle(),
             phase=p.hand.phase if p.in_hand() else None,
-            you=PLAYER if mode.seated else None)
+            you=PLAYER if mode.seated else None, bidding=self._bidding(),
+            stock_note=self._stock_note())
+
+    def _bidding(self) -> tuple[str, ...]:
+        """The hand's short story: who deals and what was turned, each round's
+        bids (who, what); while a hand is shown."""
+        p = self.play
+        m, mode = p.model, p.mode
+        if m.bid_suit is None or m.first_turned is None or p.beats.panel is not None:
+            return ()
+        dealer = (_("Dealer: you") if mode.second_person(m.dealer)
+                  else _("Dealer: {name}").format(name=_short(mode.seat_name(m.dealer))))
+        lines = [SEPARATOR.join((dealer, _("turned {card}").format(
+            card=card_label(m.first_turned))))]
+        for rnd in (1, 2):
+            bids = [bid_told(mode.second_person(seat), _short(mode.seat_name(seat)), bid,
+                             m.bid_suit) for r, seat, bid in m.bids if r == rnd]
+            if bids:
+                lines.append(_("Round {n}: {bids}").format(n=rnd, bids=SEPARATOR.join(bids)))
+        return tuple(lines)
+
+    def _stock_note(self) -> str | None:
+        """Under the stock from the take on: the cards left, when the last draw comes."""
+        m = self.play.model
+        if not m.stock_started or self.play.beats.panel is not None:
+            return None
+        return _stock_line(m.pack, m.won[0] + m.won[1])
+
+    def _bubbles(self) -> tuple[tuple[int, str], ...]:
+        """Each seat's bid of the round under way, in the language of the moment."""
+        m = self.play.model
+        if m.bid_suit is None:
+            return ()
+        return tuple((seat, bid_words(bid, m.bid_suit)) for seat, bid in m.bubbles().items())
 
     def card_rects(self) -> list[tuple[Card, pygame.Rect]]:
         """Your visible cards and where they are drawn, left to right."""
@@ -99,7 +151,9 @@ class FrameBuilder:
         faces = p.mode.rival_faces(p.run) if p.in_hand() else None
         if faces is None and p.model.rival_open is not None and p.ctx.settings["open_end"]:
             faces = tuple(p.model.rival_open)
-        return faces
+        if faces is None:
+            return None
+        return tuple(sort_for_display(faces, p.model.trump))  # as your own hand is
 
     def _celebration(self) -> CelebrationView | None:
         beats = self.play.beats
@@ -191,10 +245,11 @@ class FrameBuilder:
             hands_started=story.hands_started, match_scores=story.match_scores,
             seat_names=(mode.seat_name(0), mode.seat_name(1)), trump=m.trump, taker=m.taker,
             points=m.points, last_bonus=m.last_bonus, won=(m.won[0], m.won[1]), pack=m.pack,
+            belote=m.belote,
             stock_started=m.stock_started, deal_number=story.deal_number,
             show_points=bool(p.ctx.settings.get("show_points")), four_colour=four,
             show_tracker=inp.show_tracker, show_last=inp.show_last,
             tracker=m.tracked if inp.show_tracker else None,
             hover=tuple(r.collidepoint(mouse) for r in self.L.panel_buttons),
-            language=current_language(), history=tuple(story.history),
+            language=current_language(), history=story.told(),
             you=PLAYER if mode.seated else None)

@@ -22,6 +22,7 @@ from ..layout import TableLayout
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+VIEW_KEYS = (pygame.K_ESCAPE, pygame.K_l, pygame.K_t, pygame.K_s)  # they look, never sweep
 
 
 # ------------------------------------------------------------------ intents
@@ -66,12 +67,17 @@ class Practice:
 
 
 @dataclass(frozen=True)
+class Say:
+    """Where the hand stands, in words (and aloud where it can be): S."""
+
+
+@dataclass(frozen=True)
 class FinishRest:
     """The player takes the offer to play the remaining tricks out quickly."""
 
 
 Intent: TypeAlias = (PlayCard | PlaceBid | OpenMenu | Hurry | Skip | PanelInput | Practice
-                     | FinishRest)
+                     | FinishRest | Say)
 
 PRACTICE_KEYS: dict[int, Literal["hint", "undo", "face_up"]] = {
     pygame.K_h: "hint", pygame.K_u: "undo", pygame.K_v: "face_up"}
@@ -89,6 +95,7 @@ class InputView:
     bid_buttons: tuple[Button, ...]
     side_buttons: tuple[Button, ...]
     finish_button: Button | None = None  # "the rest are yours", when offered
+    sweepable: bool = False  # a completed trick waits to be read: a click or a key sweeps it
 
     def card_at(self, pos: tuple[int, int]) -> Card | None:
         for card, rect in reversed(self.card_rects):
@@ -141,7 +148,15 @@ class TableInput:
             self.sel = min(self.sel, max(0, visible_before - 2))
 
     def bid_made(self) -> None:
+        """A bid was made: the next bidding turn starts at its first button."""
         self.armed = self.sel = None
+        self.bid_focus = 0
+
+    def fresh(self) -> None:
+        """New cards in the hand (a deal, a draw): no card raised, no bid focused
+        but the first; a card chosen before would now be another card."""
+        self.armed = self.sel = None
+        self.bid_focus = 0
 
     def forget(self) -> None:
         """The position was rebuilt (undo): nothing chosen, nothing held."""
@@ -159,9 +174,9 @@ class TableInput:
                 return [Skip(), OpenMenu()]
             return [Skip()]
         if v.panel_open:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                return [self._menu()]
-            return [PanelInput(event)] if v.seated else []
+            return self._over_panel(event, v)
+        if v.sweepable and event.type == pygame.KEYDOWN and event.key not in VIEW_KEYS:
+            return [Hurry()]  # the key sweeps the trick; the next one acts
         if event.type == pygame.MOUSEMOTION:
             self._motion(event.pos, v)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -171,6 +186,24 @@ class TableInput:
         elif event.type == pygame.KEYDOWN:
             return self._key(event.key, v)
         return []
+
+    def _over_panel(self, event: pygame.event.Event, v: InputView) -> list[Intent]:
+        """A panel is open: L (or its button) shows the last trick over it, and
+        while it shows, a key or a click puts it away, never the panel behind."""
+        pressed = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+        if pressed and any(b.value == "last" and b.hit(event.pos) for b in v.side_buttons):
+            self.show_last = not self.show_last
+            return []
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.show_last = not self.show_last
+            return []
+        if self.show_last:
+            if event.type == pygame.KEYDOWN or pressed:
+                self.show_last = False
+            return []
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return [self._menu()]
+        return [PanelInput(event)] if v.seated else []
 
     def _menu(self) -> OpenMenu:
         self.drag = self.press = None
@@ -188,6 +221,8 @@ class TableInput:
         if key == pygame.K_t:
             self.show_tracker = not self.show_tracker
             return []
+        if key == pygame.K_s:
+            return [Say()]
         if self.show_last:
             self.show_last = False
             return []
@@ -264,7 +299,7 @@ class TableInput:
         card = v.card_at(pos)
         if card is not None:
             self.press = (card, pos)
-            return []
+            return [Hurry()] if v.sweepable else []
         self.armed = None
         return [Hurry()]
 

@@ -30,6 +30,7 @@ class SideLineKind(enum.Enum):
     HEADING = "heading"
     TEXT = "text"
     NOTE = "note"  # a small dim line
+    ASIDE = "aside"  # a note that goes when the panel is short of room (the tracker needs it)
     ROW = "row"  # a label and its value
     FIGURE = "figure"  # a label and a figure, accented
     SMALL = "small"  # a small label and value

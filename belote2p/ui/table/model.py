@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
-from ...core.actions import Event, EventKind, Phase, Trick
-from ...core.cards import Card, sort_for_display
+from ...core.actions import Bid, Event, EventKind, Phase, Trick
+from ...core.cards import CARDS, KING, QUEEN, Card, sort_for_display
 from ...core.events import (
     BidMade,
     ContractMade,
@@ -36,9 +36,10 @@ from ...core.record import record_from
 from ...core.rules import HandScore
 from ...core.view import SeatView
 from ...services.i18n import _, format_number
-from ..words import bid_words, contract_banner
+from ..words import contract_banner
 
 HISTORY_LINES = 5  # the side panel's "what happened" list keeps the last few
+Wording: TypeAlias = Callable[[], str]  # words made when shown, in the language of the moment
 
 
 @dataclass
@@ -51,7 +52,9 @@ class Story:
     hand_scores: list[tuple[int, int]] = field(default_factory=list)  # finished hands
     hands_started: int = 1
     deal_number: int = 1
-    history: list[str] = field(default_factory=list)  # the hand's announcements, newest last
+    # the hand's announcements, newest last, each worded when shown (in the
+    # language of the moment: a language change mid-hand leaves no old text)
+    history: list[Wording] = field(default_factory=list)
     over: bool = False  # the run's end has been shown (its seed may be too)
 
     def tell(self, standing: Standing) -> None:
@@ -62,8 +65,12 @@ class Story:
     def match_scores(self) -> tuple[int, int]:
         return (sum(a for a, _b in self.hand_scores), sum(b for _a, b in self.hand_scores))
 
-    def log(self, line: str) -> None:
+    def log(self, line: Wording) -> None:
         self.history = (self.history + [line])[-HISTORY_LINES:]
+
+    def told(self) -> tuple[str, ...]:
+        """The announcements in the language of the moment."""
+        return tuple(line() for line in self.history)
 
     @classmethod
     def of(cls, run: Run) -> Story:
@@ -92,7 +99,13 @@ class TableModel:
     # them (the end-of-hand panel shows it on its own line, so does the side panel)
     points: tuple[int, int] = (0, 0)
     last_bonus: int | None = None  # the seat that took the last trick's 10, once it has
-    bubbles: dict[int, str] = field(default_factory=dict)  # seat -> last bid's words
+    belote: int | None = None  # the seat whose belote (its 20) has been announced, rebelote said
+    # this deal's bids, (round, seat, bid), in order: the bubbles and the
+    # bidding's history are worded from them when drawn
+    bids: list[tuple[int, int, Bid]] = field(default_factory=list)
+    bid_suit: int | None = None  # the turned card's suit: what a round-one take makes trump
+    first_turned: Card | None = None  # the card turned at the deal (it stays in the history)
+    bubble_round: int = 1  # the round the bubbles show (round one's go when it closes)
     last_trick: Trick | None = None
     stock_started: bool = False  # the pack has become the stock (after the take)
     # the rival's cards once the stock is empty (every card is known then), else None
@@ -129,13 +142,23 @@ class TableModel:
         self.won = list(hand.tricks_won)
         self.points = (hand.card_points[0], hand.card_points[1])
         self.last_bonus = hand.tricks[-1].winner if hand.phase is Phase.DONE else None
+        played = {c for t in hand.tricks for c in t.cards} | set(hand.current)
+        pair = {c for c in CARDS if c.suit == hand.trump and c.rank in (KING, QUEEN)}
+        self.belote = hand.belote if pair and pair <= played else None  # rebelote said
         self.last_trick = hand.tricks[-1] if hand.tricks else None
         known = not bidding and not hand.stock
         self.rival_open = list(hand.hands[RIVAL]) if known else None
-        if bidding:
-            self.bubbles = {seat: bid_words(bid, hand.turned.suit) for seat, bid in hand.bids}
-        else:
-            self.bubbles = {}
+        self.bids = [(1 + i // 2, seat, bid) for i, (seat, bid) in enumerate(hand.bids)]
+        self.bid_suit, self.first_turned = hand.turned.suit, hand.turned
+        self.bubble_round = self.bids[-1][0] if self.bids else 1
+        if len(self.bids) == 2 and not any(bid.is_take for _r, _s, bid in self.bids):
+            self.bubble_round = 2
+
+    def bubbles(self) -> dict[int, Bid]:
+        """Each seat's last bid of the round under way, while the bidding lasts."""
+        if self.stock_started:
+            return {}
+        return {seat: bid for rnd, seat, bid in self.bids if rnd == self.bubble_round}
 
 
 # ---------------------------------------------------------------------- beats
@@ -293,7 +316,7 @@ class BeatBuilder:
         opened: tuple[Card, ...] | None = None  # the rival's hand, known from now on
         for ev in events:
             if ev.kind != EventKind.DRAW and draws:
-                beats.append(self.draws(draws, opened))
+                beats.append(self._after_trick(beats, self.draws(draws, opened)))
                 draws = []
             if ev.kind == EventKind.DRAW:
                 draws.append(ev)
@@ -306,12 +329,33 @@ class BeatBuilder:
             else:
                 beats += self._beats_of(ev)
         if draws:
-            beats.append(self.draws(draws, opened))
+            beats.append(self._after_trick(beats, self.draws(draws, opened)))
             if opened is not None:
                 beats.append(self.strict_play())
         for b in beats:
             b.hard = b.hard or b.kind in HARD
         return beats
+
+    @staticmethod
+    def _after_trick(beats: list[Beat], draws: Beat) -> Beat:
+        """The draws fly while the trick they follow is swept (the trick's beat
+        takes them: the time the trick stays to be read is not added to the
+        hand); on their own where no trick comes before them."""
+        trick = beats[-1] if beats else None
+        if trick is None or trick.kind is not BeatKind.TRICK:
+            return draws
+        beats.pop()
+        sweep = min((f.delay for f in trick.flights), default=0.0)
+        first = draws.flights[0] if draws.flights else None
+        for f in draws.flights:
+            f.delay += sweep
+        if first is not None:
+            first.launch = _then(draws.start, first.launch)
+        else:
+            trick.start = _then(trick.start, draws.start)
+        trick.end = _then(trick.end, draws.end)
+        trick.flights += draws.flights
+        return trick
 
     def _beats_of(self, ev: Event) -> list[Beat]:
         """The beats of an event that stands alone."""
@@ -332,15 +376,18 @@ class BeatBuilder:
         return []
 
     # -- announcements
-    def announce(self, text: str, seat: int | None, log: str | None = None,
+    def announce(self, text: str, seat: int | None, log: Wording | None = None,
                  hold: bool = True, sound: str | None = "announce",
-                 at_stock: bool = False) -> Beat:
+                 at_stock: bool = False, then: ModelStep | None = None) -> Beat:
         """Words shown long enough to read (``announce`` seconds); ``hold``:
         the table waits for them (else play goes on under the banner);
-        ``log``: the line the side panel's history keeps."""
+        ``log``: the line the side panel's history keeps, worded when shown;
+        ``then``: what else the announcement changes on the table."""
         def start(m: TableModel) -> None:
             if log:
                 m.story.log(log)
+            if then is not None:
+                then(m)
 
         shown = self.t["announce"]
         return Beat(BeatKind.ANNOUNCE, shown if hold else self.t["announce_step"], start=start,
@@ -353,29 +400,45 @@ class BeatBuilder:
                              at_stock=True)
 
     def belote(self, ev: Event) -> Beat:
+        """Belote, then rebelote: its 20 shows with the points from then on."""
         seat = ev.seat
         assert seat is not None, "belote is announced by a seat"
         if ev.kind == EventKind.BELOTE:
             return self.announce(_("Belote!"), seat, hold=False, sound="belote")
-        who = self.seat_name(seat)
-        log = (_("Belote: you +20") if self.second_person(seat)
-               else _("Belote: {name} +20").format(name=who))
-        return self.announce(_("Rebelote!"), seat, log, hold=False, sound="belote")
+        you, name = self.second_person(seat), self.seat_name
+
+        def log() -> str:
+            return _("Belote: you +20") if you else _("Belote: {name} +20").format(
+                name=name(seat))
+
+        def counted(m: TableModel) -> None:
+            m.belote = seat
+
+        return self.announce(_("Rebelote!"), seat, log, hold=False, sound="belote",
+                             then=counted)
 
     def capot(self, seat: int) -> Beat:
-        you, name = self.second_person(seat), self.seat_name(seat)
+        you, name = self.second_person(seat), self.seat_name
         text = (_("Capot! You take all 16 tricks") if you
-                else _("Capot! {name} takes all 16 tricks").format(name=name))
-        log = _("Capot: you +252") if you else _("Capot: {name} +252").format(name=name)
+                else _("Capot! {name} takes all 16 tricks").format(name=name(seat)))
+
+        def log() -> str:
+            return _("Capot: you +252") if you else _("Capot: {name} +252").format(
+                name=name(seat))
+
         return self.announce(text, None, log, sound="capot")
 
     def dedans(self, taker: int, defender_points: int) -> Beat:
-        you, name = self.second_person(taker), self.seat_name(taker)
-        points = format_number(defender_points)
+        you, name = self.second_person(taker), self.seat_name
         text = (_("Dedans! Your contract fails") if you
-                else _("Dedans! {name}'s contract fails").format(name=name))
-        log = (_("Dedans: you lose {points}").format(points=points) if you
-               else _("Dedans: {name} loses {points}").format(name=name, points=points))
+                else _("Dedans! {name}'s contract fails").format(name=name(taker)))
+
+        def log() -> str:
+            points = format_number(defender_points)
+            if you:
+                return _("Dedans: you lose {points}").format(points=points)
+            return _("Dedans: {name} loses {points}").format(name=name(taker), points=points)
+
         return self.announce(text, None, log, sound="dedans")
 
     def redeal(self, ev: Dealt) -> list[Beat]:
@@ -391,7 +454,7 @@ class BeatBuilder:
         text = (_("Third deal: you must name a trump") if self.second_person(dealer)
                 else _("Third deal: {name} must name a trump").format(
                     name=self.seat_name(dealer)))
-        return self.announce(text, None, _("Third deal: the dealer must take"))
+        return self.announce(text, None, lambda: _("Third deal: the dealer must take"))
 
     # -- dealing
     def deal(self, ev: Dealt) -> list[Beat]:
@@ -402,6 +465,7 @@ class BeatBuilder:
 
         def start(m: TableModel) -> None:
             m.reset(dealer, hand_no)
+            m.bid_suit, m.first_turned = turned.suit, turned
             m.pack = 32
             m.mine, m.hidden = list(mine), set(mine)
             m.sort()
@@ -412,7 +476,7 @@ class BeatBuilder:
             if deal_number == 1:  # a new hand: the last one's announcements go with it
                 story.history = []
             else:
-                story.log(_("Redeal: both passed"))
+                story.log(lambda: _("Redeal: both passed"))
             story.hands_started, story.deal_number = hand_no, deal_number
 
         flights, t, slot = [], 0.0, 0
@@ -453,13 +517,16 @@ class BeatBuilder:
 
     def bid(self, ev: BidMade) -> Beat:
         assert ev.bid is not None and ev.seat is not None, "a bid event names its bid"
-        words = bid_words(ev.bid, ev.turned.suit)
-        seat = ev.seat
+        seat, bid = ev.seat, ev.bid
 
         def start(m: TableModel) -> None:
-            m.bubbles[seat] = words
+            m.bids = m.bids + [(1 + len(m.bids) // 2, seat, bid)]
 
-        return Beat(BeatKind.BID, self.t["bid_pause"], start=start)
+        def end(m: TableModel) -> None:
+            if len(m.bids) == 2 and not bid.is_take:  # round one is over: its bubbles go
+                m.bubble_round = 2
+
+        return Beat(BeatKind.BID, self.t["bid_pause"], start=start, end=end)
 
     def contract(self, ev: ContractMade) -> Beat:
         """The turned card to the taker, then three cards each, non-dealer first."""
@@ -476,7 +543,7 @@ class BeatBuilder:
             m.rival += len(extra[RIVAL])
 
         def end(m: TableModel) -> None:
-            m.trump, m.taker, m.bubbles, m.stock_started = trump, taker, {}, True
+            m.trump, m.taker, m.stock_started = trump, taker, True
             m.sort()
 
         flights, t = [], self.t["contract_banner"] * 0.5
@@ -526,8 +593,9 @@ class BeatBuilder:
         return Beat(BeatKind.PLAY, start=start, flights=[f])
 
     def trick(self, ev: TrickTaken) -> Beat:
-        """Both cards stay a moment (``trick_pause``: long enough to see the
-        answer, whoever thought how long), then go to the winner's pile."""
+        """Both cards stay a moment (``trick_pause``: long enough to read the
+        answer, whoever thought how long; a click or a key sweeps them sooner),
+        then go to the winner's pile."""
         trick, points, won, last = ev.trick, ev.points, list(ev.won), ev.last
         winner = trick.winner
 
@@ -536,6 +604,7 @@ class BeatBuilder:
 
         def end(m: TableModel) -> None:
             m.won, m.points, m.last_trick = list(won), points, trick
+            m.tracked = _with_trick(m.tracked, trick)
             if last:
                 m.last_bonus = winner
 
@@ -621,6 +690,31 @@ class BeatBuilder:
 
         return [Beat(BeatKind.CELEBRATE, self.t["celebrate"], end=end, sound="celebrate",
                      payload=c, skippable=True, hard=True)]
+
+
+def _then(first: ModelStep | None, second: ModelStep | None) -> ModelStep | None:
+    """One model step that does ``first``, then ``second`` (either may be None)."""
+    if first is None or second is None:
+        return first or second
+
+    def both(m: TableModel) -> None:
+        first(m)
+        second(m)
+
+    return both
+
+
+def _with_trick(view: SeatView | None, trick: Trick) -> SeatView | None:
+    """The tracker's view once ``trick`` is collected: the engine's view is
+    read only while the table is idle, never after the hand's last trick."""
+    if view is None or trick in view.tricks:
+        return view
+    gone = set(trick.cards)
+    other = view.other_hand
+    return replace(view, tricks=view.tricks + (trick,), current_trick=(),
+                   hand=tuple(c for c in view.hand if c not in gone),
+                   other_hand=None if other is None else tuple(c for c in other if c not in gone),
+                   known_other_cards=view.known_other_cards - gone)
 
 
 def _drawn(ev: Event) -> Card:

@@ -23,7 +23,7 @@ from ...core.match import Run
 from ...core.view import SeatView
 from ...services.card_words import rank_letter
 from ...services.duplicate_text import level4_pending, level4_widest
-from ...services.i18n import _, format_number
+from ...services.i18n import N_, _, format_number
 from ...services.run_session import Standing
 from .. import gfx
 from ..cards_art import CardArt
@@ -200,7 +200,8 @@ def hand_over_panel(data: HandOver, names: Callable[[int], str],
         rows.append((_("Last trick"), last[0], last[1], False))
     if score.belote is not None:
         bel = score.belote_points
-        rows.append((_("Belote"), bel[0] or "", bel[1] or "", False))
+        rows.append((_("Belote"), f"+{bel[0]}" if bel[0] else "", f"+{bel[1]}" if bel[1] else "",
+                     False))
     rows.append((_("Total"), score.totals[0], score.totals[1], False))
     lines: list[Line] = []
     if score.capot is not None:
@@ -277,7 +278,9 @@ def run_over_panel(run: Run, standing: Standing | None, scored: bool,
         (_("Streak {streak} · margins {margin} · rival level {level}").format(
             streak=format_number(run.streak), margin=format_number(run.margin_total),
             level=run.rival_level), "text")]
-    if scored and standing is not None:
+    if scored and standing is not None and run.score <= 0:
+        lines.append((_("No match won: nothing goes on the leaderboard"), "text_dim"))
+    elif scored and standing is not None:
         if standing.place is not None:
             lines.append((_("Place {n} on the leaderboard!").format(
                 n=format_number(standing.place)), "good"))
@@ -329,27 +332,61 @@ def draw_last_trick(surf: pygame.Surface, L: TableLayout, art: CardArt, trick: T
                   within=r)
 
 
-def tracker_height(L: TableLayout) -> int:
-    return round(L.fonts.small * 1.45) * 6 + L.fonts.small // 2
+# The tracker's legend: the three states a card may be in, each with its mark.
+TRACKER_LEGEND = ((N_("in your hand"), "tracker_mine"),
+                  (N_("known in the rival's hand"), "tracker_rival"),
+                  (N_("played"), None))
+
+
+def _legend_lines(width: int, size: int) -> list[list[tuple[str, str | None]]]:
+    """The legend's entries packed into as few lines of ``width`` as they fit
+    (each on the first line with room), in the language of the moment."""
+    lines: list[list[tuple[str, str | None]]] = []
+    used: list[int] = []
+    for label, swatch in TRACKER_LEGEND:
+        words = _(label)
+        w = gfx.font(size).size(words)[0] + size * 2
+        line = next((i for i, u in enumerate(used) if u + w <= width), None)
+        if line is None:
+            lines.append([])
+            used.append(0)
+            line = len(lines) - 1
+        lines[line].append((words, swatch))
+        used[line] += w
+    return lines
+
+
+def tracker_height(L: TableLayout, width: int | None = None) -> int:
+    """The tracker's height: its heading, four suits and its legend's lines
+    (``width``: the room it has, the side panel's by default)."""
+    f = L.fonts.small
+    room = width if width is not None else L.panel.w - 2 * L.fonts.body
+    return round(f * 1.45) * (5 + len(_legend_lines(room, f))) + f // 2
 
 
 def draw_tracker(surf: pygame.Surface, rect: pygame.Rect, L: TableLayout, view: SeatView,
                  four: bool, theme: Theme) -> None:
-    """Every card by suit (trumps first): played ones struck out, yours gold,
-    and red the ones the rival is known to hold (the turned card they took,
-    the other half of an announced belote, all of them once the stock is empty)."""
+    """Every card by suit (trumps first), each in one of three states named by
+    the legend: in your hand (gold), known in the rival's hand (red: the turned
+    card they took, the other half of an announced belote, all of them once the
+    stock is empty), played (struck out); the others are not known yet."""
     f = L.fonts.small
     row_h = round(f * 1.45)
     gfx.blit_text(surf, _("Cards played"), f, c("panel_title"), rect.topleft, bold=True,
                   within=rect)
-    x = rect.right
-    legend_y = rect.top + row_h * 5 + 1
-    for word, swatch in ((_("rival's"), "tracker_rival"), (_("yours"), "tracker_mine")):
-        r = gfx.blit_text(surf, word, f, c("text_dim"), (x, legend_y), "topright", within=rect)
-        box = pygame.Rect(0, 0, round(f * 0.7), round(f * 0.7))
-        box.midright = (r.left - 3, r.centery)
-        pygame.draw.rect(surf, c(swatch), box, border_radius=2)
-        x = box.left - f
+    for i, line in enumerate(_legend_lines(rect.w, f)):
+        x = rect.left
+        y = rect.top + row_h * (5 + i) + 1
+        for words, swatch in line:
+            box = pygame.Rect(x, 0, round(f * 0.7), round(f * 0.7))
+            box.centery = y + row_h // 2 - 2
+            if swatch is not None:
+                pygame.draw.rect(surf, c(swatch), box, border_radius=2)
+            else:  # played: struck out, as in the grid
+                pygame.draw.line(surf, c("tracker_played"), (box.left, box.centery),
+                                 (box.right, box.centery), 2)
+            r = gfx.blit_text(surf, words, f, c("text_dim"), (box.right + 3, y), within=rect)
+            x = r.right + f
     played = view.played_cards()
     mine = set(view.hand)
     rival = set(view.other_hand or ()) | set(view.known_other_cards)

@@ -47,6 +47,7 @@ class TablePlay:
         self.builder = BeatBuilder(self.timing(), mode.seat_name, mode.second_person)
         self.idle_for = 0.0
         self.auto_wait = 0.0
+        self._pack_shown: int | None = None  # the stock as last shown: a deal or a draw moved it
         self._claim: tuple[int, Claim | None] | None = None  # (actions, the offer) cached
         self.restart(active, deal=True)
 
@@ -86,10 +87,14 @@ class TablePlay:
             self.model.sync(hand, len(run.match.hands))
 
     def timing(self) -> dict[str, float]:
+        timing = self.ctx.theme.timing
         scale = self.ctx.settings.speed()
         if self.finishing is not None:
-            scale *= self.ctx.theme.timing["auto_finish_pace"]
-        return {k: v * scale for k, v in self.ctx.theme.timing.items()}
+            scale *= timing["auto_finish_pace"]
+        scaled = {k: v * scale for k, v in timing.items()}
+        if self.finishing is None and scale > 0:  # a trick stays long enough to read, at Fast too
+            scaled["trick_pause"] = timing["trick_pause"] * max(1.0, scale)
+        return scaled
 
     def say(self, text: str) -> None:
         self.beats.say(text)
@@ -114,8 +119,11 @@ class TablePlay:
                 and self.beats.idle())
 
     def illegal_now(self) -> set[Card]:
-        """The cards dimmed: the seat to move is yours and the engine forbids them."""
-        if not self.in_hand() or self.hand.phase is not Phase.PLAY or self.hand.to_move != PLAYER:
+        """The cards dimmed: the seat to move is yours and the engine forbids them,
+        once the table shows the engine's position (nothing moves): while the
+        beats still tell an earlier one, no card is greyed for a position not shown."""
+        if (not self.in_hand() or self.hand.phase is not Phase.PLAY
+                or self.hand.to_move != PLAYER or not self.beats.idle()):
             return set()
         legal = set(self.hand.legal_cards())
         return {c for c in self.model.mine if c not in legal}
@@ -189,6 +197,9 @@ class TablePlay:
     # --------------------------------------------------------------- time
     def update(self, dt: float) -> None:
         self.beats.advance(dt, lambda: self.ctx.window.running, self.mode.panel_time())
+        if self.model.pack != self._pack_shown:  # new cards in the hands: choose afresh
+            self._pack_shown = self.model.pack
+            self.input.fresh()
         if self.beats.idle() and self.in_hand():
             self.model.tracked = self.run.match.view(PLAYER)  # the table is the engine's now
         self.beats.tick_messages(dt)

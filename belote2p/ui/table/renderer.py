@@ -103,12 +103,16 @@ class TableRenderer:
         self._rival(out, s)
         for seat, card in s.trick:
             out.append(self._card(("trick", seat), card, s.layout.trick[seat], s.four_colour))
+        story_at = len(out)
         self._hand(out, s)
         self._bidding(out, s)
         self._texts(out, s)
         if s.finish_button is not None:
             btn, body = s.finish_button, s.layout.fonts.body
             out.append(Sprite(("finish",), btn.look(), btn.bounds(body), _button_paint(btn, body)))
+        if s.bidding:  # under the hand, clear of every word said over the table
+            out.insert(story_at, self._story_box(s, [sp.bounds for sp in out[story_at:]
+                                                     if sp.name[0] != "hand"]))
         if s.practice is not None:
             self._practice(out, s, s.practice)
         for i, f in enumerate(s.flights):
@@ -116,17 +120,17 @@ class TableRenderer:
                                   scaled_from=s.layout.card))
         if s.dragged is not None:
             out.append(self._card(("dragged",), s.dragged[0], s.dragged[1], s.four_colour))
-        if s.show_last and s.panel is None:
-            out.append(self._last_trick(s))
         if s.panel is not None:
             out.append(self._panel(s.panel, s))
+        if s.show_last:  # over the hand's panel too: the last trick may be looked at
+            out.append(self._last_trick(s))
         if s.celebration is not None:
             out.append(self._celebration(s, s.celebration))
         return out
 
     def _side(self, s: TableState) -> Sprite:
         L = s.layout
-        region = pygame.Rect(L.table.right, 0, L.size[0] - L.table.right, L.size[1])
+        region = L.side
         return Sprite(("side",), (s.side, tuple(b.look() for b in s.side_buttons)), region,
                       lambda surf: self.side.draw(surf, s.side, s.side_buttons))
 
@@ -164,10 +168,12 @@ class TableRenderer:
             for i in range(layers):
                 out.append(self._card(("stock", i), None, L.stock.move(-i * step, -i * step),
                                       False, shadow=i == 0))
-        if s.stock_started and s.pack:
-            out.append(self._label(("stock_label",), _("Stock {n}").format(n=s.pack), f.small,
-                                   c("text"), (L.stock.centerx, L.stock.bottom + f.small // 2),
-                                   "midtop", True, L.table))
+        if s.stock_note is not None:  # always, from the take on: what is left, the last draw
+            room = pygame.Rect(L.stock.left, 0, _story_right(L) - L.stock.left, L.size[1])
+            size = gfx.fitting_size(s.stock_note, f.small, room.w, True, smallest=0.8)
+            out.append(self._label(("stock_label",), s.stock_note, size, c("text"),
+                                   (L.stock.left, L.stock.bottom + f.small // 2), "topleft",
+                                   True, room))
 
     def _trump_badge(self, s: TableState, trump: int) -> list[Sprite]:
         L = s.layout
@@ -263,12 +269,48 @@ class TableRenderer:
             return
         f = s.layout.fonts
         for i, btn in enumerate(s.bid_buttons):
-            out.append(Sprite(("bid", i), btn.look(), btn.bounds(f.body),
-                              _button_paint(btn, f.body)))
+            paint, bounds = _button_paint(btn, f.body), btn.bounds(f.body)
+            if btn.focus:  # the keyboard's choice: a ring and a pointer anyone can see
+                paint, bounds = _focus_marked(btn, f.body, paint), bounds.union(
+                    _focus_ring(btn.rect, f.body)[1])
+            out.append(Sprite(("bid", i), btn.look(), bounds, paint))
         first = s.bid_buttons[0].rect
         out.append(self._label(("bid_prompt",), s.bid_prompt, f.body, c("accent"),
                                (first.x, first.y - f.body // 2), "bottomleft", True,
                                s.layout.table))
+
+    @staticmethod
+    def _story_box(s: TableState, clear_of: list[pygame.Rect]) -> Sprite:
+        """Under the stock: the dealer and the turned card, each round's bids;
+        as many lines as there is room for (the dealer's kept, the oldest bids
+        going first, a long line wrapped)."""
+        L = s.layout
+        small = L.fonts.small
+        line_h = round(small * 1.35)
+        top = L.stock.bottom + round(small * 1.9)
+        box = pygame.Rect(L.stock.left, top, _story_right(L) - L.stock.left,
+                          L.hand_y - L.raise_px - 2 - top)
+        for other in clear_of:  # a banner or the offer to play out: the box narrows
+            if other.colliderect(box) and other.left > box.left + small * 8:
+                box.w = other.left - L.margin - box.left
+        inner = box.w - small
+        wrapped = [gfx.wrap(line, small, inner, i == 0) for i, line in enumerate(s.bidding)]
+        room = max(1, (box.h - small // 2) // line_h)
+        while len(wrapped) > 1 and sum(map(len, wrapped)) > room:
+            del wrapped[1]  # the oldest bids go first; the dealer stays
+        # each line with whether it is the dealer's (bold, accented)
+        lines = [(text, i == 0) for i, block in enumerate(wrapped) for text in block][:room]
+        box.h = len(lines) * line_h + small // 2
+
+        def paint(surf: pygame.Surface) -> None:
+            gfx.panel(surf, box, radius=small // 2, colour=c("toast"))
+            y = box.y + small // 4
+            for text, first in lines:
+                gfx.blit_text(surf, text, small, c("accent") if first else c("text"),
+                              (box.x + small // 2, y), "topleft", bold=first, within=box)
+                y += line_h
+
+        return Sprite(("story",), (tuple(lines), tuple(box)), box, paint)
 
     def _texts(self, out: list[Sprite], s: TableState) -> None:
         L, f = s.layout, s.layout.fonts
@@ -328,11 +370,10 @@ class TableRenderer:
             title = _("{tag} · hint: thinking…").format(tag=title)
         rows: list[tuple[str, int, bool, bool]] = []  # text, size, bold, accent
         rows += [(t, body, True, True) for t in gfx.wrap(title, body, inner, True)]
-        if p.hinted is None and p.hinted_bid is None:  # a hint shown: room for its words
-            keys = _("H: hint · U: undo · V: rival's cards")
-            rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
         for i, line in enumerate(p.lines):
             rows += [(t, small, i == 0, i == 0) for t in gfx.wrap(line, small, inner, i == 0)]
+        keys = _("H: hint · U: undo · V: rival's cards")  # always: under a hint's words too
+        rows += [(t, small, False, False) for t in gfx.wrap(keys, small, inner)]
         height = sum(round(size * 1.35) for _t, size, _b, _a in rows) + small
         box = pygame.Rect(L.table.left + margin, L.table.top + margin // 2, width, height)
 
@@ -354,7 +395,7 @@ class TableRenderer:
             draw_last_trick(surf, L, self.art, s.last_trick, lambda seat: names[seat],
                             s.four_colour, lambda seat: seat == s.you)
 
-        return Sprite(("overlay",), ("last", s.last_trick, names, s.four_colour),
+        return Sprite(("last_trick",), ("last", s.last_trick, names, s.four_colour),
                       pygame.Rect(L.table), paint)
 
     @staticmethod
@@ -429,6 +470,11 @@ class TableRenderer:
         return Sprite(name, (text, tuple(r), size, tuple(fill), tuple(ink)), bounds, paint)
 
 
+def _story_right(L: TableLayout) -> int:
+    """Where the words under the stock end: clear of the trick."""
+    return min(L.trick[0].left, L.trick[1].left) - L.margin
+
+
 def _pile_label(seat: int, name: str, n: int, you: int | None) -> str:
     """"Your tricks: 3" / "Rival: 3 tricks": whose pile it is, and how many."""
     count = format_number(n)
@@ -452,6 +498,29 @@ def _hint_glow(rect: pygame.Rect) -> Sprite:
         pygame.draw.rect(surf, c("accent"), glow, width=4, border_radius=radius)
 
     return Sprite(("hint_glow",), tuple(glow), glow.inflate(2, 2), paint)
+
+
+def _focus_ring(rect: pygame.Rect, size: int) -> tuple[pygame.Rect, pygame.Rect]:
+    """The focus mark's ring and everything it touches (the pointer at its left)."""
+    ring = rect.inflate(8, 8)
+    pointer = pygame.Rect(ring.left - size // 2 - 4, ring.centery - size // 2, size // 2 + 2,
+                          size)
+    return ring, ring.union(pointer)
+
+
+def _focus_marked(button: Button, size: int, paint: Paint) -> Paint:
+    ring, _bounds = _focus_ring(button.rect, size)
+    radius = max(4, ring.h // 4)
+    tip = (ring.left - 3, ring.centery)
+    back = ring.left - size // 2 - 3
+
+    def marked(surf: pygame.Surface) -> None:
+        pygame.draw.rect(surf, c("button_focus_ring"), ring, width=3, border_radius=radius)
+        pygame.draw.polygon(surf, c("button_focus_ring"),
+                            [tip, (back, tip[1] - size // 2 + 1), (back, tip[1] + size // 2 - 1)])
+        paint(surf)
+
+    return marked
 
 
 def _button_paint(button: Button, size: int) -> Paint:

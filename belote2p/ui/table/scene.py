@@ -36,6 +36,7 @@ from .input import (
     PlaceBid,
     PlayCard,
     Practice,
+    Say,
     Skip,
     TableInput,
 )
@@ -44,6 +45,7 @@ from .model import Anchor, Beat, BeatKind, HandOver, TableModel
 from .panels import InfoPanel, hand_over_panel
 from .play import TablePlay
 from .renderer import TableRenderer
+from .spoken import speak, table_words
 from .state import TableState
 
 
@@ -182,7 +184,7 @@ class TableScene(Scene):
         beats = self.play.beats
         return InputView(self.L, self.mode.seated, beats.panel is not None, beats.skippable(),
                          tuple(self.card_rects()), self._bids, self._side_buttons,
-                         self._finish_button)
+                         self._finish_button, beats.sweepable())
 
     def perform(self, intent: Intent) -> None:
         """Apply one intent of the player's."""
@@ -201,6 +203,10 @@ class TableScene(Scene):
             self.mode.key(intent.what, play)
         elif isinstance(intent, FinishRest):
             play.finish_rest()
+        elif isinstance(intent, Say):
+            words = table_words(self.state())
+            self.ctx.toast(words)
+            speak(words)
 
     def _panel_input(self, intent: PanelInput) -> None:
         panel = self.play.beats.panel

@@ -40,8 +40,12 @@ class RunEnd:
 
 
 def read_run_end(session: RunSession, active: ActiveRun) -> RunEnd:
-    """The run's end facts, as the store has them (off the frame loop)."""
-    return RunEnd(session.standing(active), session.default_name())
+    """The run's end facts, as the store has them (off the frame loop).  A
+    run that won nothing has no place to be congratulated on, and is no best."""
+    standing = session.standing(active)
+    if standing is not None and active.run.score <= 0:
+        standing = Standing(None, False)
+    return RunEnd(standing, session.default_name())
 
 
 def _unread(exc: Exception) -> None:
@@ -55,9 +59,7 @@ class ScoredMode(TableMode):
 
     def __init__(self, ctx: SceneContext, active: ActiveRun):
         self.ctx = ctx
-        facts = ctx.session.daily_facts(active)
-        # "Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run
-        self.daily = None if facts is None else daily_label(facts.day, facts.counted)
+        self.daily_facts = ctx.session.daily_facts(active)
         self._reading_end: Future[RunEnd] | None = None  # asked when the run is over
         self._end: Taken[RunEnd | None] | None = None  # and once read
         self._end_shown = True  # the run-over panel shows what is known of it
@@ -70,14 +72,16 @@ class ScoredMode(TableMode):
         level = story.rival_level
         name = names.get(level, "")
         lines = [SideLine(SideLineKind.HEADING, _("Rival"))]
-        if self.daily is not None:
-            lines.append(SideLine(SideLineKind.NOTE, self.daily))
+        facts = self.daily_facts
+        if facts is not None:  # worded now: in the language of the moment
+            # "Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run
+            lines.append(SideLine(SideLineKind.NOTE, daily_label(facts.day, facts.counted)))
         lines += [
             SideLine(SideLineKind.TEXT, _("Level {level} · {name}").format(
                 level=level, name=_(name) if name else "")),
             SideLine(SideLineKind.FIGURE, _("Streak"), format_number(story.streak)),
             SideLine(SideLineKind.FIGURE, _("Run score"), format_number(story.score)),
-            SideLine(SideLineKind.NOTE, fair_deals_note())]
+            SideLine(SideLineKind.ASIDE, fair_deals_note())]
         if story.over:
             lines.append(SideLine(SideLineKind.SMALL_ACCENT, _("Seed"), str(run.seed)))
         return tuple(lines)
@@ -157,6 +161,9 @@ class ScoredMode(TableMode):
             nav.reset(Route.TITLE)
             nav.push(Route.NAME_ENTRY, active=play.active)
             return
-        session.record(play.active, self._name(), typed=False)
+        # recorded off the frame loop (a run that won nothing now comes this way
+        # too): the title's own reads come after it, on the same loading thread
+        active, name = play.active, self._name()
+        self.ctx.worker.in_background(lambda: session.record(active, name, typed=False))
         nav.reset(Route.TITLE)
 

@@ -7,8 +7,8 @@ from collections.abc import Callable
 
 import pygame
 
-from ...core.cards import LAST_TRICK_BONUS, SUIT_SYMBOLS
-from ...services.i18n import N_, _
+from ...core.cards import BELOTE_BONUS, LAST_TRICK_BONUS, SUIT_SYMBOLS
+from ...services.i18n import N_, _, pgettext
 from .. import gfx
 from ..context import Window
 from ..gfx import Button, c
@@ -51,21 +51,25 @@ class SidePanel:
 
     def draw(self, surf: pygame.Surface, s: SideState, buttons: tuple[Button, ...]) -> None:
         L = self.window.layout
-        region = pygame.Rect(L.table.right, 0, L.size[0] - L.table.right, L.size[1])
+        region = L.side
         if self._off is None or self._off.get_size() != surf.get_size():
             self._off, self._shown = pygame.Surface(surf.get_size()), None
         if self._shown != s:
-            self._off.blit(self.window.felt(), region, region)
-            self._draw(self._off, s, L, buttons)
+            for asides in (True, False):  # the asides go when the tracker needs their room
+                self._off.blit(self.window.felt(), region, region)
+                if self._draw(self._off, s, L, buttons, asides):
+                    break
             self._shown = s
         surf.blit(self._off, region, region)
 
     def _draw(self, surf: pygame.Surface, s: SideState, L: TableLayout,
-              buttons: tuple[Button, ...]) -> None:
+              buttons: tuple[Button, ...], asides: bool = True) -> bool:
+        """The panel; ``asides``: with the lines that may go (the fairness
+        note).  False when the tracker is shown and did not fit."""
         f = L.fonts
         gfx.panel(surf, L.panel, radius=f.body)
         rows = _Rows(surf, L)
-        self._who(rows, s)
+        self._who(rows, s, asides)
         self._match(rows, s)
         self._this_hand(rows, s)
         for b in buttons:
@@ -74,11 +78,13 @@ class SidePanel:
         if s.tracker is not None:
             h = tracker_height(L)
             top = bottom - h
-            if top >= rows.y:
-                area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
-                draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
-                bottom = top - f.small // 2
+            if top < rows.y + f.small // 2:  # air between the status line and the tracker
+                return not asides  # without the asides, the tracker is left out as before
+            area = pygame.Rect(rows.x0, top, rows.x1 - rows.x0, h)
+            draw_tracker(surf, area, L, s.tracker, s.four_colour, self.theme)
+            bottom = top - f.small // 2
         self._history(rows, s, bottom)
+        return True
 
     def _history(self, rows: _Rows, s: SideState, bottom: int) -> None:
         """What was announced, newest last: as many as there is room for (a
@@ -100,22 +106,23 @@ class SidePanel:
             for line in lines:
                 rows.status(line)
 
-    def _who(self, rows: _Rows, s: SideState) -> None:
-        """Who plays whom and what counts: the lines the table's mode wrote."""
+    def _who(self, rows: _Rows, s: SideState, asides: bool = True) -> None:
+        """Who plays whom and what counts: the lines the table's mode wrote
+        (``asides``: with those that may go when room is short)."""
         for line in s.who:
-            _WRITE[line.kind](rows, line)
+            if asides or line.kind is not SideLineKind.ASIDE:
+                _WRITE[line.kind](rows, line)
 
     def _match(self, rows: _Rows, s: SideState) -> None:
-        rows.heading(_("Match"))
-        rows.columns(_short(s.seat_names[0]), _short(s.seat_names[1]))
+        rows.heading(_("Match"), columns=(_short(s.seat_names[0]), _short(s.seat_names[1])))
         for i in range(2):
             label = _("Hand {n}").format(n=i + 1)
             if i < len(s.hand_scores):
                 rows.pair(label, *s.hand_scores[i])
-            elif i == s.hands_started - 1:
-                rows.row(label, _("in play"), c("text_dim"))
+            elif i == s.hands_started - 1:  # the hand's, not a seat's: across both columns
+                rows.across(label, _("in play"))
             else:
-                rows.row(label, "–", c("text_dim"))
+                rows.across(label, "–")
         rows.pair(_("Total"), *s.match_scores, bold=True)
 
     def _this_hand(self, rows: _Rows, s: SideState) -> None:
@@ -128,13 +135,14 @@ class SidePanel:
         else:
             rows.row(_("Trump"), _("not chosen yet"), c("text_dim"))
         if s.show_points:
-            rows.pair(_("Card points"), *s.points)
+            # TRANSLATORS: the side panel's row of card points: short (a narrow column)
+            rows.pair(pgettext("side panel", "Card points"), *s.points)
+            if s.belote is not None:  # as soon as rebelote is said, where the points are
+                rows.pair(_("Belote"), *_one_seat(s.belote, f"+{BELOTE_BONUS}"))
             if s.last_bonus is not None:
-                bonus = ["", ""]
-                bonus[s.last_bonus] = f"+{LAST_TRICK_BONUS}"
-                rows.pair(_("Last trick"), bonus[0], bonus[1])
+                rows.pair(_("Last trick"), *_one_seat(s.last_bonus, f"+{LAST_TRICK_BONUS}"))
         else:
-            rows.row(_("Card points"), _("hidden (Settings)"), c("text_dim"))
+            rows.row(pgettext("side panel", "Card points"), _("hidden (Settings)"), c("text_dim"))
         rows.pair(_("Tricks"), *s.won)
         if not s.stock_started:
             facts = [_("bidding")]
@@ -151,12 +159,18 @@ _WRITE: dict[SideLineKind, Callable[[_Rows, SideLine], None]] = {
     SideLineKind.HEADING: lambda rows, line: rows.heading(line.text),
     SideLineKind.TEXT: lambda rows, line: rows.text(line.text),
     SideLineKind.NOTE: lambda rows, line: rows.note(line.text),
+    SideLineKind.ASIDE: lambda rows, line: rows.note(line.text),
     SideLineKind.ROW: lambda rows, line: rows.row(line.text, line.value),
     SideLineKind.FIGURE: lambda rows, line: rows.row(line.text, line.value, c("accent"), True),
     SideLineKind.SMALL: lambda rows, line: rows.small_row(line.text, line.value),
     SideLineKind.SMALL_ACCENT: lambda rows, line: rows.small_row(line.text, line.value,
                                                                  c("accent")),
 }
+
+
+def _one_seat(seat: int, figure: str) -> tuple[str, str]:
+    """A figure in one seat's column, the other blank."""
+    return (figure, "") if seat == 0 else ("", figure)
 
 
 def _short(seat_name: str) -> str:
@@ -188,9 +202,16 @@ class _Rows:
         gfx.blit_text(self.surf, label, gfx.fitting_size(label, size, room.w), c("text_dim"),
                       (self.x0, self.y), within=room)
 
-    def heading(self, text: str) -> None:
+    def heading(self, text: str, columns: tuple[str, str] | None = None) -> None:
+        """A block's heading; ``columns``: the names of its two number columns,
+        on the heading's line (a line saved for the tracker)."""
         self.y += self.f.small // 3
         self._text(text.upper(), self.f.small, c("panel_title"), (self.x0, self.y), bold=True)
+        if columns is not None:
+            small, body = self.f.small, self.f.body
+            self._text(columns[0], small, c("text_dim"), (self.x1 - body * 3.6, self.y),
+                       "topright")
+            self._text(columns[1], small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
     def text(self, text: str) -> None:
@@ -205,6 +226,15 @@ class _Rows:
         self._label(label, shown.left)
         self.y += self.line
 
+    def across(self, label: str, words: str) -> None:
+        """A label and dim words centred across both number columns (the row's
+        own, neither seat's)."""
+        body = self.f.body
+        centre = round(self.x1 - body * 2.6)
+        shown = self._text(words, self.f.small, c("text_dim"), (centre, self.y + 2), "midtop")
+        self._label(label, shown.left)
+        self.y += self.line
+
     def small_row(self, label: str, value: str, colour: Colour | None = None) -> None:
         """A label and a value in the small size; the value goes on a line of
         its own when both do not fit (a commitment is never cut short)."""
@@ -214,12 +244,6 @@ class _Rows:
             self.y += self.small_line
         gfx.blit_text(self.surf, fit(value, small, self.x1 - self.x0), small, colour or c("text"),
                       (self.x1, self.y), "topright")
-        self.y += self.small_line
-
-    def columns(self, left: str, right: str) -> None:
-        small, body = self.f.small, self.f.body
-        self._text(left, small, c("text_dim"), (self.x1 - body * 3.6, self.y), "topright")
-        self._text(right, small, c("text_dim"), (self.x1, self.y), "topright")
         self.y += self.small_line
 
     def pair(self, label: str, a: int | str, b: int | str, bold: bool = False) -> None:
@@ -238,9 +262,18 @@ class _Rows:
         self._text(symbol, body, ink, badge.center, "center", True)
         label_w = gfx.font(body).size(label)[0] + body
         room = badge.left - small // 2 - self.x0 - label_w
-        shown = self._text(taken_by, gfx.fitting_size(taken_by, small, room), c("text"),
-                           (badge.left - small // 2, y + 1), "topright")
-        self._label(label, shown.left)
+        size = gfx.fitting_size(taken_by, small, room, smallest=0.9)
+        if gfx.font(size).size(taken_by)[0] <= room:
+            shown = self._text(taken_by, size, c("text"), (badge.left - small // 2, y + 1),
+                               "topright")
+            self._label(label, shown.left)
+            self.y += self.line
+            return
+        # no room for both at a readable size: who took it, beside the trump's badge
+        # (the badge says it is the trump), rather than words too small to read
+        room = badge.left - small // 2 - self.x0
+        self._text(taken_by, gfx.fitting_size(taken_by, small, room), c("text"),
+                   (self.x0, y + 1))
         self.y += self.line
 
     def note(self, text: str) -> None:

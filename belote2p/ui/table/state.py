@@ -67,6 +67,7 @@ class SideState:
     language: str = ""  # the words change with it, so the cached panel must too
     history: tuple[str, ...] = ()  # this hand's announcements, newest last ("Belote: you +20")
     you: int | None = 0  # the seat spoken to as "you" (None: the demo, nobody)
+    belote: int | None = None  # the seat whose belote's 20 has been announced (rebelote said)
 
 
 @dataclass(frozen=True)
@@ -112,3 +113,7 @@ class TableState:
     idle: bool = True  # nothing moves: no beat pending
     phase: Phase | None = None  # the hand's phase, None between hands
     you: int | None = 0  # the seat spoken to as "you" (None: the demo, nobody)
+    # the hand's short story under the stock: the dealer and the turned card,
+    # each round's bids (worded in the language of the moment)
+    bidding: tuple[str, ...] = ()
+    stock_note: str | None = None  # "Stock 6 · last draw after trick 8", from the take on
