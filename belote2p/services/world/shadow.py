@@ -115,7 +115,7 @@ class ShadowRun(Run):
         self._shadow = shadow
         super().__init__(shadow.seed)
 
-    @property  # type: ignore[override]
+    @property
     def match(self) -> Match:
         return self._match
 

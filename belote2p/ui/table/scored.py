@@ -17,6 +17,7 @@ from ...core.match import Run
 from ...services.board_text import daily_label, fair_deals_note
 from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun, RunSession, Standing
+from ...services.world.words import offline
 from ...store.api import ExportSource, daily_of_seed
 from ...store.runs import now_iso
 from ..context import SceneContext
@@ -58,6 +59,8 @@ class ScoredMode(TableMode):
         facts = ctx.session.daily_facts(active)
         # "Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run
         self.daily = None if facts is None else daily_label(facts.day, facts.counted)
+        if self.daily is not None and ctx.settings.world_server():  # played offline
+            self.daily = offline(self.daily)
         self._reading_end: Future[RunEnd] | None = None  # asked when the run is over
         self._end: Taken[RunEnd | None] | None = None  # and once read
         self._end_shown = True  # the run-over panel shows what is known of it
