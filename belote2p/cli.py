@@ -302,7 +302,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", metavar="URL", help="the server's database (as serve --db)")
 
     p = sub.add_parser("export", help="print a finished run as a run file (JSON)")
-    p.add_argument("id", type=_run_id, help="the run's id in the history")
+    p.add_argument("id", type=_run_id, nargs="?", help="the run's id in the history")
+    p.add_argument("--server", metavar="URL",
+                   help="instead, a closed day's world-daily run from that server "
+                        "(with --day and --name)")
+    p.add_argument("--day", metavar="YYYY-MM-DD", type=daily_date_arg,
+                   help="with --server: the run's day")
+    p.add_argument("--name", help="with --server: the player's name")
 
     p = sub.add_parser("verify", help="replay a run file: legal actions, the rival's "
                                       "real choices, the claimed score")
@@ -449,6 +455,14 @@ def _run(command: str, args: argparse.Namespace) -> int:
     if command in ("serve", "worker"):
         return _server_command(command, args)
     if command == "export":
+        if args.server is not None:
+            from .commands.world import export_world_main
+
+            return export_world_main(args)
+        if args.id is None:
+            print("belote2p: export: give a run's id, or --server URL --day D --name NAME",
+                  file=sys.stderr)
+            return 2
         from .commands.export import export_main
 
         return export_main(args)

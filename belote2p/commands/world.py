@@ -149,3 +149,37 @@ def board_world_main(args: argparse.Namespace) -> int:
         return 0
 
     return _guarded(body)
+
+
+def _same_name(a: str, b: str) -> bool:
+    import unicodedata
+
+    def key(name: str) -> str:
+        return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+    return key(a.strip()) == key(b.strip())
+
+
+def export_world_main(args: argparse.Namespace) -> int:
+    """``export --server URL --day D --name NAME``: that player's run file."""
+    from ..services.runfile import dumps
+
+    def body() -> int:
+        if args.day is None or args.name is None:
+            print("belote2p: export --server needs --day and --name", file=sys.stderr)
+            return 2
+        day = args.day.isoformat()
+        with WorldClient(args.server) as client:
+            board = client.board(day)
+            run_id = next((row["run_id"] for row in board["rows"]
+                           if _same_name(row["name"], args.name)), None)
+            if run_id is None:
+                print(f"belote2p: export: no run of {args.name!r} on {day}", file=sys.stderr)
+                return 1
+            data = client.run_file(day, run_id)
+        printable_stdout()
+        sys.stdout.write(dumps(data))
+        sys.stdout.flush()
+        return 0
+
+    return _guarded(body)

@@ -19,6 +19,7 @@ from .board import DatabaseBoard
 from .clock import utc
 from .days import read_day
 from .db import runs
+from .export import run_file as export_run_file
 from .migrate import is_current
 from .models import (
     AccountAnswer,
@@ -210,3 +211,14 @@ def board(day: str, request: Request, by: Literal["score", "skill"] = "score") -
         closed=found.closed, secret=found.secret, transcript_digest=found.transcript_digest,
         min_skill_hands=found.min_skill_hands,
         rows=[BoardRowModel(**row.__dict__) for row in found.rows])
+
+
+@router.get("/api/v1/days/{day}/runs/{run_id}/file", response_model=dict[str, Any],
+            responses=ERRORS, tags=["days"])
+def run_file(day: str, run_id: str, request: Request) -> dict[str, Any]:
+    """A closed day's run as a run file ``belote2p verify`` checks offline
+    (409 while the day is open)."""
+    world = _world(request)
+    wanted = _day(day)
+    maintain(world)
+    return export_run_file(world.engine, str(request.base_url).rstrip("/"), wanted, run_id)

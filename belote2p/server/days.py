@@ -49,8 +49,11 @@ class Day:
     transcript_digest: str | None
 
 
-def _insert_ignore(connection: Connection):  # type: ignore[no-untyped-def]
-    return (sqlite.insert if connection.dialect.name == "sqlite" else postgresql.insert)(days)
+def _insert_ignore(connection: Connection) -> sqlite.Insert | postgresql.Insert:
+    """An insert into ``days`` in the dialect's own form (for ON CONFLICT)."""
+    if connection.dialect.name == "sqlite":
+        return sqlite.insert(days)
+    return postgresql.insert(days)
 
 
 def ensure_days(connection: Connection, now: datetime) -> None:

@@ -63,7 +63,7 @@ def hit(connection: Connection, what: str, who: str, limit: Limit, now: float) -
                                set_={"hits": rate_hits.c.hits + 1}) \
         .returning(rate_hits.c.hits)
     count = connection.execute(statement).scalar_one()
-    if window % 16 == 0 and count == 1:  # now and then, forget the old windows
+    if count == 1:  # a new window: forget the ones that are over (addresses not kept)
         connection.execute(delete(rate_hits).where(rate_hits.c.expires < now))
     if count > limit.hits:
         raise RateLimited(max(1, math.ceil(expires - now)), what)

@@ -64,6 +64,10 @@ class IllegalMove(Refused):
     status = 422
 
 
+class EngineMismatch(Refused):
+    status = 503
+
+
 @dataclass
 class Loaded:
     row: Row[Any]
@@ -131,9 +135,11 @@ def _refuse_if_closed(connection: Connection, clock: Clock, day: date) -> dateti
 
 
 def _check_engine(connection: Connection, day: date) -> None:
+    """A day is played whole with the engine its row names: a server of another
+    rival version (an upgrade mid-day) refuses its runs rather than mix two."""
     engine = connection.execute(select(days.c.engine).where(days.c.day == day)).scalar()
     if engine != engine_version():
-        raise Refused(f"the day {day.isoformat()} is played with another rival "
+        raise EngineMismatch(f"the day {day.isoformat()} is played with another rival "
                       f"({engine}); this server runs {engine_version()}")
 
 
@@ -206,6 +212,7 @@ def act(engine: Engine, clock: Clock, account: Account, run_id: str, seq: int, w
         if row.status != "open":
             raise Conflict(f"this run is {row.status}: it takes no more actions")
         _refuse_if_closed(connection, clock, row.day)
+        _check_engine(connection, row.day)
         connection.rollback()
     run = loaded.run
     try:

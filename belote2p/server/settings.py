@@ -13,7 +13,9 @@ from .ratelimit import Limit
 
 ACCOUNT_LIMIT = Limit(20, 3600)  # accounts made an hour per address
 RUN_LIMIT = Limit(120, 60)  # run starts a minute
-ACTION_LIMIT = Limit(1200, 60)  # actions a minute: a bot at full speed stays under
+# Actions a minute: a player makes one every second or two; a bot at full speed
+# stays under it, and so do some dozens of players behind one address.
+ACTION_LIMIT = Limit(6000, 60)
 
 
 @dataclass

@@ -17,6 +17,13 @@ A run file (format ``belote2p-run``, version 1) is one JSON object:
                           absent or null: unknown (files written before it existed)
     ai                    (optional) true: played by the AI (autoplay); absent or
                           null: unknown
+    world                 (optional) a world-daily run's proof (``belote2p serve``,
+                          exported once its day closed): server, day, account
+                          (the account's id), secret (the day's, revealed),
+                          day_commitment, receipt (the run's final receipt),
+                          final_receipts (every run's of the day, sorted) and
+                          transcript_digest; the seed is then
+                          ``fairness.world_run_seed(secret, day, account)``
 
 The two optional keys came after the first version-1 files; those files still
 read (and verify): a field absent is unknown.
@@ -94,6 +101,27 @@ class OtherFormatVersion(RunFileError):
 
 
 @dataclass(frozen=True)
+class WorldProof:
+    """What ties a world-daily run to its day (``fairness``: the commitment,
+    the seed, the receipt chain and the transcript digest), checked by verify."""
+
+    server: str
+    day: str
+    account: str
+    secret: str
+    day_commitment: str
+    receipt: str
+    final_receipts: tuple[str, ...]
+    transcript_digest: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"server": self.server, "day": self.day, "account": self.account,
+                "secret": self.secret, "day_commitment": self.day_commitment,
+                "receipt": self.receipt, "final_receipts": list(self.final_receipts),
+                "transcript_digest": self.transcript_digest}
+
+
+@dataclass(frozen=True)
 class RunFile:
     game_version: str
     levels_digest: str
@@ -110,6 +138,7 @@ class RunFile:
     score: int
     counted: bool | None = None  # the day's counted daily attempt (None: unknown)
     ai: bool | None = None  # played by the AI (None: unknown)
+    world: WorldProof | None = None  # a world-daily run's proof (None: not one)
 
     def as_json(self) -> dict[str, Any]:
         out = {"format": FORMAT_NAME, "version": FORMAT_VERSION,
@@ -118,9 +147,11 @@ class RunFile:
                "name": self.name, "started": self.started, "ended": self.ended,
                "end": self.end.value, "streak": self.streak,
                "margin_total": self.margin_total, "score": self.score}
-        for key in OPTIONAL_KEYS:  # an unknown field stays out, as in the older files
+        for key in ("counted", "ai"):  # an unknown field stays out, as in the older files
             if getattr(self, key) is not None:
                 out[key] = getattr(self, key)
+        if self.world is not None:
+            out["world"] = self.world.as_json()
         out["actions"] = list(self.actions)
         return out
 
@@ -248,7 +279,10 @@ def parse_run_file(data: bytes) -> RunFile:
 
 _KEYS = ("format", "version", "game_version", "levels_digest", "seed", "commitment", "daily",
          "name", "started", "ended", "end", "streak", "margin_total", "score", "actions")
-OPTIONAL_KEYS = ("counted", "ai")  # absent in the first version-1 files: unknown
+OPTIONAL_KEYS = ("counted", "ai", "world")  # absent in the first version-1 files: unknown
+_WORLD_HEX = ("secret", "day_commitment", "receipt", "transcript_digest")
+_WORLD_KEYS = ("server", "day", "account", *_WORLD_HEX, "final_receipts")
+MAX_RECEIPTS = 10_000_000
 
 
 def _fields(obj: dict[str, Any]) -> RunFile:
@@ -275,7 +309,33 @@ def _fields(obj: dict[str, Any]) -> RunFile:
         margin_total=_count(obj, "margin_total", MAX_MARGIN_TOTAL),
         score=_count(obj, "score", MAX_SCORE),
         counted=_flag(obj, "counted"),
-        ai=_flag(obj, "ai"))
+        ai=_flag(obj, "ai"),
+        world=_world(obj.get("world")))
+
+
+def _world(value: Any) -> WorldProof | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RunFileError(f"'world' must be an object or null, got {_kind(value)}")
+    if set(value) != set(_WORLD_KEYS):
+        raise RunFileError("'world' must hold exactly " + ", ".join(_WORLD_KEYS))
+    for key in _WORLD_HEX:
+        _matching(value, key, _HEX64, "64 lowercase hex digits")
+    receipts = value["final_receipts"]
+    if not isinstance(receipts, list) or len(receipts) > MAX_RECEIPTS or not all(
+            isinstance(r, str) and _HEX64.fullmatch(r) for r in receipts):
+        raise RunFileError("'world.final_receipts' must be a list of 64-hex-digit receipts")
+    if not isinstance(value["account"], str) or not re.fullmatch(r"[0-9a-f]{32}",
+                                                                 value["account"]):
+        raise RunFileError("'world.account' must be 32 lowercase hex digits")
+    try:
+        day = parse_daily_date(value["day"]).isoformat()
+    except DailyDateError as exc:
+        raise RunFileError(f"'world.day': {exc}") from None
+    return WorldProof(_text(value, "server", 500), day, value["account"], value["secret"],
+                      value["day_commitment"], value["receipt"], tuple(receipts),
+                      value["transcript_digest"])
 
 
 def _shown(key: str) -> str:

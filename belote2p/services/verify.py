@@ -40,6 +40,10 @@ from ..core.fairness import (
     daily_time_problem,
     is_daily_form,
     parse_daily_date,
+    receipt_chain,
+    secret_matches,
+    transcript_digest,
+    world_run_seed,
 )
 from ..core.match import RIVAL, Run
 from .rival import Levels, levels_digest, rival_action
@@ -80,6 +84,7 @@ class Fact(str, Enum):
     NAME = "name"  # the player's name
     PLAYED = "played"  # when it was played (started, ended)
     AI = "ai"  # the AI held the player's cards
+    WORLD = "world"  # a world-daily run: its deals the day's secret's, its receipt the day's
 
 
 PROVEN_FACTS = (Fact.DEALS, Fact.MOVES, Fact.SCORE, Fact.RIVAL_VERSION)
@@ -109,7 +114,8 @@ class Verdict:
 def facts_of(run_file: RunFile, valid: bool) -> tuple[tuple[Fact, Standing], ...]:
     """Fact by fact, what ``run_file`` proves (``valid``: it passed) or only reports."""
     proof = Standing.PROVEN if valid else Standing.NOT_PROVEN
-    proven = PROVEN_FACTS + ((Fact.DAILY,) if run_file.daily is not None else ())
+    proven = PROVEN_FACTS + ((Fact.DAILY,) if run_file.daily is not None else ()) \
+        + ((Fact.WORLD,) if run_file.world is not None else ())
     return tuple((fact, proof) for fact in proven) + tuple(
         (fact, Standing.REPORTED) for fact in REPORTED_FACTS)
 
@@ -131,6 +137,7 @@ def verify_run_file(run_file: RunFile, levels: Levels | None = None,
         _check_times(run_file, datetime.now(timezone.utc) if now is None else now)
         _check_header(run_file, levels)
         _check_day(run_file)
+        _check_world(run_file)
         _replay(run, run_file, levels)
         _check_end(run, run_file)
         _check_figures(run, run_file)
@@ -191,6 +198,31 @@ def _check_header(run_file: RunFile, levels: Levels | None) -> None:
         if run_file.seed != expected:
             raise _Problem(f"a daily run of {run_file.daily} must have the seed "
                            f"{expected!r}, not {run_file.seed!r}")
+
+
+def _check_world(run_file: RunFile) -> None:
+    """A world-daily run: the revealed secret opens the day's commitment, the
+    seed is the account's of that day, and the run's receipt chain over its
+    actions ends in a receipt the day's transcript digest holds."""
+    world = run_file.world
+    if world is None:
+        return
+    day = parse_daily_date(world.day)
+    if not secret_matches(day, world.secret, world.day_commitment):
+        raise _Problem(f"the secret does not open the commitment of {world.day}: "
+                       "these deals were not the ones committed to")
+    seed = world_run_seed(world.secret, day, world.account)
+    if run_file.seed != seed:
+        raise _Problem(f"the seed is not this account's of {world.day} "
+                       f"(the day's secret gives {seed[:12]}...)")
+    receipt = receipt_chain(day, world.account, run_file.actions)
+    if receipt != world.receipt:
+        raise _Problem("the receipt chain over the actions does not end in the run's "
+                       "receipt: the actions are not the ones the server answered")
+    if transcript_digest(list(world.final_receipts)) != world.transcript_digest:
+        raise _Problem(f"the final receipts do not make {world.day}'s transcript digest")
+    if receipt not in world.final_receipts:
+        raise _Problem(f"the run's receipt is not in the transcript of {world.day}")
 
 
 def _check_day(run_file: RunFile) -> None:

@@ -17,6 +17,8 @@ FACT_WORDS = {
     Fact.NAME: N_("the player's name: {value}"),
     Fact.PLAYED: N_("when it was played: {value}"),
     Fact.AI: N_("played by the AI: {value}"),
+    Fact.WORLD: N_("the world daily of {date}: the deals follow its revealed secret, and "
+                   "the run is in the day's transcript"),
 }
 HEADINGS = {
     Standing.PROVEN: N_("Proven by the file:"),
@@ -41,7 +43,8 @@ def verdict_lines(verdict: Verdict) -> list[str]:
         Fact.DAILY: {"date": run_file.daily or ""},
         Fact.COUNTED: {"value": _flag(run_file.counted)}, Fact.NAME: {"value": run_file.name},
         Fact.PLAYED: {"value": f"{run_file.started} – {run_file.ended or '?'}"},
-        Fact.AI: {"value": _flag(run_file.ai)}}
+        Fact.AI: {"value": _flag(run_file.ai)},
+        Fact.WORLD: {"date": run_file.world.day if run_file.world else ""}}
     lines = [head]
     for standing in Standing:
         facts = [_(FACT_WORDS[fact]).format(**values.get(fact, {}))

@@ -12,10 +12,13 @@ import pytest
 pytest.importorskip("fastapi", reason='the server tests need pip install "belote2p[server]"')
 
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from belote2p.server.app import create_app
 from belote2p.server.clock import ManualClock
-from belote2p.server.settings import Settings
+from belote2p.server.db import metadata, open_engine
+from belote2p.server.migrate import migrate
+from tests.server.helpers import make_settings
 from tests.support.postgres import NOT_INSTALLED, Cluster, pg_bin, running_cluster
 
 NOON = datetime(2026, 12, 4, 12, 0, tzinfo=timezone.utc)
@@ -30,12 +33,30 @@ def pg_cluster() -> Iterator[Cluster]:
         yield cluster
 
 
+@pytest.fixture(scope="session")
+def pg_shared(pg_cluster: Cluster) -> str:
+    """One migrated database the in-process tests share, emptied before each."""
+    url = pg_cluster.new_database()
+    engine = open_engine(url)
+    migrate(engine)
+    engine.dispose()
+    return url
+
+
+def _emptied(url: str) -> str:
+    engine = open_engine(url)
+    with engine.begin() as connection:
+        names = ", ".join(table.name for table in metadata.sorted_tables)
+        connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+    engine.dispose()
+    return url
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'world.sqlite3'}"
-    cluster: Cluster = request.getfixturevalue("pg_cluster")
-    return cluster.new_database()
+    return _emptied(request.getfixturevalue("pg_shared"))
 
 
 @pytest.fixture()
@@ -46,13 +67,6 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture()
 def clock() -> ManualClock:
     return ManualClock(NOON)
-
-
-def make_settings(url: str, clock: ManualClock, **changes: object) -> Settings:
-    settings = Settings(database_url=url, clock=clock, background=False)
-    for key, value in changes.items():
-        setattr(settings, key, value)
-    return settings
 
 
 @pytest.fixture()

@@ -10,8 +10,10 @@ from sqlalchemy import select
 
 from belote2p.core.cards import CardError, parse_card
 from belote2p.core.match import Run
+from belote2p.server.clock import ManualClock
 from belote2p.server.db import accounts, runs
 from belote2p.server.runlog import run_seed, run_words
+from belote2p.server.settings import Settings
 
 
 def new_account(client, name: str) -> dict[str, str]:
@@ -79,3 +81,10 @@ def cards_in(value: Any) -> set[str]:
         for item in value:
             found |= cards_in(item)
     return found
+
+
+def make_settings(url: str, clock: ManualClock, **changes: object) -> Settings:
+    settings = Settings(database_url=url, clock=clock, background=False)
+    for key, value in changes.items():
+        setattr(settings, key, value)
+    return settings

@@ -77,3 +77,18 @@ def test_the_token_file_keeps_one_account_per_server(tmp_path):
     (tmp_path / "accounts.json").write_text("{broken")
     with pytest.raises(WorldError, match="not a readable accounts file"):
         tokens.get("http://a")
+
+
+def test_a_429_is_waited_out_as_its_retry_after_says():
+    answers = iter([httpx.Response(429, headers={"Retry-After": "3"}, json={"detail": "slow"}),
+                    httpx.Response(200, json={"day": "2026-12-04"}),
+                    httpx.Response(429, headers={"Retry-After": "3600"},
+                                   json={"detail": "too many accounts from this address"})])
+    pauses: list[float] = []
+    with WorldClient("http://x", transport=httpx.MockTransport(lambda r: next(answers)),
+                     sleep=pauses.append) as world:
+        assert world.day() == {"day": "2026-12-04"}
+        assert pauses == [3.0]
+        with pytest.raises(WorldError, match="too many accounts") as refused:
+            world.day()
+    assert refused.value.status == 429 and pauses == [3.0]

@@ -178,3 +178,31 @@ def test_skill_jobs_are_enqueued_with_the_hand_and_the_board_waits_for_them(clie
     (row,) = board["rows"]
     assert not row["skill_pending"] and row["hands"] == jobs
     assert (row["skill_per_hand"] is None) == (jobs < board["min_skill_hands"])
+
+
+def test_workers_making_the_days_at_once_make_each_once(client, clock):
+    from belote2p.server.days import ensure_days, read_day
+
+    engine = engine_of(client)
+    clock.move(timedelta(days=5))
+    barrier, errors = threading.Barrier(3), []
+
+    def make():
+        barrier.wait()
+        try:
+            with engine.begin() as connection:
+                ensure_days(connection, clock.now())
+        except Exception as exc:  # noqa: BLE001 - the test reports it
+            errors.append(exc)
+
+    threads = [threading.Thread(target=make) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors  # the losers' inserts did nothing, they did not fail
+    with engine.connect() as connection:
+        day = read_day(connection, clock.now().date())
+    assert day is not None and day.secret is None  # not out before the close
+    answer = client.get(f"/api/v1/days/{clock.now().date().isoformat()}").json()
+    assert answer["commitment"] == day.commitment and answer["secret"] is None

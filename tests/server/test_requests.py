@@ -10,8 +10,7 @@ from belote2p.server.app import create_app
 from belote2p.server.db import accounts
 from belote2p.server.ratelimit import Limit, client_key
 
-from .conftest import make_settings
-from .helpers import engine_of, new_account
+from .helpers import engine_of, make_settings, new_account
 
 
 def test_an_account_gets_a_long_random_token_stored_only_hashed(client):

@@ -14,7 +14,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import select
 
+from belote2p.server.db import accounts, days, open_engine, runs
+from belote2p.server.runlog import run_seed
 from belote2p.services.world.client import WorldClient
 from tests.support.cli import ROOT, cli
 
@@ -85,9 +88,18 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
         assert text.returncode == 0 and "bot2" in text.stdout
     finally:
         log = server.stop()
-    for line in log.splitlines():  # JSON lines, and never a token
-        assert json.loads(line)["level"]
-        assert "Bearer" not in line and "token" not in line.lower()
+    engine = open_engine(f"sqlite:///{tmp_path / 'world.sqlite3'}")
+    with engine.connect() as connection:
+        secrets = set(connection.execute(select(days.c.secret)).scalars())
+        seeds = {run_seed(connection, row) for row in connection.execute(select(runs))}
+        hashes = set(connection.execute(select(accounts.c.token_hash)).scalars())
+    engine.dispose()
+    tokens = {json.loads((tmp_path / f"bot{n}" / "world-accounts.json").read_text())
+              [server.url]["token"] for n in range(3)}
+    assert len(seeds) == 3 and len(tokens) == 3
+    for line in log.splitlines():  # JSON lines, and never a secret, a seed or a token
+        assert json.loads(line)["level"], line
+        assert not any(value in line for value in secrets | seeds | tokens | hashes), line
 
 
 def _play_some(client: WorldClient, answer: dict, count: int, rng: random.Random) -> dict:

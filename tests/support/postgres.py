@@ -93,6 +93,6 @@ def running_cluster() -> Iterator[Cluster]:
         yield Cluster(binary, folder, port, user)
     finally:
         subprocess.run(_as_postgres([str(binary / "pg_ctl"), "-D", str(data), "stop",
-                                     "-m", "immediate"]), capture_output=True)
+                                     "-m", "immediate", "-t", "20"]), capture_output=True)
         time.sleep(0.1)
         shutil.rmtree(folder, ignore_errors=True)

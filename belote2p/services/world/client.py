@@ -26,7 +26,8 @@ import httpx
 from .paths import tokens_path
 
 log = logging.getLogger(__name__)
-RETRIED_STATUSES = frozenset({502, 503, 504})
+RETRIED_STATUSES = frozenset({429, 502, 503, 504})
+MAX_WAIT = 60.0  # the longest Retry-After the client sits out
 
 
 class WorldError(Exception):
@@ -132,6 +133,10 @@ class WorldClient:
     def board(self, day: str, by: str = "score") -> dict[str, Any]:
         return self._call("GET", f"/api/v1/days/{day}/board", params={"by": by}, auth=False)
 
+    def run_file(self, day: str, run_id: str) -> dict[str, Any]:
+        """A closed day's run as a run file (``belote2p verify`` checks it)."""
+        return self._call("GET", f"/api/v1/days/{day}/runs/{run_id}/file", auth=False)
+
     # -- the transport
     def _call(self, method: str, path: str, *, json: Any = None,
               params: dict[str, str] | None = None, auth: bool = True) -> dict[str, Any]:
@@ -155,9 +160,20 @@ class WorldClient:
                 if response.status_code not in RETRIED_STATUSES or last:
                     return _answer(response)
                 log.info("retrying %s %s after %s", method, path, response.status_code)
+                waited = _retry_after(response)
+                if waited is not None:  # the server says how long: no sooner, no later
+                    if waited > MAX_WAIT:
+                        return _answer(response)
+                    self.sleep(waited)
+                    continue
             self.sleep(pause)
             pause = min(pause * 2, 5.0)
         raise AssertionError("unreachable")  # the last attempt returns or raises
+
+
+def _retry_after(response: httpx.Response) -> float | None:
+    value = response.headers.get("retry-after", "")
+    return float(value) if value.isdigit() else None
 
 
 def _answer(response: httpx.Response) -> dict[str, Any]:
