@@ -19,6 +19,7 @@ from ...services.board_text import shown_date
 from ...services.duplicate_text import skill_cell
 from ...services.i18n import N_, _, format_number
 from ...services.run_session import daily_rows
+from ...services.world.words import offline
 from ...store.api import LeaderboardEntry, PlayedBy
 from .. import gfx
 from ..context import SceneContext
@@ -268,6 +269,10 @@ class LeaderboardScene(MenuScene):
             mine = TABS[self.tab].key == "mine" and self.ids[i] == self.highlight
             self._draw_row(surf, columns, cells, box, y, mine, self.ai_rows[i])
             y += self.row_h
+        if TABS[self.tab].key == "daily" and self.ctx.settings.world_server():
+            # the local daily's board, while a world server is set: never the world's
+            gfx.blit_text(surf, offline(_("Daily challenge")), f.small, c("text_dim"),
+                          (w // 2, box.bottom - f.small // 2), "midbottom", within=box)
         self.draw_buttons(surf)
 
     def _draw_row(self, surf: pygame.Surface, columns: Sequence[Column], cells: Sequence[str],
