@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pygame
 
@@ -41,10 +42,12 @@ class SettingsScene(MenuScene):
     def build(self) -> None:
         f = self.fonts
         w, h = self.size
-        row_h = round(f.body * 2.3)
+        top = round(h * 0.17)
+        # every row and Back fit above the hint line (the rows shrink on a short window)
+        room = h - top - f.body * 4 - round(f.body * 2.3)
+        row_h = min(round(f.body * 2.3), room // len(SETTING_KEYS) - f.body // 2)
         width = min(w - 40, f.body * 36)
         left = (w - width) // 2
-        top = round(h * 0.2)
         self.rows: list[tuple[str, pygame.Rect]] = []
         self.buttons = []
         vw = self._value_width(width)
@@ -69,7 +72,8 @@ class SettingsScene(MenuScene):
             return LANGUAGE_NAMES[current_language()]
         if key == SERVER_KEY:
             # TRANSLATORS: Settings' world daily server when none is set (the local daily)
-            return str(self.ctx.settings[key]) or _("None (local daily)")
+            url = str(self.ctx.settings[key])
+            return urlsplit(url).netloc if url else _("None (local daily)")
         return _(VALUE_WORDS[self.ctx.settings[key]])
 
     def _change(self, key: str, step: int = 1) -> None:

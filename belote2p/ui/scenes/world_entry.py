@@ -102,7 +102,10 @@ class WorldEntryScene(MenuScene):
         """A refusal: the name step says it and asks again; anything else is said."""
         if isinstance(exc, WorldError) and exc.status in (400, 409, 422) \
                 and self.step is Step.NAME:
-            self.message = exc.message
+            # the server's own words follow the player's language's sentence
+            self.message = (_("This name is taken: choose another.") if exc.status == 409
+                            else _("The server refused this name: {why}").format(
+                                why=exc.message))
             return None
         if isinstance(exc, WorldError | ProtocolError):
             self.step, self.message = Step.PROBLEM, str(exc)
