@@ -21,6 +21,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -41,7 +42,7 @@ from lab.world_server import Live
 SIZES = ((960, 600), (1600, 1000))
 
 
-def _steps(game, until: Callable[[], bool], seconds: float = 30.0) -> None:
+def _steps(game: Any, until: Callable[[], bool], seconds: float = 30.0) -> None:
     end = time.monotonic() + seconds
     while not until():
         if time.monotonic() > end:
@@ -50,19 +51,19 @@ def _steps(game, until: Callable[[], bool], seconds: float = 30.0) -> None:
         time.sleep(0.002)
 
 
-def _press(game, value: str) -> None:
+def _press(game: Any, value: str) -> None:
     button = next(b for b in game.app.top.buttons if b.value == value)
     h.click(button.rect.center)
     game.app.step(1 / 60)
 
 
-def _shoot(game, folder: Path, name: str) -> None:
+def _shoot(game: Any, folder: Path, name: str) -> None:
     for _ in range(3):
         game.app.step(1 / 60)
     pygame.image.save(game.app.surface, str(folder / f"{name}.png"))
 
 
-def _name(game, text: str) -> None:
+def _name(game: Any, text: str) -> None:
     entry = game.app.top
     assert isinstance(entry, WorldEntryScene)
     _steps(game, lambda: entry.step is Step.NAME and entry.asking is None)
@@ -93,7 +94,7 @@ def render(server: Live, size: tuple[int, int], lang: str, out: Path) -> None:
             game.app.shutdown()
 
 
-def _world(game, server: Live, folder: Path, tag: str) -> None:
+def _world(game: Any, server: Live, folder: Path, tag: str) -> None:
     h.open_title(game)
     _shoot(game, folder, "01-title-world-daily")
     game.nav.push(Route.SETTINGS)
@@ -129,7 +130,7 @@ def _world(game, server: Live, folder: Path, tag: str) -> None:
     _steps(game, lambda: table.mode.sending is None)
 
 
-def _offline(game, folder: Path) -> None:
+def _offline(game: Any, folder: Path) -> None:
     h.open_title(game)
     _press(game, "daily")
     entry = game.app.top
