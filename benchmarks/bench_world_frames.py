@@ -42,6 +42,7 @@ def main() -> None:
         os.environ["BELOTE2P_DATA_DIR"] = str(Path(folder) / "data")
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from belote2p.ui.navigation import Route
         from belote2p.ui.scenes.world_entry import Step, WorldEntryScene
         from belote2p.ui.table.scene import TableScene
         from belote2p.ui.table.world_mode import WorldMode
@@ -54,7 +55,7 @@ def main() -> None:
         game.ctx.settings.pause_scale = 0.0
         try:
             hs.open_title(game)
-            game.nav.push(game_route("WORLD"), server=server.url, on_offline=None)
+            game.nav.push(Route.WORLD, server=server.url, on_offline=None)
             entry = game.app.top
             assert isinstance(entry, WorldEntryScene)
             while not (entry.step is Step.NAME and entry.asking is None):
@@ -95,12 +96,6 @@ def main() -> None:
         "work_ms_max": round(max(work), 2),
         "flip_ms_p50": _pct(flips, 0.5), "flip_ms_p95": _pct(flips, 0.95),
         "load": [round(v, 2) for v in os.getloadavg()]}))
-
-
-def game_route(name: str):  # noqa: ANN201 - the navigator's Route, imported late
-    from belote2p.ui.navigation import Route
-
-    return Route[name]
 
 
 if __name__ == "__main__":
