@@ -126,6 +126,10 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
         from .scenes.world_entry import WorldEntryScene
         return WorldEntryScene(ctx, **kw)
 
+    def world_board(**kw: Any) -> Screen:
+        from .scenes.world_board import WorldBoardScene
+        return WorldBoardScene(ctx, **kw)
+
     def text_entry(**kw: Any) -> Screen:
         from .scenes.text_entry import TextEntryScene
         return TextEntryScene(ctx, **kw)
@@ -189,7 +193,7 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
                            (Route.EXPORT, export), (Route.REVIEW, review),
                            (Route.PRACTICE, practice), (Route.LEARN, learn),
                            (Route.LEARN_OFFER, learn_offer), (Route.WORLD, world),
-                           (Route.TEXT_ENTRY, text_entry)):
+                           (Route.TEXT_ENTRY, text_entry), (Route.WORLD_BOARD, world_board)):
         nav.register(route, factory)
 
 

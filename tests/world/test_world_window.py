@@ -16,6 +16,8 @@ pytest.importorskip("uvicorn", reason='the world tests need pip install "belote2
 from belote2p.core.match import PLAYER
 from belote2p.services.world.client import TokenFile, WorldClient
 from belote2p.services.world.protocol import view_to_json
+from belote2p.ui.navigation import Route
+from belote2p.ui.scenes.world_board import WorldBoardScene
 from belote2p.ui.scenes.world_entry import Step, WorldEntryScene
 from belote2p.ui.table.scene import TableScene
 from belote2p.ui.table.scored import ScoredMode
@@ -177,6 +179,15 @@ def test_a_whole_world_daily_is_played_in_the_window(tmp_path):
         marks = _players(table)
         assert state["seq"] == sum(marks) > 0
         assert len(table.run.actions) == len(marks)
+        # the world's board in the window: read off the loop, the player's row on it
+        score = table.run.score
+        game.nav.reset(Route.LEADERBOARD)
+        _press(game, "world")
+        board = game.app.top
+        assert isinstance(board, WorldBoardScene)
+        _steps(game, lambda: board.board is not None or board.problem is not None)
+        assert board.board is not None and board.mine == "ana"
+        assert [(r["name"], r["score"]) for r in board.board.rows] == [("Ana", score)]
     finally:
         game.app.shutdown()
         server.stop()
@@ -292,3 +303,17 @@ def test_no_server_offers_the_local_daily_labelled_offline(tmp_path, drawn):
     finally:
         game.app.shutdown()
 
+
+
+def test_the_world_board_says_plainly_when_the_server_cannot_be_reached(drawn):
+    url = f"http://127.0.0.1:{free_port()}"
+    game = _game(url)
+    try:
+        game.nav.reset(Route.LEADERBOARD)
+        _press(game, "world")
+        board = game.app.top
+        assert isinstance(board, WorldBoardScene)
+        _steps(game, lambda: board.problem is not None)
+        _steps(game, lambda: any(t.startswith("The world board cannot be reached") for t in drawn))
+    finally:
+        game.app.shutdown()

@@ -177,6 +177,12 @@ class LeaderboardScene(MenuScene):
         back.midbottom = (w // 2, h - f.body * 2)
         self.buttons = [*tabs, Button(back, _("Back"), "back")]
         self.focus = len(self.buttons) - 1
+        if self.ctx.settings.world_server():  # left of Back: the world's board
+            label = _("World board")
+            world = back.copy()
+            world.w = max(back.w, gfx.button_row_width([label], f.body, f.body))
+            world.right = back.left - f.body
+            self.buttons.append(Button(world, label, "world"))
         if TABS[self.tab].key == "daily":  # right of Back: by score or by skill
             labels = [_("By skill"), _("By score")]
             rect = back.copy()
@@ -218,6 +224,9 @@ class LeaderboardScene(MenuScene):
 
     def activate(self, b: Button) -> None:
         value = str(b.value)
+        if value == "world":
+            self.ctx.nav.push(Route.WORLD_BOARD, server=self.ctx.settings.world_server())
+            return
         if value == "order":
             self.by_skill = not self.by_skill
             self.build()
