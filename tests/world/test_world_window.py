@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("uvicorn", reason='the world tests need pip install "belote2p[server]"')
 
+from belote2p.core.cards import CARDS
 from belote2p.core.match import PLAYER
 from belote2p.services.world.client import TokenFile, WorldClient
 from belote2p.services.world.protocol import view_to_json
@@ -179,6 +180,16 @@ def test_a_whole_world_daily_is_played_in_the_window(tmp_path):
         marks = _players(table)
         assert state["seq"] == sum(marks) > 0
         assert len(table.run.actions) == len(marks)
+        # "Copy result": no clipboard under the dummy driver, so the text is shown
+        panel = table.beats.panel
+        assert panel is not None and panel.extra == "Copy result"
+        h.click(panel.extra_rect(table.L).center)
+        game.app.step(1 / 60)
+        shared = [t for t, _left in game.app.toasts if t.startswith("No clipboard here.")]
+        assert shared and "World daily" in shared[0]
+        symbols = shared[0].rsplit(" · ", 1)[1]
+        assert len(symbols) == len(table.run.results) and set(symbols) <= set("🟩🟥⬜")
+        assert not set(shared[0].split()) & {str(c) for c in CARDS}  # no card of the day
         # the world's board in the window: read off the loop, the player's row on it
         score = table.run.score
         game.nav.reset(Route.LEADERBOARD)

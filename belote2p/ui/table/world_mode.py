@@ -20,6 +20,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
 from ...core.actions import Action
 from ...core.match import PLAYER, Run
 from ...services.i18n import _, format_number
@@ -27,7 +29,7 @@ from ...services.run_session import ActiveRun
 from ...services.world.daily import Feed, WorldDaily
 from ...services.world.protocol import ProtocolError
 from ...services.world.shadow import Answer, Shadow
-from ...services.world.words import world_label
+from ...services.world.words import share_text, world_label
 from ..context import SceneContext
 from ..navigation import Route
 from ..worker import AIWorker, taken
@@ -203,7 +205,28 @@ class WorldMode(TableMode):
         self.ctx.nav.reset(Route.TITLE)
 
     def run_over_panel(self, active: ActiveRun) -> InfoPanel:
-        return run_over_panel(active.run, None, False)
+        """The run's end, with "Copy result": the share text on the clipboard."""
+        def copy() -> None:
+            self.copy_result(active.run)
+        panel = run_over_panel(active.run, None, False, copy)
+        panel.extra = _("Copy result")
+        return panel
+
+    def copy_result(self, run: Run) -> str:
+        """The share text put on the clipboard (``pygame.scrap``); where there is
+        no clipboard, the text itself is shown, to copy by hand."""
+        results = [None if r.winner is None else r.winner == PLAYER for r in run.results]
+        text = share_text(self.world.day, results, run.score)
+        try:
+            pygame.scrap.init()
+            pygame.scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
+        except (pygame.error, AttributeError, NotImplementedError) as exc:
+            log.info("no clipboard (%s): the share text is shown", exc)
+            self.ctx.toast(_("No clipboard here. Your result: {text}").format(
+                text=text.replace("\n", " · ")))
+            return text
+        self.ctx.toast(_("Result copied: paste it where you like."))
+        return text
 
     def run_finished(self, play: Table) -> None:
         self.world.daily.close()
