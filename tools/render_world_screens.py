@@ -128,6 +128,38 @@ def _world(game: Any, server: Live, folder: Path, tag: str) -> None:
     _shoot(game, folder, "07-waiting-for-the-server")
     server.app.delay = 0.0
     _steps(game, lambda: table.mode.sending is None)
+    game.nav.reset(Route.LEADERBOARD)
+    _press(game, "world")
+    board = game.app.top
+    _steps(game, lambda: board.board is not None)
+    _shoot(game, folder, "12-world-board")
+    game.ctx.settings["animation_speed"] = "off"
+    h.open_title(game)
+    _press(game, "daily")  # the same run, resumed from the journal
+    _steps(game, lambda: isinstance(game.app.top, TableScene))
+    table = game.app.top
+    _play_out(game, table)
+    _shoot(game, folder, "13-run-over-copy-result")
+    panel = table.beats.panel
+    h.click(panel.extra_rect(table.L).center)
+    _shoot(game, folder, "14-copy-result-no-clipboard")
+
+
+def _play_out(game: Any, table: Any) -> None:
+    """The first legal action each turn, until the run's end panel."""
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        game.app.step(1 / 60)
+        offer = h.table_offer(table)
+        if offer["panel"] == "run_over":
+            return
+        if offer["panel"] is not None:
+            h.click(offer["panel_button"].center)
+        elif offer["human_turn"] and offer["idle"] and table.mode.sending is None \
+                and table.mode.feed is None:
+            h.click(h.first_legal_policy(offer)[1])
+        time.sleep(0.001)
+    raise SystemExit("the run never ended")
 
 
 def _offline(game: Any, folder: Path) -> None:

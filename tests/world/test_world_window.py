@@ -188,7 +188,7 @@ def test_a_whole_world_daily_is_played_in_the_window(tmp_path):
         shared = [t for t, _left in game.app.toasts if t.startswith("No clipboard here.")]
         assert shared and "World daily" in shared[0]
         symbols = shared[0].rsplit(" · ", 1)[1]
-        assert len(symbols) == len(table.run.results) and set(symbols) <= set("🟩🟥⬜")
+        assert len(symbols) == len(table.run.results) and set(symbols) <= set("✓✗=")
         assert not set(shared[0].split()) & {str(c) for c in CARDS}  # no card of the day
         # the world's board in the window: read off the loop, the player's row on it
         score = table.run.score

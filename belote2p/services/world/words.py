@@ -25,7 +25,7 @@ def offline(label: str) -> str:
     return f"{label} · {offline_label()}"
 
 
-MATCH_SYMBOLS = {True: "🟩", False: "🟥", None: "⬜"}  # won, lost, drawn
+MATCH_SYMBOLS = {True: "✓", False: "✗", None: "="}  # won, lost, drawn (in every font)
 
 
 def share_text(day: str, results: Sequence[bool | None], score: int) -> str:
