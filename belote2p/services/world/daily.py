@@ -38,6 +38,8 @@ from .shadow import Answer, Shadow
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 RETRY_PAUSE_MAX = 5.0  # seconds between two tries of an unreachable server, at most
+# A run's journal: a few hundred answers of 2-3 kB; a file far past that is not one
+JOURNAL_MAX = 16 * 1024 * 1024
 
 
 class NoJournal(WorldError):
@@ -57,9 +59,13 @@ class Journal:
         answers: list[tuple[str | None, dict[str, Any]]] = []
         sent: tuple[int, str] | None = None
         try:
-            lines = self.path.read_text(encoding="utf-8").splitlines()
+            with open(self.path, "rb") as source:
+                data = source.read(JOURNAL_MAX + 1)
         except FileNotFoundError:
             return answers, None
+        if len(data) > JOURNAL_MAX:
+            raise NoJournal(f"{self.path} is larger than a world run's journal can be")
+        lines = data.decode("utf-8", errors="replace").splitlines()
         for line in lines:
             try:
                 entry = json.loads(line)
