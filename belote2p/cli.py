@@ -293,6 +293,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the port to listen on, 0 for any free one (default: 8000)")
     p.add_argument("--workers", type=_positive, default=1,
                    help="worker processes (default 1; above 1 needs PostgreSQL)")
+    p.add_argument("--trusted-proxy", metavar="ADDR", action="append", default=[],
+                   help="a reverse proxy's address whose X-Forwarded-For is believed for "
+                        "the rate limits (repeat for several; default: none)")
     p.add_argument("--migrate-only", action="store_true",
                    help="apply the database migrations and exit (for deployments "
                         "that migrate apart)")

@@ -130,7 +130,8 @@ def play_autoplay(store: Store, level: str, seed: str, name: str, max_matches: i
 
 def autoplay_main(args: argparse.Namespace) -> int:
     if args.level is None or (args.seed is None and args.daily is None):
-        print("belote2p: autoplay: give --level and one of --seed, --daily or --server",
+        # argparse's own form: the group is optional only because --server needs neither
+        print("belote2p autoplay: error: give --level and one of --seed, --daily or --server",
               file=sys.stderr)
         return 2
     level = str(args.level)

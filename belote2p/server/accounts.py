@@ -26,7 +26,8 @@ from .db import accounts
 MAX_NAME_CHARS = 24
 # Control, format (zero-width joiners, bidirectional overrides), private use, unassigned.
 REFUSED_CATEGORIES = {"Cc": "a control character", "Cf": "an invisible formatting character",
-                      "Co": "a private-use character", "Cn": "an unassigned character"}
+                      "Co": "a private-use character", "Cn": "an unassigned character",
+                      "Cs": "a lone surrogate (not text)"}
 
 
 class NameRefused(ValueError):

@@ -9,16 +9,15 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request, Response
+from fastapi import APIRouter, Depends, Path, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from sqlalchemy import select, text
 
 from ..core.fairness import DailyDateError, parse_daily_date
 from . import accounts as account_rules
-from .board import DatabaseBoard
 from .clock import utc
 from .days import read_day
-from .db import runs
+from .db import reading, runs
 from .export import run_file as export_run_file
 from .migrate import is_current
 from .models import (
@@ -65,7 +64,7 @@ def _account(request: Request,
              ) -> account_rules.Account:
     if credentials is None or credentials.scheme.lower() != "bearer":
         raise Unauthorized("this needs an account's token: Authorization: Bearer <token>")
-    with _world(request).engine.connect() as connection:
+    with reading(_world(request).engine).connect() as connection:
         account = account_rules.account_of_token(connection, credentials.credentials)
     if account is None:
         raise Unauthorized("this token belongs to no account")
@@ -73,6 +72,7 @@ def _account(request: Request,
 
 
 Player = Annotated[account_rules.Account, Depends(_account)]
+RunId = Annotated[str, Path(pattern="^[0-9a-f]{32}$", description="a run's id: 32 hex digits")]
 
 
 def _day(text_: str) -> date:
@@ -92,7 +92,7 @@ def health() -> Health:
 def ready(request: Request, response: Response) -> Any:
     """Ready: the database answers and its schema is the shipped one."""
     world = _world(request)
-    with world.engine.connect() as connection:
+    with reading(world.engine).connect() as connection:
         connection.execute(text("SELECT 1"))
     if not is_current(world.engine):
         response.status_code = 503
@@ -147,16 +147,16 @@ def start(request: Request, account: Player) -> Any:
 
 @router.get("/api/v1/runs/{run_id}", response_model=RunAnswer, responses=ERRORS,
             tags=["runs"])
-def state(run_id: str, request: Request,
+def state(run_id: RunId, request: Request,
           account: Player) -> Any:
     """The run's state now, to resume it."""
-    with _world(request).engine.connect() as connection:
+    with reading(_world(request).engine).connect() as connection:
         return read_run(connection, run_id, account)
 
 
 @router.post("/api/v1/runs/{run_id}/actions", response_model=RunAnswer, responses=ERRORS,
              tags=["runs"])
-def action(run_id: str, body: ActionRequest, request: Request,
+def action(run_id: RunId, body: ActionRequest, request: Request,
            account: Player) -> Any:
     """The player's action number ``seq``: stored, then answered with the rival's
     replies and the seat's state.  The same action again gets the same answer."""
@@ -168,7 +168,7 @@ def action(run_id: str, body: ActionRequest, request: Request,
 def _day_answer(request: Request, day: date) -> DayAnswer:
     world = _world(request)
     maintain(world)  # a day past midnight closes before it is shown
-    with world.engine.connect() as connection:
+    with reading(world.engine).connect() as connection:
         found = read_day(connection, day)
         if found is None:
             raise NotFound(f"no day {day.isoformat()} on this server")
@@ -184,7 +184,7 @@ def _day_answer(request: Request, day: date) -> DayAnswer:
 @router.get("/api/v1/days/today", response_model=DayAnswer, responses=ERRORS, tags=["days"])
 def today(request: Request) -> DayAnswer:
     world = _world(request)
-    with world.engine.connect() as connection:
+    with reading(world.engine).connect() as connection:
         now = utc(world.clock.now(connection))
     return _day_answer(request, now.date())
 
@@ -202,8 +202,7 @@ def board(day: str, request: Request, by: Literal["score", "skill"] = "score") -
     world = _world(request)
     wanted = _day(day)
     maintain(world)
-    found = DatabaseBoard(world.engine, world.clock, world.settings.min_skill_hands).board(
-        wanted, by)
+    found = world.board.board(wanted, by)
     if found is None:
         raise NotFound(f"no day {wanted.isoformat()} on this server")
     return BoardAnswer(
@@ -215,7 +214,7 @@ def board(day: str, request: Request, by: Literal["score", "skill"] = "score") -
 
 @router.get("/api/v1/days/{day}/runs/{run_id}/file", response_model=dict[str, Any],
             responses=ERRORS, tags=["days"])
-def run_file(day: str, run_id: str, request: Request) -> dict[str, Any]:
+def run_file(day: str, run_id: RunId, request: Request) -> dict[str, Any]:
     """A closed day's run as a run file ``belote2p verify`` checks offline
     (409 while the day is open)."""
     world = _world(request)

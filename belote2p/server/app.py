@@ -17,7 +17,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DataError, DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from .. import __version__
@@ -50,20 +50,33 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
             await _too_large(self.limit, send)
             return
-        seen = 0
+        seen, too_large, replaced = 0, False, False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, too_large
             message = await receive()
             seen += len(message.get("body", b""))
             if seen > self.limit:
+                too_large = True
                 raise _BodyTooLarge()
             return message
 
+        async def answer(message: Message) -> None:
+            # The app may turn the interrupted read into an answer of its own (a 400
+            # "error parsing the body"): the 413 goes out instead.
+            nonlocal replaced
+            if too_large:
+                if not replaced:
+                    replaced = True
+                    await _too_large(self.limit, send)
+                return
+            await send(message)
+
         try:
-            await self.app(scope, counted, send)
+            await self.app(scope, counted, answer)
         except _BodyTooLarge:
-            await _too_large(self.limit, send)
+            if not replaced:
+                await _too_large(self.limit, send)
 
 
 class _BodyTooLarge(Exception):
@@ -124,6 +137,12 @@ def _errors(app: FastAPI) -> None:
 
     for kind in (OperationalError, DBAPIError, PoolTimeout):
         app.add_exception_handler(kind, unavailable)
+
+    @app.exception_handler(DataError)
+    async def unstorable(_request: Request, _exc: DataError) -> JSONResponse:
+        # A value no column can hold (a NUL character on PostgreSQL): the request's fault.
+        return JSONResponse({"detail": "the request holds a value the database cannot "
+                                       "store (a NUL character?)"}, 400)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:

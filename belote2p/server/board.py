@@ -17,7 +17,7 @@ from ..core.fairness import world_run_seed
 from ..services.skill import skill_of
 from .clock import Clock, day_of
 from .days import read_day
-from .db import accounts, runs, skill_jobs
+from .db import accounts, reading, runs, skill_jobs
 from .runlog import run_words
 from .web import BoardOrder, BoardRow, DayBoard, RunRecord
 
@@ -29,11 +29,11 @@ class DatabaseBoard:
         self.engine, self.clock, self.min_skill_hands = engine, clock, min_skill_hands
 
     def today(self) -> date:
-        with self.engine.connect() as connection:
+        with reading(self.engine).connect() as connection:
             return day_of(self.clock.now(connection))
 
     def board(self, day: date, by: BoardOrder) -> DayBoard | None:
-        with self.engine.connect() as connection:
+        with reading(self.engine).connect() as connection:
             found = read_day(connection, day)
             if found is None:
                 return None
@@ -65,7 +65,7 @@ class DatabaseBoard:
                         row.status != "open")
 
     def run_record(self, day: date, run_id: str) -> RunRecord | None:
-        with self.engine.connect() as connection:
+        with reading(self.engine).connect() as connection:
             found = read_day(connection, day)
             if found is None or found.secret is None:
                 return None

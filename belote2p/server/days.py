@@ -27,7 +27,7 @@ from ..core.fairness import day_commitment, new_day_secret, transcript_digest
 from ..core.match import Run
 from ..services.rival import levels_digest
 from .clock import Clock, day_of, utc
-from .db import days, runs, skill_jobs
+from .db import days, reading, runs, skill_jobs
 from .runlog import run_seed, run_words
 
 log = logging.getLogger(__name__)
@@ -56,11 +56,22 @@ def _insert_ignore(connection: Connection) -> sqlite.Insert | postgresql.Insert:
     return postgresql.insert(days)
 
 
+def _ahead(now: datetime) -> tuple[date, date]:
+    today = day_of(now)
+    return today, today + timedelta(days=1)
+
+
+def days_missing(connection: Connection, now: datetime) -> bool:
+    """Is today's or tomorrow's row still to be made?"""
+    wanted = _ahead(now)
+    found = connection.execute(select(days.c.day).where(days.c.day.in_(wanted))).all()
+    return len(found) < len(wanted)
+
+
 def ensure_days(connection: Connection, now: datetime) -> None:
     """Today's and tomorrow's rows, made if missing (insert-or-ignore on the day)."""
-    today = day_of(now)
     engine = engine_version()
-    for day in (today, today + timedelta(days=1)):
+    for day in _ahead(now):
         if connection.execute(select(days.c.day).where(days.c.day == day)).first():
             continue
         secret = new_day_secret()
@@ -83,7 +94,7 @@ def read_day(connection: Connection, day: date) -> Day | None:
 def close_due_days(engine: Engine, clock: Clock) -> list[date]:
     """Close every day whose midnight has passed by the clock; the days closed."""
     closed: list[date] = []
-    with engine.begin() as connection:
+    with reading(engine).connect() as connection:
         now = clock.now(connection)
         due = connection.execute(select(days.c.day).where(
             days.c.closed_at.is_(None), days.c.day < day_of(now))).scalars().all()

@@ -2,8 +2,9 @@
 
 SQLite by default (a file in the user data folder: WAL, ``synchronous=FULL``,
 every write transaction ``BEGIN IMMEDIATE`` so two writers queue instead of
-failing halfway), PostgreSQL by URL (``postgresql+psycopg://...``), where any
-number of workers share one database and keep no state of their own.  The
+failing halfway, every read a deferred ``BEGIN`` that waits for no one),
+PostgreSQL by URL (``postgresql+psycopg://...``), where any number of workers
+share one database and keep no state of their own.  The
 schema is made by the Alembic migrations in ``migrations/`` only
 (``migrate.py``); these tables are the code's view of it and a test checks the
 two agree.
@@ -136,6 +137,16 @@ def default_url() -> str:
     return f"sqlite:///{path}"
 
 
+READ_OPTION = "belote2p_read"
+
+
+def reading(engine: Engine) -> Engine:
+    """``engine`` for a read-only transaction (``reading(engine).connect()``): on
+    SQLite it begins deferred, so reads never wait for the writer's lock; every
+    ``engine.begin()`` is a write and begins IMMEDIATE."""
+    return engine.execution_options(**{READ_OPTION: True})
+
+
 def is_sqlite(engine: Engine | Connection) -> bool:
     return engine.dialect.name == "sqlite"
 
@@ -164,7 +175,10 @@ def _sqlite_pragmas(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A write takes the writer's lock at once (a read that turned into a write
+        # could fail halfway); a read (``reading``) shares the WAL with everyone.
+        read = connection.get_execution_options().get(READ_OPTION, False)
+        connection.exec_driver_sql("BEGIN" if read else "BEGIN IMMEDIATE")
 
 
 @contextmanager

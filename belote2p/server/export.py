@@ -12,13 +12,13 @@ from sqlalchemy import Engine, select
 from ..services.runfile import WorldProof, export_run
 from .clock import utc
 from .days import read_day
-from .db import accounts, runs
+from .db import accounts, reading, runs
 from .referee import Conflict, NotFound
 from .runlog import run_seed, run_words
 
 
 def run_file(engine: Engine, server: str, day: date, run_id: str) -> dict[str, Any]:
-    with engine.connect() as connection:
+    with reading(engine).connect() as connection:
         found = read_day(connection, day)
         if found is None:
             raise NotFound(f"no day {day.isoformat()} on this server")

@@ -15,7 +15,7 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, text
 
-from .db import is_sqlite
+from .db import is_sqlite, reading
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 ADVISORY_LOCK_KEY = 0x62656C6F7465  # "belote" in ASCII: this program's lock
@@ -32,7 +32,7 @@ def head_revision() -> str | None:
 
 
 def current_revision(engine: Engine) -> str | None:
-    with engine.connect() as connection:
+    with reading(engine).connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 

@@ -36,7 +36,7 @@ from ..services.world.protocol import view_to_json
 from .accounts import Account
 from .clock import Clock, day_end, day_of
 from .days import engine_version, ensure_days
-from .db import actions, days, runs, skill_jobs
+from .db import actions, days, reading, runs, skill_jobs
 from .runlog import day_secret, run_seed, run_words
 
 log = logging.getLogger(__name__)
@@ -102,9 +102,8 @@ def hand_positions(run: Run) -> list[tuple[int, int]]:
     return out
 
 
-def status_of(run: Run, abandoned: bool = False) -> str:
-    if abandoned:
-        return "abandoned"
+def status_of(run: Run) -> str:
+    """A refereed run is open until it ends (abandoned is the close's to say)."""
     return "over" if run.over else "open"
 
 
@@ -202,7 +201,7 @@ def _stored_answer(connection: Connection, run_id: str, seq: int, word: str) -> 
 def act(engine: Engine, clock: Clock, account: Account, run_id: str, seq: int, word: str,
         levels: Levels | None = None) -> dict[str, Any]:
     """Play the player's action number ``seq`` (from 1) of the run; the answer."""
-    with engine.connect() as connection:
+    with reading(engine).connect() as connection:
         loaded = _load(connection, run_id, account)
         row = loaded.row
         if seq <= row.moves:  # a retry, or a different action at a used number
@@ -257,6 +256,6 @@ def _store(engine: Engine, clock: Clock, row: Row[Any], seq: int, word: str,
                     run_id=row.id, match=match, hand=hand, abandoned=False, done=False,
                     attempts=0))
     except IntegrityError:  # another worker stored this seq first: its answer stands
-        with engine.connect() as connection:
+        with reading(engine).connect() as connection:
             return _stored_answer(connection, row.id, seq, word)
     return answer

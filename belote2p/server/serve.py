@@ -12,6 +12,7 @@ none).
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import logging
 import os
@@ -28,6 +29,7 @@ from .app import Settings, create_app
 from .db import is_sqlite, open_engine
 
 DB_ENV = "BELOTE2P_SERVE_DB"  # how the parent hands the URL to uvicorn's workers
+PROXIES_ENV = "BELOTE2P_SERVE_PROXIES"  # and the trusted proxies, comma-separated
 _STANDARD = set(vars(logging.makeLogRecord({}))) | {"message", "asctime", "color_message"}
 
 
@@ -61,11 +63,20 @@ def json_logging(level: int = logging.INFO) -> None:
 def app_from_env() -> FastAPI:
     """uvicorn's factory in each worker: the parent migrated already."""
     json_logging()
-    return create_app(Settings(database_url=os.environ[DB_ENV], migrate=False))
+    proxies = frozenset(p for p in os.environ.get(PROXIES_ENV, "").split(",") if p)
+    return create_app(Settings(database_url=os.environ[DB_ENV], migrate=False,
+                               trusted_proxies=proxies))
 
 
 def serve_main(args: argparse.Namespace) -> int:
     json_logging()
+    for proxy in args.trusted_proxy:
+        try:
+            ipaddress.ip_address(proxy)
+        except ValueError:
+            print(f"belote2p: serve: --trusted-proxy {proxy!r} is not an IP address",
+                  file=sys.stderr)
+            return 2
     url = args.db or Settings().url()
     engine = open_engine(url)
     if args.workers > 1 and is_sqlite(engine):
@@ -94,6 +105,7 @@ def serve_main(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     print(f"belote2p: serving the world daily on http://{shown}:{port}", flush=True)
     os.environ[DB_ENV] = url
+    os.environ[PROXIES_ENV] = ",".join(args.trusted_proxy)
     config = uvicorn.Config("belote2p.server.serve:app_from_env", factory=True,
                             workers=args.workers, log_config=None, access_log=True,
                             timeout_graceful_shutdown=20)

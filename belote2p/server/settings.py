@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Engine
 
+from .board import DatabaseBoard
 from .clock import Clock, DatabaseClock
 from .db import default_url, is_sqlite, open_engine
 from .ratelimit import Limit
+from .web import BoardSource
 
 ACCOUNT_LIMIT = Limit(20, 3600)  # accounts made an hour per address
 RUN_LIMIT = Limit(120, 60)  # run starts a minute
@@ -47,6 +49,9 @@ class World:
         self.clock = settings.clock
         self.stop = threading.Event()
         self.threads: list[threading.Thread] = []
+        # What the board page (web.make_router) reads: the lead wires it when merging.
+        self.board: BoardSource = DatabaseBoard(self.engine, self.clock,
+                                                settings.min_skill_hands)
 
     def run_worker(self) -> bool:
         wanted = self.settings.in_process_worker

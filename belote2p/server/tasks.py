@@ -9,7 +9,8 @@ import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .days import close_due_days, ensure_days
+from .days import close_due_days, days_missing, ensure_days
+from .db import reading
 from .migrate import migrate
 from .worker import work_forever
 
@@ -27,9 +28,13 @@ def prepare(world: World) -> None:
 
 
 def maintain(world: World) -> None:
-    """Make today's and tomorrow's rows; close the days that are over."""
-    with world.engine.begin() as connection:
-        ensure_days(connection, world.clock.now(connection))
+    """Make today's and tomorrow's rows; close the days that are over.  (Asked on
+    every board and day request: it only writes when there is something to do.)"""
+    with reading(world.engine).connect() as connection:
+        missing = days_missing(connection, world.clock.now(connection))
+    if missing:
+        with world.engine.begin() as connection:
+            ensure_days(connection, world.clock.now(connection))
     close_due_days(world.engine, world.clock)
 
 

@@ -88,3 +88,25 @@ def make_settings(url: str, clock: ManualClock, **changes: object) -> Settings:
     for key, value in changes.items():
         setattr(settings, key, value)
     return settings
+
+
+def at_once(count: int, body) -> tuple[list, list[Exception]]:
+    """Run ``body()`` in ``count`` threads released together; what they returned
+    and what they raised."""
+    import threading
+
+    barrier, results, errors = threading.Barrier(count), [], []
+
+    def one():
+        barrier.wait()
+        try:
+            results.append(body())
+        except Exception as exc:  # noqa: BLE001 - handed back to the test
+            errors.append(exc)
+
+    threads = [threading.Thread(target=one) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, errors

@@ -92,3 +92,10 @@ def test_a_429_is_waited_out_as_its_retry_after_says():
         with pytest.raises(WorldError, match="too many accounts") as refused:
             world.day()
     assert refused.value.status == 429 and pauses == [3.0]
+
+
+def test_a_huge_token_file_is_refused_not_read(tmp_path):
+    path = tmp_path / "accounts.json"
+    path.write_bytes(b" " * (2 * 1024 * 1024))
+    with pytest.raises(WorldError, match="larger than"):
+        TokenFile(path).get("http://a")

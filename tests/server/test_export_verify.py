@@ -67,3 +67,17 @@ def test_a_file_edited_anywhere_fails(closed_day):
     data["world"]["transcript_digest"] = transcript_digest(others)
     verdict = _verdict(data)
     assert not verdict.valid and "not in the transcript" in verdict.problem
+
+
+def test_the_board_source_gives_a_closed_day_s_runs_to_replay(client, closed_day):
+    from belote2p.core.match import Run
+
+    source = client.app.state.world.board
+    day = source.today() - timedelta(days=1)
+    board = source.board(day, "score")
+    assert board.closed and board.secret and len(board.rows) == 2
+    for row, data in zip(board.rows, sorted(closed_day, key=lambda d: -d["score"])):
+        record = source.run_record(day, row.run_id)
+        assert record.seed == data["seed"] and list(record.actions) == data["actions"]
+        assert Run.replay(record.seed, list(record.actions)).score == record.score == row.score
+    assert source.run_record(day, "nosuchrun") is None

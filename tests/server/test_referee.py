@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import json
 import random
-import threading
-from datetime import timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import func, select
 
@@ -22,7 +21,17 @@ from belote2p.server.referee import act as referee_act
 from belote2p.server.worker import work_until_idle
 from belote2p.services.world.protocol import view_from_json
 
-from .helpers import account_id, act, cards_in, engine_of, new_account, play, start, true_run
+from .helpers import (
+    account_id,
+    act,
+    at_once,
+    cards_in,
+    engine_of,
+    new_account,
+    play,
+    start,
+    true_run,
+)
 
 
 def test_no_answer_carries_a_card_the_seat_may_not_know(client):
@@ -65,15 +74,14 @@ def test_receipts_chain_the_run_and_the_close_reveals_the_secret(client, clock):
     late = act(client, headers, open_run, open_run["state"]["view"]["legal"][0])
     assert late.status_code == 409 and "closed" in late.json()["detail"]
     day = client.get("/api/v1/days/2026-12-04").json()
-    assert day["closed"] and day_commitment(
-        __import__("datetime").date(2026, 12, 4), day["secret"]) == day["commitment"]
+    assert day["closed"] and day_commitment(date(2026, 12, 4), day["secret"]) == day["commitment"]
     resumed = client.get(f"/api/v1/runs/{open_run['run_id']}", headers=headers).json()
     assert resumed["status"] == "abandoned" and resumed["seq"] == open_run["seq"]
     # Anyone can now rebuild both runs from the secret and check the receipts and digest.
     finals = []
     for name, answer in (("bob", open_run), ("carol", finished)):
         seed, _run, words = true_run(client, answer["run_id"])
-        the_day = __import__("datetime").date(2026, 12, 4)
+        the_day = date(2026, 12, 4)
         assert seed == world_run_seed(day["secret"], the_day, account_id(client, name))
         assert receipt_chain(the_day, account_id(client, name), words) == answer["receipt"]
         finals.append(answer["receipt"])
@@ -142,21 +150,8 @@ def test_two_workers_taking_the_same_action_at_once_store_it_once(client):
     with world.engine.connect() as connection:
         account = account_of_token(connection, headers["Authorization"].split()[1])
     word = first["state"]["view"]["legal"][0]
-    barrier, answers, errors = threading.Barrier(4), [], []
-
-    def worker():
-        barrier.wait()
-        try:
-            answers.append(referee_act(world.engine, world.clock, account, first["run_id"],
-                                       1, word))
-        except Exception as exc:  # noqa: BLE001 - the test reports it
-            errors.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    answers, errors = at_once(4, lambda: referee_act(world.engine, world.clock, account,
+                                                     first["run_id"], 1, word))
     assert not errors and len(answers) == 4
     assert all(answer == answers[0] for answer in answers)
     with world.engine.connect() as connection:
@@ -185,21 +180,11 @@ def test_workers_making_the_days_at_once_make_each_once(client, clock):
 
     engine = engine_of(client)
     clock.move(timedelta(days=5))
-    barrier, errors = threading.Barrier(3), []
-
     def make():
-        barrier.wait()
-        try:
-            with engine.begin() as connection:
-                ensure_days(connection, clock.now())
-        except Exception as exc:  # noqa: BLE001 - the test reports it
-            errors.append(exc)
+        with engine.begin() as connection:
+            ensure_days(connection, clock.now())
 
-    threads = [threading.Thread(target=make) for _ in range(3)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    _made, errors = at_once(3, make)
     assert not errors  # the losers' inserts did nothing, they did not fail
     with engine.connect() as connection:
         day = read_day(connection, clock.now().date())

@@ -10,15 +10,20 @@ import signal
 import subprocess
 import sys
 import time
+from datetime import datetime, timezone
 from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import select
 
-from belote2p.server.db import accounts, days, open_engine, runs
+from belote2p.server.app import create_app
+from belote2p.server.clock import ManualClock
+from belote2p.server.db import accounts, days, open_engine, runs, skill_jobs
 from belote2p.server.runlog import run_seed
-from belote2p.services.world.client import WorldClient
+from belote2p.services.world.client import TokenFile, WorldClient
+from tests.server.helpers import make_settings, new_account, play
 from tests.support.cli import ROOT, cli
 
 
@@ -86,6 +91,16 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
                                                           for s in summaries}
         text = cli("board", "--server", server.url, "--by", "skill")
         assert text.returncode == 0 and "bot2" in text.stdout
+        # A run begun elsewhere with this folder's account: autoplay carries it on.
+        folder = tmp_path / "resumer"
+        with WorldClient(server.url) as client:
+            TokenFile(folder / "world-accounts.json").put(server.url,
+                                                           client.create_account("late"))
+            _play_some(client, client.start_run(), 3, random.Random(1))
+        resumed = cli("--data-dir", str(folder), "autoplay", "--server", server.url)
+        assert resumed.returncode == 0 and "resuming the world daily" in resumed.stderr
+        assert "at action 3" in resumed.stderr
+        assert json.loads(resumed.stdout.strip().splitlines()[-1])["status"] == "over"
     finally:
         log = server.stop()
     engine = open_engine(f"sqlite:///{tmp_path / 'world.sqlite3'}")
@@ -96,7 +111,7 @@ def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
     engine.dispose()
     tokens = {json.loads((tmp_path / f"bot{n}" / "world-accounts.json").read_text())
               [server.url]["token"] for n in range(3)}
-    assert len(seeds) == 3 and len(tokens) == 3
+    assert len(seeds) == 4 and len(tokens) == 3  # three bots and the late one
     for line in log.splitlines():  # JSON lines, and never a secret, a seed or a token
         assert json.loads(line)["level"], line
         assert not any(value in line for value in secrets | seeds | tokens | hashes), line
@@ -147,5 +162,60 @@ def test_serve_without_the_extra_says_how_to_install_it(tmp_path):
 
 def test_serve_help_names_every_option():
     done = cli("serve", "--help")
-    for option in ("--db", "--host", "--port", "--workers", "--migrate-only"):
+    for option in ("--db", "--host", "--port", "--workers", "--migrate-only",
+                   "--trusted-proxy"):
         assert option in done.stdout
+    refused = cli("serve", "--trusted-proxy", "my-proxy")
+    assert refused.returncode == 2 and "not an IP address" in refused.stderr
+
+
+def test_the_worker_command_does_the_jobs_then_stops_on_sigterm(tmp_path):
+    db = f"sqlite:///{tmp_path / 'world.sqlite3'}"
+    clock = ManualClock(datetime.now(timezone.utc))
+    with TestClient(create_app(make_settings(db, clock))) as client:
+        play(client, new_account(client, "wes"), random.Random(9))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    worker = subprocess.Popen([sys.executable, "-m", "belote2p", "worker", "--db", db],
+                              stderr=subprocess.PIPE, text=True, env=env)
+    engine = open_engine(db)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        with engine.connect() as connection:
+            pending = connection.execute(select(skill_jobs).where(
+                skill_jobs.c.done.is_(False))).all()
+        if not pending:
+            break
+        time.sleep(0.2)
+    engine.dispose()
+    worker.send_signal(signal.SIGTERM)
+    _out, err = worker.communicate(timeout=30)
+    assert not pending and worker.returncode == 0, err
+
+
+def test_two_servers_on_one_postgresql_count_a_run_once(tmp_path, pg_cluster):
+    from tests.server.helpers import at_once
+
+    db = pg_cluster.new_database()
+    servers = [Served(db, tmp_path / "server"), Served(db, tmp_path / "server")]
+    try:
+        clients = [WorldClient(server.url, attempts=2) for server in servers]
+        made = clients[0].create_account("twin")
+        clients[1].token = made.token
+        taken = iter(range(2))
+        starts, errors = at_once(2, lambda: clients[next(taken)].start_run())
+        assert not errors and starts[0] == starts[1]
+        first = starts[0]
+        word = first["state"]["view"]["legal"][0]
+        taken = iter(range(2))
+        answers, errors = at_once(2, lambda: clients[next(taken)].act(first["run_id"], 1, word))
+        assert not errors and answers[0] == answers[1]
+        engine = open_engine(db)
+        with engine.connect() as connection:
+            assert len(connection.execute(select(runs)).all()) == 1
+            assert connection.execute(select(runs.c.moves)).scalar_one() == 1
+        engine.dispose()
+        for client in clients:
+            client.close()
+    finally:
+        for server in servers:
+            server.stop()

@@ -23,11 +23,13 @@ from typing import Any
 
 import httpx
 
+from ...core.lines import read_capped
 from .paths import tokens_path
 
 log = logging.getLogger(__name__)
 RETRIED_STATUSES = frozenset({429, 502, 503, 504})
 MAX_WAIT = 60.0  # the longest Retry-After the client sits out
+MAX_TOKEN_FILE_BYTES = 1024 * 1024  # a few hundred bytes a server
 
 
 class WorldError(Exception):
@@ -58,10 +60,11 @@ class TokenFile:
 
     def _read(self) -> dict[str, Any]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            with open(self.path, "rb") as handle:
+                data = json.loads(read_capped(handle, MAX_TOKEN_FILE_BYTES).decode("utf-8"))
         except FileNotFoundError:
             return {}
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError) as exc:  # TooLarge and UnicodeDecodeError are ValueErrors
             raise WorldError(f"{self.path} is not a readable accounts file: {exc}") from None
         return data if isinstance(data, dict) else {}
 
