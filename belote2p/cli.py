@@ -164,6 +164,17 @@ def _levels_error() -> type[Exception]:
     return LevelsError
 
 
+def _server_url(text: str) -> str:
+    """``--server URL``: an http(s) address (checked by the setting's own rule)."""
+    from .services.world.server_setting import clean_server_url
+
+    url = clean_server_url(text)
+    if url is None:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a server address "
+                                         "(http://host:port or https://host)")
+    return url
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="belote2p",
@@ -176,6 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", metavar="{en,pt,es,fr}",
                         help="the language of the game (default: $BELOTE2P_LANG, the saved "
                              "setting, the system locale, else en)")
+    parser.add_argument("--server", metavar="URL", dest="window_server", type=_server_url,
+                        help="the window plays the world daily on this server, for this "
+                             "session only (default: the Settings screen's server, else "
+                             "the local daily)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("play", help="open the game window (the default)")

@@ -94,9 +94,12 @@ def build_game(store: Store, size: tuple[int, int] = (1280, 800),
 
 
 def table_mode(ctx: SceneContext, active: ActiveRun, demo: DemoConfig | None,
-               practice: int | DealReplay | None) -> TableMode:
-    """The kind of table a run is played on: the demo, a practice table, or scored
-    (each imported when a table first opens, as the table itself is)."""
+               practice: int | DealReplay | None, world: Any = None) -> TableMode:
+    """The kind of table a run is played on: the demo, a practice table, the world
+    daily or scored (each imported when a table first opens, as the table itself is)."""
+    if world is not None:
+        from .table.world_mode import WorldMode
+        return WorldMode(ctx, world)
     if demo is not None:
         from .table.demo import DemoMode
         return DemoMode(ctx, demo)
@@ -114,9 +117,22 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
     first frame (issue #29: a fifth of a second of imports)."""
     nav.register(Route.TITLE, lambda: TitleScene(ctx))
 
-    def table(active: ActiveRun, demo: Any = None, practice: Any = None) -> Screen:
+    def table(active: ActiveRun, demo: Any = None, practice: Any = None,
+              world: Any = None) -> Screen:
         from .table.scene import TableScene
-        return TableScene(ctx, active, table_mode(ctx, active, demo, practice))
+        return TableScene(ctx, active, table_mode(ctx, active, demo, practice, world))
+
+    def world(**kw: Any) -> Screen:
+        from .scenes.world_entry import WorldEntryScene
+        return WorldEntryScene(ctx, **kw)
+
+    def world_board(**kw: Any) -> Screen:
+        from .scenes.world_board import WorldBoardScene
+        return WorldBoardScene(ctx, **kw)
+
+    def text_entry(**kw: Any) -> Screen:
+        from .scenes.text_entry import TextEntryScene
+        return TextEntryScene(ctx, **kw)
 
     def pause(**kw: Any) -> Screen:
         from .scenes.pause import PauseMenu
@@ -176,7 +192,8 @@ def _register_screens(nav: Navigator, ctx: SceneContext) -> None:
                            (Route.HISTORY, history), (Route.STATS, stats),
                            (Route.EXPORT, export), (Route.REVIEW, review),
                            (Route.PRACTICE, practice), (Route.LEARN, learn),
-                           (Route.LEARN_OFFER, learn_offer)):
+                           (Route.LEARN_OFFER, learn_offer), (Route.WORLD, world),
+                           (Route.TEXT_ENTRY, text_entry), (Route.WORLD_BOARD, world_board)):
         nav.register(route, factory)
 
 
@@ -280,12 +297,14 @@ def _end_with_the_launcher() -> None:
             os.kill(os.getpid(), signal.SIGTERM)
 
 
-def start_game(size: tuple[int, int]) -> Game:
+def start_game(size: tuple[int, int], server: str | None = None) -> Game:
     """The window on the data folder's store, at the title; over it, when a
     newer version's database is there, the offer to quit (else the game
-    plays without saving, the database left as it is)."""
+    plays without saving, the database left as it is).  ``server``: the world
+    daily's server for this session (``--server``), over the saved setting's."""
     store, newer = _open_for_window()
     game = build_game(store, size=size)
+    game.ctx.settings.server_override = server
     game.nav.reset(Route.TITLE)
     if newer:
         game.nav.push(Route.CONFIRM, question=_(
@@ -301,7 +320,7 @@ def play_main(args: Any) -> int:
         print(f"belote2p: {problem}", file=sys.stderr)
         return 2
     with _Signals() as signals:
-        game = start_game(initial_size())
+        game = start_game(initial_size(), getattr(args, "window_server", None))
         signals.run(game)
     return signals.status
 

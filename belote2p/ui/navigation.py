@@ -40,6 +40,13 @@ class Route(Enum):
     # (pushed over the title; leaving pops back), and the first launch's offer of it.
     LEARN = "learn"
     LEARN_OFFER = "learn_offer"
+    # The world daily (issue #42): reaching the server, the account's name the
+    # first time, then Route.TABLE with world=the run; offline, the local daily.
+    WORLD = "world"
+    # Today's world board, read from the server (pushed over the leaderboard).
+    WORLD_BOARD = "world_board"
+    # A text typed in (the world daily's server, in Settings).
+    TEXT_ENTRY = "text_entry"
 
 
 SceneFactory = Callable[..., Screen]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..services.world.server_setting import SETTING_KEY as SERVER_KEY
 from .theme import Theme
 
 Listener = Callable[[Any], None]
@@ -25,6 +26,9 @@ class Settings:
         # Not a saved setting: the tests set 0 so the rival's visible pause
         # (there so a human can follow its moves) costs no frames.
         self.pause_scale = 1.0
+        # ``belote2p --server URL``: the world daily's server for this session
+        # only (never saved); else the saved setting's.
+        self.server_override: str | None = None
 
     def __getitem__(self, key: str) -> Any:
         return self.values[key]
@@ -46,6 +50,10 @@ class Settings:
             listener(value)
         if self._save is not None:
             self._save(dict(self.values))
+
+    def world_server(self) -> str | None:
+        """The world daily's server, None when the daily is the local one."""
+        return self.server_override or self.values.get(SERVER_KEY) or None
 
     def speed(self) -> float:
         """The animation time scale (0: no animations)."""

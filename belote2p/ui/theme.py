@@ -11,6 +11,8 @@ import yaml
 from ..core.resources import asset_path
 from ..services.i18n import LANGUAGES
 from ..services.language_setting import SETTING_KEY as LANGUAGE_KEY
+from ..services.world.server_setting import SETTING_KEY as SERVER_KEY
+from ..services.world.server_setting import clean_server_url
 
 
 class Theme:
@@ -60,7 +62,9 @@ def settings_with_defaults(saved: dict[str, Any] | None) -> dict[str, Any]:
             continue
         if key not in merged:
             continue
-        if key == "animation_speed":
+        if key == SERVER_KEY:
+            merged[key] = clean_server_url(value) or ""
+        elif key == "animation_speed":
             if value in theme().speeds:
                 merged[key] = value
         elif isinstance(value, bool):

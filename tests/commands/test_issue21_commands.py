@@ -559,6 +559,7 @@ def test_every_file_the_package_reads_is_capped():
         "belote2p/store/walmark.py",  # its mark: 80 bytes at most, never waiting on a FIFO
         "belote2p/ui/sound.py",  # writes its sounds, opens /dev/null
         "belote2p/ai/evaluator.py",  # the shipped weights of the learned playout policy
+        "belote2p/services/world/daily.py",  # a world run's journal, JOURNAL_MAX bytes at most
         "belote2p/services/world/client.py",  # the world accounts file, read_capped (1 MiB)
     }
     # (``self.open(...)``, ``store.open(behind=...)``: a store opening, not a file)

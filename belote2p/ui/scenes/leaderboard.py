@@ -19,6 +19,7 @@ from ...services.board_text import shown_date
 from ...services.duplicate_text import skill_cell
 from ...services.i18n import N_, _, format_number
 from ...services.run_session import daily_rows
+from ...services.world.words import offline
 from ...store.api import LeaderboardEntry, PlayedBy
 from .. import gfx
 from ..context import SceneContext
@@ -176,6 +177,12 @@ class LeaderboardScene(MenuScene):
         back.midbottom = (w // 2, h - f.body * 2)
         self.buttons = [*tabs, Button(back, _("Back"), "back")]
         self.focus = len(self.buttons) - 1
+        if self.ctx.settings.world_server():  # left of Back: the world's board
+            label = _("World board")
+            world = back.copy()
+            world.w = max(back.w, gfx.button_row_width([label], f.body, f.body))
+            world.right = back.left - f.body
+            self.buttons.append(Button(world, label, "world"))
         if TABS[self.tab].key == "daily":  # right of Back: by score or by skill
             labels = [_("By skill"), _("By score")]
             rect = back.copy()
@@ -217,6 +224,9 @@ class LeaderboardScene(MenuScene):
 
     def activate(self, b: Button) -> None:
         value = str(b.value)
+        if value == "world":
+            self.ctx.nav.push(Route.WORLD_BOARD, server=self.ctx.settings.world_server())
+            return
         if value == "order":
             self.by_skill = not self.by_skill
             self.build()
@@ -268,6 +278,10 @@ class LeaderboardScene(MenuScene):
             mine = TABS[self.tab].key == "mine" and self.ids[i] == self.highlight
             self._draw_row(surf, columns, cells, box, y, mine, self.ai_rows[i])
             y += self.row_h
+        if TABS[self.tab].key == "daily" and self.ctx.settings.world_server():
+            # the local daily's board, while a world server is set: never the world's
+            gfx.blit_text(surf, offline(_("Daily challenge")), f.small, c("text_dim"),
+                          (w // 2, box.bottom - f.small // 2), "midbottom", within=box)
         self.draw_buttons(surf)
 
     def _draw_row(self, surf: pygame.Surface, columns: Sequence[Column], cells: Sequence[str],

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pygame
 
 from ...services.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language
 from ...services.language_setting import SETTING_KEY as LANGUAGE_KEY
+from ...services.world.server_setting import SETTING_KEY as SERVER_KEY
+from ...services.world.server_setting import clean_server_url
 from .. import gfx
 from ..gfx import Button, c
 from ..menu import MenuScene
+from ..navigation import Route
 
 # Each row: the setting's key and its label (translated where drawn).
 ROWS: tuple[tuple[str, str], ...] = (
@@ -26,6 +30,7 @@ ROWS: tuple[tuple[str, str], ...] = (
     ("left_handed", N_("Left-handed layout")),
     ("fullscreen", N_("Full screen")),
     ("show_points", N_("Show points taken this hand")),
+    (SERVER_KEY, N_("World daily server")),
 )
 SETTING_KEYS = tuple(key for key, _label in ROWS)
 # The words of the values (the animation speeds, on and off).
@@ -68,9 +73,16 @@ class SettingsScene(MenuScene):
     def _value(self, key: str) -> str:
         if key == LANGUAGE_KEY:  # each language is named in itself
             return LANGUAGE_NAMES[current_language()]
+        if key == SERVER_KEY:
+            # TRANSLATORS: Settings' world daily server when none is set (the local daily)
+            url = str(self.ctx.settings[key])
+            return urlsplit(url).netloc if url else _("None (local daily)")
         return _(VALUE_WORDS[self.ctx.settings[key]])
 
     def _change(self, key: str, step: int = 1) -> None:
+        if key == SERVER_KEY:
+            self._ask_server()
+            return
         if key == LANGUAGE_KEY:
             now = LANGUAGES.index(current_language())
             self.ctx.settings.change(key, LANGUAGES[(now + step) % len(LANGUAGES)])
@@ -84,6 +96,18 @@ class SettingsScene(MenuScene):
             v = not v
         self.ctx.settings.change(key, v)
         self.build()
+
+    def _ask_server(self) -> None:
+        """The server's address typed in (empty: the local daily)."""
+        def keep(url: str) -> None:
+            self.ctx.settings.change(SERVER_KEY, url)
+            self.build()
+        self.ctx.nav.push(
+            Route.TEXT_ENTRY, title=_("World daily server"),
+            prompt=_("The address of the world daily's server, for example "
+                     "https://belote.example.org. Leave it empty to play the local daily."),
+            hint=_("http:// or https://, then the server's name"),
+            initial=str(self.ctx.settings[SERVER_KEY]), check=clean_server_url, on_done=keep)
 
     def activate(self, b: Button) -> None:
         if b.value == "back":

@@ -23,6 +23,7 @@ from ...services.run_session import (
     RunOpenElsewhere,
     RunSession,
 )
+from ...services.world.words import offline
 from ...store.api import LeaderboardEntry
 from .. import gfx
 from ..context import SceneContext
@@ -170,7 +171,7 @@ class TitleScene(MenuScene):
         rows: list[list[tuple[str, str]]] = []
         if self.has_saved:
             rows.append([("continue", _("Continue run"))])
-        daily = facts.daily_label() if facts is not None else ""
+        daily = self._daily_button(facts)
         rows += [[("new", _("New run"))], [("daily", daily)],
                  [("practice", _("Practice")), ("leaderboard", _("Leaderboard"))],
                  [("history", _("History")), ("stats", _("Statistics"))],
@@ -193,7 +194,19 @@ class TitleScene(MenuScene):
                               for b in self.buttons)
         self.focus = next((i for i, b in enumerate(self.buttons) if b.enabled), 0)
         self.detail = facts.continue_detail()
-        self.saved_label = facts.saved_label()
+        self.saved_label = self._offline(facts.saved_label())
+
+    def _daily_button(self, facts: TitleFacts | None) -> str:
+        """"World daily" with a server set, else the local daily's label."""
+        if self.ctx.settings.world_server():
+            return _("World daily")
+        return facts.daily_label() if facts is not None else ""
+
+    def _offline(self, label: str | None) -> str | None:
+        """A local daily's label, with a server set: "… · offline — not on the world board"."""
+        if label is None or not self.ctx.settings.world_server():
+            return label
+        return offline(label)
 
     def _column(self, rows: list[list[MenuItem]], rects: list[pygame.Rect]) -> list[pygame.Rect]:
         """The menu column, widened so that every label of a row of two fits at
@@ -277,6 +290,9 @@ class TitleScene(MenuScene):
                          on_yes=lambda: self._change(session.abandon_saved))
             else:
                 self._change(session.start_new)
+        elif key == "daily" and self.ctx.settings.world_server():
+            nav.push(Route.WORLD, server=self.ctx.settings.world_server(),
+                     on_offline=self._daily)
         elif key == "daily":
             self._daily()
         elif action.opens is not None:
@@ -363,7 +379,8 @@ class TitleScene(MenuScene):
             session.start_daily(day)
             return session.last_started
         nav.push(Route.CONFIRM, question=" ".join(sentences),
-                 on_yes=lambda: self._change(start, daily=True), label=self.facts.daily_label())
+                 on_yes=lambda: self._change(start, daily=True),
+                 label=self._offline(self.facts.daily_label()))
 
     def draw(self, surf: pygame.Surface) -> None:
         self.draw_felt(surf)

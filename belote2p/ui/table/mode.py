@@ -12,18 +12,21 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 import pygame
 
+from ...core.actions import Action
 from ...core.cards import Card
 from ...core.match import PLAYER, RIVAL, Run
 from ...services.run_session import ActiveRun
 from ..words import seat_name
+from ..worker import AIWorker
 from .animation import BeatPlayer
 from .model import Story, TableModel
 from .panels import InfoPanel, run_over_panel
 from .practice import PracticeState
+from .rival_seat import RivalSeats
 
 
 class SideLineKind(enum.Enum):
@@ -74,6 +77,8 @@ class Table(Protocol):
 
     def illegal_now(self) -> set[Card]: ...
 
+    def apply(self, action: Action) -> bool: ...
+
     def restart(self, active: ActiveRun, deal: bool) -> None: ...
 
     def say(self, text: str) -> None: ...
@@ -86,7 +91,20 @@ class TableMode:
     seated = True  # the player holds seat 0 (in the demo nobody does)
     keeps_comparisons = False  # each hand against level 4 is kept with the run (scored)
     plate = True  # the rival's name plate at its hand
+    compares = True  # a seated player's hands are compared with level 4 (not the world's)
     menu = MenuFacts()
+
+    def rival_seats(self, worker: AIWorker) -> RivalSeats | Any:
+        """Who answers for the AI seats: the worker (the world daily: the server)."""
+        return RivalSeats(worker)
+
+    def bind(self, play: Table) -> None:
+        """The table this mode plays on, once it is made."""
+
+    def holds(self, action: Action, play: Table) -> bool:
+        """True: the player's ``action`` is not applied now (the world daily sends
+        it to the server first and applies it once answered)."""
+        return False
 
     def seat_name(self, seat: int) -> str:
         return seat_name(seat, demo=False)

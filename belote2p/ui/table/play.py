@@ -39,7 +39,7 @@ class TablePlay:
         self.beats = BeatPlayer(self.model, ctx.sounds, ctx.theme.timing, hooks)
         self.places = CardPositions()
         self.input = TableInput()
-        self.rivals = RivalSeats(ctx.worker)
+        self.rivals: RivalSeats = mode.rival_seats(ctx.worker)
         # level 4 in your seat, hand by hand (kept with a scored run)
         self.comparisons = Comparisons(
             ctx.worker, ctx.session.store if mode.keeps_comparisons else None)
@@ -50,6 +50,7 @@ class TablePlay:
         self._pack_shown: int | None = None  # the stock as last shown: a deal or a draw moved it
         self._claim: tuple[int, Claim | None] | None = None  # (actions, the offer) cached
         self.restart(active, deal=True)
+        mode.bind(self)
 
     # ------------------------------------------------------------ the run
     @property
@@ -130,6 +131,8 @@ class TablePlay:
 
     # ------------------------------------------------------------ actions
     def apply(self, action: Action) -> bool:
+        if self.mode.holds(action, self):
+            return True
         hand = self.run.match.hand
         try:
             events = self.run.apply(action)
@@ -153,7 +156,7 @@ class TablePlay:
     def _compare(self, events: list[Event]) -> None:
         """A hand just ended (every card is public now): level 4 in the player's
         seat is asked of the worker for its panel (the demo seats no player)."""
-        if not self.mode.seated:
+        if not self.mode.seated or not self.mode.compares:
             return
         for ev in events:
             if isinstance(ev, HandScored):

@@ -151,7 +151,8 @@ class TableScene(Scene):
     def _level4_line(self, data: HandOver) -> str | None:
         """The panel's line of level 4 in your seat: its placeholder until the
         worker answers; None where no player is seated (the demo)."""
-        return self.play.comparisons.line(data.key) if self.mode.seated else None
+        compared = self.mode.seated and self.mode.compares
+        return self.play.comparisons.line(data.key) if compared else None
 
     def _show_comparison(self) -> None:
         """The open hand's panel takes level 4's line the frame it arrives, and
@@ -224,7 +225,8 @@ class TableScene(Scene):
         """The open panel's hand in its run, for the review's two lines of play:
         only where its panel compares it with level 4 (a seated player)."""
         beat = self.play.beats.beat
-        if not self.mode.seated or beat is None or not isinstance(beat.payload, HandOver):
+        if not self.mode.seated or not self.mode.compares or beat is None \
+                or not isinstance(beat.payload, HandOver):
             return None
         match, hand = beat.payload.key
         return HandOfRun(str(self.run.seed), tuple(self.run.actions), match, hand)

@@ -17,6 +17,7 @@ from ...core.match import Run
 from ...services.board_text import daily_label, fair_deals_note
 from ...services.i18n import _, format_number
 from ...services.run_session import ActiveRun, RunSession, Standing
+from ...services.world.words import offline_label
 from ...store.api import ExportSource, daily_of_seed
 from ...store.runs import now_iso
 from ..context import SceneContext
@@ -60,6 +61,8 @@ class ScoredMode(TableMode):
     def __init__(self, ctx: SceneContext, active: ActiveRun):
         self.ctx = ctx
         self.daily_facts = ctx.session.daily_facts(active)
+        # a local daily while a world server is set was played offline: so labelled
+        self.offline = ctx.settings.world_server() is not None
         self._reading_end: Future[RunEnd] | None = None  # asked when the run is over
         self._end: Taken[RunEnd | None] | None = None  # and once read
         self._end_shown = True  # the run-over panel shows what is known of it
@@ -76,6 +79,8 @@ class ScoredMode(TableMode):
         if facts is not None:  # worded now: in the language of the moment
             # "Daily challenge · 1 Dec 2026 · counted" (or "· practice") for a daily run
             lines.append(SideLine(SideLineKind.NOTE, daily_label(facts.day, facts.counted)))
+            if self.offline:  # a line of its own: it must be read whole
+                lines.append(SideLine(SideLineKind.NOTE, offline_label()))
         lines += [
             SideLine(SideLineKind.TEXT, _("Level {level} · {name}").format(
                 level=level, name=_(name) if name else "")),
