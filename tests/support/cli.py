@@ -23,3 +23,12 @@ def cli(*args, env_extra=None, timeout=120, **kwargs):
     env.update(env_extra or {})
     return subprocess.run([sys.executable, "-m", "belote2p", *args], capture_output=True,
                           text=True, env=env, timeout=timeout, **kwargs)
+
+
+def cli_python(*args, timeout=120):
+    """``python ARGS`` with the checkout first on the path (a script that runs
+    the command line itself, e.g. to measure it)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("BELOTE2P_DATA_DIR", None)
+    return subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env,
+                          timeout=timeout)
