@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gettext
 import io
-import sys
+import logging
 from collections.abc import Callable, Mapping
 from datetime import date
 from functools import cache, lru_cache
@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # importlib.resources.abc only from Python 3.11
     from importlib.abc import Traversable
 
     from babel import Locale
+
+log = logging.getLogger(__name__)
 
 LANGUAGES: tuple[str, ...] = ("en", "pt", "es", "fr")
 DEFAULT_LANGUAGE = "en"
@@ -79,8 +81,7 @@ def translations(code: str) -> gettext.NullTranslations:
         buffer.seek(0)
         return gettext.GNUTranslations(buffer)
     except Exception as exc:  # noqa: BLE001 - a damaged install must not stop the game
-        print(f"belote2p: the {code} catalogue {path} cannot be read ({exc}); "
-              "showing English", file=sys.stderr)
+        log.warning("the %s catalogue %s cannot be read (%s); showing English", code, path, exc)
         return gettext.NullTranslations()
 
 
