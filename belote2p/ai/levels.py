@@ -280,12 +280,13 @@ for _kind_name in ("int", "float"):
 def _no_anchors(text: str) -> None:
     """_LevelsLoader.compose_node's refusal, over libyaml's events."""
     for event in yaml.parse(text, Loader=_FAST_LOADER):
+        mark: Any = event.start_mark  # (libyaml's own Mark type: the same fields)
         if isinstance(event, yaml.AliasEvent):
             raise yaml.composer.ComposerError(
-                None, None, "aliases (*name) are not allowed in a levels file", event.start_mark)
+                None, None, "aliases (*name) are not allowed in a levels file", mark)
         if getattr(event, "anchor", None) is not None:
             raise yaml.composer.ComposerError(
-                None, None, "anchors (&name) are not allowed in a levels file", event.start_mark)
+                None, None, "anchors (&name) are not allowed in a levels file", mark)
 
 
 def _parsed(text: str) -> Any:
