@@ -167,8 +167,11 @@ def reset() -> None:
         logger.removeHandler(handler)
         handler.close()
     logger.setLevel(logging.NOTSET)
-    if _before is not None:
-        sys.excepthook, threading.excepthook = _before
+    if _before is not None:  # each hook put back only if still ours (not since replaced)
+        if getattr(sys.excepthook, "belote2p", False):
+            sys.excepthook = _before[0]
+        if getattr(threading.excepthook, "belote2p", False):
+            threading.excepthook = _before[1]
         _before = None
 
 
@@ -192,5 +195,6 @@ def _catch_crashes(logger: logging.Logger) -> None:
 
     global _before
     _before = (sys.excepthook, threading.excepthook)
+    crashed.belote2p = thread_crashed.belote2p = True  # type: ignore[attr-defined]
     sys.excepthook = crashed
     threading.excepthook = thread_crashed

@@ -123,7 +123,9 @@ def test_stderr_shows_warnings_and_player_waits_the_file_keeps_everything(tmp_pa
 
 
 def test_the_windowed_build_without_stderr_keeps_crashes_in_the_file(tmp_path, monkeypatch):
+    hooks = (sys.excepthook, threading.excepthook)
     path = logs.configure("info", tmp_path)
+    assert (sys.excepthook, threading.excepthook) != hooks
     monkeypatch.setattr(sys, "stderr", None)
     log.warning("no terminal")  # nowhere to print: no error either
     try:
@@ -142,6 +144,8 @@ def test_the_windowed_build_without_stderr_keeps_crashes_in_the_file(tmp_path, m
     assert "no terminal" in text
     assert "CRITICAL belote2p: crashed" in text and "ValueError: boom" in text
     assert "thread the-worker crashed" in text and "RuntimeError: in a thread" in text
+    logs.reset()
+    assert (sys.excepthook, threading.excepthook) == hooks  # put back as they were
 
 
 def test_a_crash_of_a_command_is_in_its_log_and_its_traceback_on_stderr_once(tmp_path):
