@@ -75,18 +75,28 @@ def test_a_bad_log_level_is_named_in_one_line(tmp_path):
 def test_a_wait_for_another_process_s_lock_is_told_to_the_player(tmp_path):
     """The folder lock held by another process: the command says it waits
     (it would seem to hang), and goes on once the lock is free."""
-    data = tmp_path / "data"
+    import os
+
+    data, logged = tmp_path / "data", tmp_path / "logs" / "belote2p.log"
     open_store(data, echo=False).close()
     holder = lock_path(data / "belote2p.db", "lock").open("a+b")
     fcntl.flock(holder.fileno(), fcntl.LOCK_EX)
-    threading.Timer(3.0, holder.close).start()  # closing drops the lock
-    started = time.monotonic()
-    done = _command("--data-dir", str(data), "runs", env={}, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert time.monotonic() - started < 25  # not the 30 s a lost wait would take
-    assert ("belote2p: waiting up to 30 s for the folder lock of "
-            f"{data / 'belote2p.db'}") in done.stderr
-    assert done.stderr.count("\n") == 1  # and nothing else
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "BELOTE2P_LOG_DIR": str(logged.parent)}
+    command = subprocess.Popen([sys.executable, "-m", "belote2p", "--data-dir", str(data), "runs"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while "waiting up to" not in (logged.read_text() if logged.exists() else ""):
+            assert time.monotonic() < deadline and command.poll() is None, "it never waited"
+            time.sleep(0.05)
+        holder.close()  # the other process is done: the command goes on at once
+        out, err = command.communicate(timeout=60)
+    finally:
+        holder.close()
+        command.kill()
+    assert command.returncode == 0 and out == "No runs recorded yet.\n", err
+    assert err == (f"belote2p: waiting up to 30 s for the folder lock of {data / 'belote2p.db'} "
+                   "(another process opens, checks or checkpoints the database)\n")  # only that
 
 
 def test_the_store_tells_its_waits_with_the_key_the_log_shows():
