@@ -15,6 +15,12 @@ is what the tests and benchmarks run from a checkout use;
 ``python hatch_build.py --into FOLDER`` builds it into FOLDER instead (a build
 to compare with another, benchmarks/native_flags.py).
 ``BELOTE2P_PURE_PYTHON=1`` still forces the Python core.
+
+The same hook compiles the translations (``belote2p/locale/*/LC_MESSAGES/*.po``)
+to the ``.mo`` files stdlib ``gettext`` reads at start (Babel, a build
+requirement, compiles them; the game's own ``services.i18n.compiled``): into
+the wheel, or beside each ``.po`` in place.  Without them the game compiles each
+``.po`` at start, 25 ms a language (a checkout never built).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent
 NATIVE_DIR = "belote2p/ai"  # its sources: _native_*.c, one job a file, and _native*.h
 MODULE = "belote2p.ai._native"
+CATALOGUES = "belote2p/locale/*/LC_MESSAGES/*.po"
 
 log = logging.getLogger("belote2p.build")
 
@@ -84,6 +91,32 @@ def compile_native(build_dir: Path) -> Path | None:
     return built if built.exists() else None
 
 
+def compile_catalogues(build_dir: Path) -> dict[Path, str]:
+    """Each catalogue's ``.mo``, written under ``build_dir`` at its place in the
+    package (``ROOT``: beside its ``.po``), keyed to that place; none (and why,
+    logged) where Babel is missing: the game compiles them at start then."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from belote2p.services.i18n import compiled
+
+        built: dict[Path, str] = {}
+        for po in sorted(ROOT.glob(CATALOGUES)):
+            place = po.relative_to(ROOT).with_suffix(".mo")
+            target = build_dir / place
+            target.parent.mkdir(parents=True, exist_ok=True)
+            fresh = target.with_name(target.name + ".new")  # (a game reading it meanwhile)
+            fresh.write_bytes(compiled(po.read_bytes(), po.parts[-3]))
+            os.replace(fresh, target)
+            built[target] = place.as_posix()
+        return built
+    except ImportError as exc:
+        log.warning("belote2p: the catalogues were not compiled (%s); the game compiles "
+                    "them at start", exc)
+        return {}
+    finally:
+        sys.path.remove(str(ROOT))
+
+
 try:
     from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 except ImportError:  # run as a script (the in-place build): hatchling is not needed
@@ -101,6 +134,8 @@ class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
         if version == "editable":  # the checkout's package is imported: build it there
             build_in_place()
             return
+        for mo, place in compile_catalogues(Path(self.directory) / "catalogues").items():
+            build_data["force_include"][str(mo)] = place
         built = compile_native(Path(self.directory) / "native-build")
         if built is None:
             return
@@ -112,8 +147,11 @@ class NativeCoreHook(BuildHookInterface):  # type: ignore[misc,valid-type]
 def build_in_place(into: Path | None = None) -> int:
     """Compile the core next to its source (a checkout's tests and benchmarks,
     an editable install), or into the folder ``into`` (a build to compare, say
-    with other CFLAGS: benchmarks/native_flags.py): 0 if built, 1 if not (the
-    reason logged)."""
+    with other CFLAGS: benchmarks/native_flags.py), and the catalogues beside
+    theirs (not for a build ``into`` a folder): 0 if the core was built, 1 if not
+    (the reason logged)."""
+    if into is None:
+        compile_catalogues(ROOT)
     with tempfile.TemporaryDirectory() as tmp:
         built = compile_native(Path(tmp))
         if built is None:

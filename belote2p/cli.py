@@ -34,6 +34,7 @@ from .core.fairness import seed_problem
 from .core.lines import read_lines
 from .services.daily import daily_date_arg
 from .services.i18n import UnknownLanguage, resolve_language, set_language
+from .services.logs import LEVELS as LOG_LEVELS
 
 # The demo window: from a small laptop screen to 8K.
 MIN_SIZE, MAX_SIZE = (640, 400), (7680, 4320)
@@ -191,6 +192,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the window plays the world daily on this server, for this "
                              "session only (default: the Settings screen's server, else "
                              "the local daily)")
+    parser.add_argument("--log-level", type=str.lower, choices=LOG_LEVELS,
+                        help="what the log file keeps, from this level up (default: "
+                             "$BELOTE2P_LOG_LEVEL, else info): belote2p.log in $BELOTE2P_LOG_DIR, "
+                             "else in the data folder's logs/, else in the user log folder")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sub.add_parser("play", help="open the game window (the default)")
@@ -366,6 +371,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"belote2p: $BELOTE2P_DATA_DIR: {exc}", file=sys.stderr)
             return 2
     command = args.command or "play"
+    problem = _start_log(args.log_level, command)
+    if problem is not None:
+        print(f"belote2p: {problem}", file=sys.stderr)
+        return 2
     try:
         _choose_language(args.lang, reads_saved=command in _WORDED_COMMANDS
                          or bool(getattr(args, "text", False)))
@@ -396,6 +405,20 @@ def _server_command(command: str, args: argparse.Namespace) -> int:
     from .server.serve import serve_main, worker_main
 
     return serve_main(args) if command == "serve" else worker_main(args)
+
+
+def _start_log(cli_level: str | None, command: str) -> str | None:
+    """The log set up, once a process (``services.logs``), and its first line;
+    gives what is wrong with ``$BELOTE2P_LOG_LEVEL``, if anything."""
+    from .services import logs
+
+    level = cli_level or os.environ.get(logs.LEVEL_ENV, "").strip().lower() or logs.DEFAULT_LEVEL
+    if level not in logs.LEVELS:
+        return (f"${logs.LEVEL_ENV}: {_shown(level)} is not a log level: "
+                f"choose one of {', '.join(logs.LEVELS)}")
+    logs.configure(level)
+    logs.log_start(__version__, command)
+    return None
 
 
 def _choose_language(cli_value: str | None, reads_saved: bool) -> None:

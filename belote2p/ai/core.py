@@ -14,6 +14,7 @@ import; callers read ``native`` (the module, or None) and ``NAME``.
 
 from __future__ import annotations
 
+import logging
 import os
 
 __all__ = ["NAME", "PURE_PYTHON_ENV", "native", "python_forced"]
@@ -35,3 +36,7 @@ else:  # not even imported: a player who meets a bug in it gets none of it
     native = None  # type: ignore[assignment]
 
 NAME = "Python core" if native is None else "native core"
+# Which core runs, in the log of the process it runs in (services.logs).
+logging.getLogger(__name__).info(
+    "the %s plays (%s)", NAME, native.__file__ if native is not None else
+    f"forced by ${PURE_PYTHON_ENV}" if python_forced() else "no compiled core is installed")

@@ -12,7 +12,7 @@ a TypeError is never an empty leaderboard.
 
 from __future__ import annotations
 
-import sys
+import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -35,6 +35,8 @@ from ..store.api import (
 )
 from ..store.runs import now_iso
 from .i18n import _
+
+log = logging.getLogger(__name__)
 
 
 def new_seed() -> str:
@@ -307,11 +309,11 @@ class RunSession:
                                                daily=pending.daily)
                 self.store.clear_run()
             except STORAGE_FAILURES as exc:
-                print(f"belote2p: could not record the run: {exc}", file=sys.stderr)
+                log.error("could not record the run: %s", exc)
         try:
             self.store.flush()  # what the thread behind has not written yet
         except STORAGE_FAILURES as exc:
-            print(f"belote2p: could not save: {exc}", file=sys.stderr)
+            log.error("could not save: %s", exc)
         if self._locked:
             self._lock.release()
             self._locked = False

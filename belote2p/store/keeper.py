@@ -21,7 +21,7 @@ from typing import TypeVar
 
 from . import connection, guard, walmark
 from .connection import StoreUnavailable, Unreadable, classify, describe
-from .locks import FileLock, folder_lock, lock_path
+from .locks import TELL_PLAYER, FileLock, folder_lock, lock_path
 from .messages import Messages
 from .runs import now_iso
 
@@ -268,7 +268,8 @@ class Keeper:
                 if waited_since is None:
                     waited_since = time.monotonic()
                     log.info("waiting up to %.1f s for the write lock of %s (another process "
-                             "is writing, or stopped while writing)", wait, self.path)
+                             "is writing, or stopped while writing)", wait, self.path,
+                             extra=TELL_PLAYER)
                 continue
             if waited_since is not None:
                 log.info("got the write lock of %s after %.1f s", self.path,

@@ -36,6 +36,9 @@ except ImportError:  # Windows
     import msvcrt
 
 log = logging.getLogger(__name__)
+# A wait the player is told of, at any log level: else a command seems to hang
+# (the key services.logs shows on stderr).
+TELL_PLAYER = {"player": True}
 
 
 def lock_path(db: Path, what: str) -> Path:
@@ -90,7 +93,8 @@ def folder_lock(db: Path, wait: float = 30.0) -> Iterator[bool]:
         held = _try_lock(fd, exclusive=True)
         if not held and wait > 0:
             log.info("waiting up to %.0f s for the folder lock of %s (another process "
-                     "opens, checks or checkpoints the database)", wait, db)
+                     "opens, checks or checkpoints the database)", wait, db,
+                     extra=TELL_PLAYER)
         while not held and time.monotonic() < deadline:
             time.sleep(0.01)
             held = _try_lock(fd, exclusive=True)

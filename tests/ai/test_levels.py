@@ -208,3 +208,41 @@ def test_a_run_file_of_the_previous_rival_says_another_rival_version():
     assert released != new
     result = verify_bytes(released, levels)
     assert not result.valid and "made with another rival version" in result.problem
+
+
+# -- libyaml where it is built, the same refusals ---------------------------------
+
+@pytest.fixture(params=["libyaml", "python"])
+def parser(request, monkeypatch):
+    """Each data file read with libyaml (where PyYAML has it) and in Python."""
+    import yaml
+
+    from belote2p.ai import levels
+
+    if request.param == "python":
+        monkeypatch.setattr(levels, "_FAST_LOADER", None)
+    elif not yaml.__with_libyaml__:
+        pytest.skip("PyYAML was built without libyaml")
+    return request.param
+
+
+def test_both_parsers_read_the_shipped_file_alike(parser):
+    import yaml
+
+    from belote2p.ai.levels import _LevelsLoader, read_data_file
+
+    assert read_data_file(levels_path()) == yaml.load(_shipped_text(), Loader=_LevelsLoader)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("a: &x [1, 2]\nb: 3\n", r"line 1 column 4: not valid YAML \(anchors \(&name\) are not"),
+    ("a: 1\nb: *x\n", r"line 2 column 4: not valid YAML \(aliases \(\*name\) are not"),
+    ("a: " + "9" * 70 + "\n", "a number written with 70 characters"),
+])
+def test_both_parsers_refuse_anchors_aliases_and_long_numbers(parser, tmp_path, text, message):
+    from belote2p.ai.levels import DataFileError, read_data_file
+
+    path = tmp_path / "data.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(DataFileError, match=message):
+        read_data_file(path)

@@ -9,6 +9,7 @@ import pygame
 
 from ...services.i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, current_language
 from ...services.language_setting import SETTING_KEY as LANGUAGE_KEY
+from ...services.logs import log_file
 from ...services.world.server_setting import SETTING_KEY as SERVER_KEY
 from ...services.world.server_setting import clean_server_url
 from .. import gfx
@@ -62,6 +63,7 @@ class SettingsScene(MenuScene):
         back = pygame.Rect(0, 0, f.body * 10, row_h)
         back.midtop = (w // 2, top + len(SETTING_KEYS) * (row_h + f.body // 2) + f.body)
         self.buttons.append(Button(back, _("Back"), "back", primary=True))
+        self.log_file = log_file()  # (where cli.main set the log up: for a bug report)
 
     def _value_width(self, row_width: int) -> int:
         """Wide enough for the longest value (a language's name, a speed), so
@@ -140,5 +142,9 @@ class SettingsScene(MenuScene):
             gfx.blit_text(surf, label, size, c("text"), (rect.left + f.body // 2, rect.centery),
                           "midleft", within=pygame.Rect(box.left, box.top, room + f.body, box.h))
         self.draw_buttons(surf)
+        # The two last lines under Back (a small window has room for no more).
+        where = _("For a bug report, the log file is {path}").format(path=self.log_file)
+        line = gfx.blit_text(surf, where, gfx.fitting_size(where, f.small, w - 2 * f.body),
+                             c("text_dim"), (w // 2, h - f.small // 2), "midbottom")
         gfx.blit_text(surf, _("Click, or ↑/↓ and ←/→ · Esc to go back"), f.small, c("text_dim"),
-                      (w // 2, h - f.body * 2), "midbottom")
+                      (w // 2, line.top - f.small // 4), "midbottom")
