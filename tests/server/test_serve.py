@@ -9,6 +9,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 import time
 from datetime import datetime, timezone
 from pathlib import Path
@@ -28,17 +29,29 @@ from tests.support.cli import ROOT, cli
 
 
 class Served:
+    """``belote2p serve`` as a real process.  Its log (a JSON line a request)
+    goes to a file: left in a pipe nobody reads, it filled the pipe's 64 kB
+    after some 300 requests and the server blocked on its next line."""
+
     def __init__(self, db: str, data: Path):
         env = dict(os.environ, PYTHONPATH=str(ROOT), BELOTE2P_DATA_DIR=str(data))
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "belote2p", "serve", "--db", db, "--port", "0"],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        data.mkdir(parents=True, exist_ok=True)
+        self.log_path = data / "serve.log"
+        with self.log_path.open("ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "belote2p", "serve", "--db", db, "--port", "0"],
+                stdout=subprocess.PIPE, stderr=log, text=True, env=env)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         assert "serving the world daily on http://127.0.0.1:" in line, (
-            line, self.process.stderr.read() if self.process.poll() is not None else "")
+            line, self._log() if self.process.poll() is not None else "")
         self.url = line.split(" on ")[1].strip()
+        # whatever else it prints is read, so the pipe never fills either
+        threading.Thread(target=self.process.stdout.read, daemon=True).start()
         self._wait_ready()
+
+    def _log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
 
     def _wait_ready(self) -> None:
         deadline = time.monotonic() + 20
@@ -56,9 +69,10 @@ class Served:
         self.process.wait(10)
 
     def stop(self) -> str:
+        """SIGTERM, then what it logged."""
         self.process.send_signal(signal.SIGTERM)
-        _out, err = self.process.communicate(timeout=30)
-        return err
+        self.process.wait(30)
+        return self._log()
 
 
 def test_three_bots_at_once_then_the_board_lists_each_once(tmp_path):
