@@ -40,6 +40,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The interface this build speaks to the Python side (ai/core.py's INTERFACE
+   must be the same): raised whenever an entry point's arguments or meaning
+   change, so a build of older sources is refused rather than misused. */
+#define BELOTE2P_NATIVE_INTERFACE 2
+
 /* Every decision of the playouts compares doubles formed as Python forms
  * them, each operation rounded to a double (the twin's promise, and a run
  * file's: it verifies on every machine).  So no build may fuse a product

@@ -11,6 +11,8 @@ from ..core.cards import Card
 
 Hands = tuple[Sequence[int], Sequence[int]]
 
+INTERFACE: int
+
 class Memo:
     """Search tables carried from call to call (``solver.Memo.native``)."""
 

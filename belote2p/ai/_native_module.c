@@ -533,6 +533,13 @@ PyMODINIT_FUNC PyInit__native(void) {
         Py_DECREF(m);
         return NULL;
     }
+    /* The Python side accepts this build only if it speaks the same interface
+       (ai/core.py: INTERFACE): a build left in a checkout by older sources is
+       refused, and the Python core plays, instead of failing at import. */
+    if (PyModule_AddIntConstant(m, "INTERFACE", BELOTE2P_NATIVE_INTERFACE) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
     build_constant_tables();
     return m;
 }

@@ -164,6 +164,29 @@ def test_the_version_names_the_core_and_the_switch_forces_python():
     assert out.stdout.strip().endswith("(native core)")
 
 
+def test_the_build_speaks_this_version_s_interface():
+    assert core.native.INTERFACE == core.INTERFACE
+
+
+def test_a_build_of_other_sources_is_refused_and_python_plays():
+    """A compiled core left in a checkout by older sources (another entry point's
+    arguments) would fail at import, or worse: it is refused, saying why."""
+    probe = (
+        "import logging, sys, types\n"
+        "logging.basicConfig(level=logging.WARNING)\n"
+        "stale = types.ModuleType('belote2p.ai._native')\n"
+        "stale.__file__ = 'stale.so'\n"
+        "stale.INTERFACE = -1\n"
+        "sys.modules['belote2p.ai._native'] = stale\n"
+        "from belote2p.ai import core, playout\n"
+        "print(core.NAME)\n")
+    env = {k: v for k, v in os.environ.items() if k != core.PURE_PYTHON_ENV}
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         env=env, check=True)
+    assert out.stdout.strip() == "Python core"
+    assert "stale.so was built from other sources (interface -1" in out.stderr
+
+
 # --- the playouts ------------------------------------------------------------------
 
 LEVELS = list(load_levels().values())
