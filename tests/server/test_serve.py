@@ -26,6 +26,7 @@ from belote2p.server.runlog import run_seed
 from belote2p.services.world.client import TokenFile, WorldClient
 from tests.server.helpers import make_settings, new_account, play
 from tests.support.cli import ROOT, cli
+from tests.support.served import wait_until_ready
 
 
 class Served:
@@ -48,21 +49,10 @@ class Served:
         self.url = line.split(" on ")[1].strip()
         # whatever else it prints is read, so the pipe never fills either
         threading.Thread(target=self.process.stdout.read, daemon=True).start()
-        self._wait_ready()
+        wait_until_ready(self.url, self.process, 20)
 
     def _log(self) -> str:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
-
-    def _wait_ready(self) -> None:
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/ready", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            time.sleep(0.05)
-        raise AssertionError("the server was not ready within 20 s")
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)

@@ -8,13 +8,11 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
-
-import httpx
 
 from lab.world_server import Live
 from tests.support.cli import ROOT
+from tests.support.served import wait_until_ready
 
 __all__ = ["Live", "Served", "free_port"]
 
@@ -39,16 +37,7 @@ class Served:
             [sys.executable, "-m", "belote2p", "serve", "--db", f"sqlite:///{self.db}",
              "--port", str(self.port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"{self.url}/ready", timeout=2).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            assert self.process.poll() is None, "belote2p serve ended at start"
-            time.sleep(0.05)
-        raise AssertionError("belote2p serve was not ready within 30 s")
+        wait_until_ready(self.url, self.process, 30)
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
